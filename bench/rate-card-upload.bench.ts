@@ -1,0 +1,162 @@
+/**
+ * npm run bench: the rate card xlsx upload through the real HTTP API.
+ *
+ * Builds the app on a temporary SQLite database (and, when BENCH_DATABASE_URL=mysql://…/<name with
+ * "bench" or "test"> is set, on that MySQL/MariaDB database, dropped and recreated), creates 20
+ * stores and a sale type offered in all of them, writes an xlsx of BENCH_LINES (5,000) lines with
+ * per-store revenue and commission columns (20 × 2) with exceljs's streaming writer, uploads it,
+ * then validates (commit false) and commits (commit true), printing rows per second of each phase
+ * and the peak RSS and heap sampled every 50 ms.
+ */
+import 'reflect-metadata';
+import ExcelJS from 'exceljs';
+import { createConnection } from 'mysql2/promise';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createApp } from '../src/app.factory';
+import { loadConfig } from '../src/config/app-config';
+
+const LINES = Number(process.env.BENCH_LINES || 5000);
+const STORES = 20;
+const ADMIN_EMAIL = 'bench@example.com';
+const ADMIN_PASSWORD = 'Bench-12345!';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+class Memory {
+  rss = 0;
+  heap = 0;
+  private timer?: NodeJS.Timeout;
+  start() {
+    this.rss = 0;
+    this.heap = 0;
+    const sample = () => {
+      const m = process.memoryUsage();
+      this.rss = Math.max(this.rss, m.rss);
+      this.heap = Math.max(this.heap, m.heapUsed);
+    };
+    sample();
+    this.timer = setInterval(sample, 50);
+  }
+  stop() {
+    clearInterval(this.timer);
+    const mb = (n: number) => `${(n / 1048576).toFixed(0)} MB`;
+    return `peak rss ${mb(this.rss)}, peak heap ${mb(this.heap)}`;
+  }
+}
+
+async function recreate(url: string): Promise<void> {
+  const u = new URL(url);
+  const name = decodeURIComponent(u.pathname.slice(1));
+  if (!/^\w{1,54}$/.test(name) || !/bench|test/i.test(name)) throw new Error(`BENCH_DATABASE_URL must name a database with "bench" or "test" in it (it is dropped), got "${name}"`);
+  const c = await createConnection({ host: u.hostname, port: Number(u.port || 3306), user: decodeURIComponent(u.username || 'root'), password: decodeURIComponent(u.password) });
+  await c.query(`DROP DATABASE IF EXISTS \`${name}\``);
+  await c.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+  await c.end();
+}
+
+async function writeWorkbook(path: string, stores: Json[], skuType: string): Promise<void> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: path, useSharedStrings: true, useStyles: false });
+  const sheet = workbook.addWorksheet('Lines');
+  sheet.addRow(['SKU', 'SKU type', 'Description', 'RRP', 'Monthly', 'Months', ...stores.flatMap((s) => [`Rev ${s.name}`, `Com ${s.name}`])]).commit();
+  for (let i = 0; i < LINES; i += 1) {
+    const money = stores.flatMap((_s, j) => [Math.round((10 + ((i * 7 + j) % 500)) * 100 + (i % 100)) / 100, Math.round((1 + ((i + j) % 50)) * 100) / 100]);
+    sheet.addRow([`SKU-${String(i).padStart(6, '0')}`, skuType, `Bench product ${i}`, 199.99, 25.5, 24, ...money]).commit();
+  }
+  sheet.commit();
+  await workbook.commit();
+}
+
+async function run(label: string, databaseUrl: string | undefined): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'rate-card-bench-'));
+  const config = loadConfig({
+    DATA_DIR: dir,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD,
+    JWT_SECRET: 'bench-secret',
+    LOGIN_ATTEMPTS_PER_MINUTE: '100',
+  });
+  const app = await createApp(config, { logger: ['error'] });
+  await app.listen(0, '127.0.0.1');
+  const base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}/api`;
+  let token = '';
+  const call = async (method: string, path: string, body?: unknown, form?: FormData): Promise<Json> => {
+    const res = await fetch(`${base}${path}`, {
+      method,
+      headers: { 'x-access-token': token, ...(form ? {} : { 'Content-Type': 'application/json' }) },
+      body: form ?? (body === undefined ? undefined : JSON.stringify(body)),
+    });
+    const json = (await res.json()) as Json;
+    if (res.status >= 300) throw new Error(`${method} ${path} → ${res.status} ${JSON.stringify(json).slice(0, 500)}`);
+    return json;
+  };
+  try {
+    token = (await call('POST', '/user/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).data.token;
+    const storeType = (await call('POST', '/storeType', { name: 'Bench stores' })).data;
+    const stores: Json[] = [];
+    for (let i = 1; i <= STORES; i += 1) stores.push((await call('POST', '/store', { name: `Store ${String(i).padStart(2, '0')}`, storeTypeID: storeType.storeTypeID })).data);
+    const saleType = (await call('POST', '/saleType', { name: 'Bench sale type', storeIDs: stores.map((s) => s.storeID) })).data;
+    await call('POST', '/skuType', { name: 'Handset' });
+    const card = (await call('POST', '/rateCard', { name: 'Bench card', fromDate: '2020-01-01' })).data;
+
+    const xlsxPath = join(dir, 'bench.xlsx');
+    let t0 = Date.now();
+    await writeWorkbook(xlsxPath, stores, 'handset');
+    console.log(`[${label}] workbook: ${LINES} lines × ${STORES} stores, ${(statSync(xlsxPath).size / 1048576).toFixed(1)} MB, written in ${Date.now() - t0} ms`);
+
+    const form = new FormData();
+    form.append('file', new Blob([readFileSync(xlsxPath)]), 'bench.xlsx');
+    t0 = Date.now();
+    const fileID = (await call('POST', '/file/rateCards/xlsx', undefined, form)).data.fileID;
+    console.log(`[${label}] upload: ${Date.now() - t0} ms`);
+
+    const mapping: Json = { sku: 1, skuTypeName: 2, description: 3, customerRRP: 4, customerMonthly: 5, contractMonths: 6 };
+    stores.forEach((s, j) => {
+      mapping[`revenue.${s.storeID}`] = 7 + j * 2;
+      mapping[`commission.${s.storeID}`] = 8 + j * 2;
+    });
+    const body = { fileID, rateCardID: card.rateCardID, saleTypeID: saleType.saleTypeID, mappings: { Lines: mapping } };
+    const headers = await call('GET', `/file/${fileID}/excelHeaders/allSheets`);
+    if (headers.listData[0].headers.length !== 6 + STORES * 2) throw new Error('unexpected headers');
+
+    const memory = new Memory();
+    for (const commit of [false, true]) {
+      if (global.gc) global.gc();
+      memory.start();
+      t0 = Date.now();
+      const result = await call('POST', '/rateCardLines/excel', { ...body, commit });
+      const ms = Date.now() - t0;
+      const mem = memory.stop();
+      if (result.data.lines !== LINES) throw new Error(`expected ${LINES} lines, got ${JSON.stringify(result.data)}`);
+      console.log(
+        `[${label}] ${commit ? 'commit  ' : 'validate'}: ${ms} ms, ${Math.round((LINES / ms) * 1000)} rows/s ` +
+          `(${Math.round(((LINES * STORES) / ms) * 1000)} line stores/s), ${mem}`,
+      );
+    }
+    const written = await call('GET', `/rateCardLineStores?rateCardID=${card.rateCardID}&pageLength=1`);
+    console.log(`[${label}] written: ${written.page.rowCount} line stores`);
+  } finally {
+    await app.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  await run('sqlite', undefined);
+  const mysql = process.env.BENCH_DATABASE_URL;
+  if (mysql) {
+    await recreate(mysql);
+    await run('mysql', mysql);
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,116 @@
+import { useCallback, useEffect, useRef } from 'react';
+import useSWR, { type SWRConfiguration, useSWRConfig } from 'swr';
+import { apiGet, apiRequest, apiUrl, isAbortError } from './http';
+import type { DataResponse, ListResponse, Me, RecordResponse, Row } from './types';
+
+/**
+ * SWR over apiGet where a newer request from the same hook cancels the older
+ * one (AbortController). Lists and pickers change their key with every filter
+ * or keystroke, and an old, slow answer must not be downloaded for nothing.
+ * (Requests are not aborted on unmount: SWR shares a request between every
+ * hook with the same key, and the answer is still worth caching.)
+ */
+export function useAbortableSWR<T>(url: string | null, config?: SWRConfiguration<T>) {
+  const controllerRef = useRef<{ key: string; controller: AbortController } | null>(null);
+  const fetcher = useCallback((key: string) => {
+    const previous = controllerRef.current;
+    if (previous && previous.key !== key) previous.controller.abort();
+    const controller = new AbortController();
+    controllerRef.current = { key, controller };
+    return apiGet<T>(key, controller.signal);
+  }, []);
+
+  const result = useSWR<T>(url, fetcher, config);
+  // Spec: list fetch errors are only logged; an aborted request is not an error.
+  useEffect(() => {
+    if (result.error && !isAbortError(result.error)) console.error(`GET ${url} failed`, result.error);
+  }, [result.error, url]);
+  return result;
+}
+
+/** A page of a list: `GET /api/{plural}?…` with the query from tableQuery. */
+export function useList<T = Row>(listPath: string | null, query: URLSearchParams | Record<string, string>) {
+  const search = new URLSearchParams(query).toString();
+  const url = listPath === null ? null : `/api/${listPath}${search ? `?${search}` : ''}`;
+  return useAbortableSWR<ListResponse<T>>(url, { keepPreviousData: true });
+}
+
+/**
+ * One record: the list path filtered on its id (`GET /api/stores?storeID=3`),
+ * with extra parameters such as the relations to join (`fkJoins`).
+ */
+export function useRecord<T = Row>(listPath: string, idField: string, id: number | null, extra?: Record<string, string>) {
+  const url = id ? apiUrl(listPath, { [idField]: id, ...extra }) : null;
+  const result = useSWR<RecordResponse<T>>(url, (key: string) => apiGet<RecordResponse<T>>(key), {
+    revalidateOnFocus: false,
+  });
+  useEffect(() => {
+    // Spec 01 §8: 'Error loading data' is only logged and the spinner stops.
+    if (result.error) console.error('Error loading data', result.error);
+  }, [result.error]);
+  return result;
+}
+
+export const ME_URL = '/api/user/me';
+
+/** The signed-in user with the access profile that decides what is shown. */
+export function useMe() {
+  const { data, error, isLoading, mutate } = useSWR<DataResponse<Me>>(ME_URL, (key: string) => apiGet(key), {
+    revalidateOnFocus: false,
+  });
+  return { me: data?.data, error, isLoading, mutate };
+}
+
+/** `GET /api/appName` -> `{ data }`, shown when no logo has been uploaded. */
+export function useAppName(): string | undefined {
+  const { data } = useSWR<DataResponse<string>>('/api/appName', (key: string) => apiGet(key), {
+    revalidateOnFocus: false,
+  });
+  return data?.data;
+}
+
+/** Refreshes every cached list and record of one resource, e.g. after a save. */
+export function useRefreshResource() {
+  const { mutate } = useSWRConfig();
+  return useCallback(
+    (listPath: string) =>
+      mutate((key) => typeof key === 'string' && (key === `/api/${listPath}` || key.startsWith(`/api/${listPath}?`))),
+    [mutate],
+  );
+}
+
+/**
+ * A per-user preference, `GET/PUT /api/user/userPreference/{group}/{name}`
+ * with `{ value }`. A missing or failing preference reads as undefined and is
+ * only logged (spec 01 §8), so the screen falls back to its default.
+ */
+export function usePreference(group: string, name: string) {
+  const url = `/api/user/userPreference/${encodeURIComponent(group)}/${encodeURIComponent(name)}`;
+  const { data, isLoading, mutate } = useSWR<string | null>(
+    url,
+    async (key: string) => {
+      try {
+        const body = await apiGet<{ data?: { value?: string | null } | null }>(key);
+        return body?.data?.value ?? null;
+      } catch (error) {
+        console.error(`Could not read preference ${group}/${name}`, error);
+        return null;
+      }
+    },
+    { revalidateOnFocus: false },
+  );
+
+  const save = useCallback(
+    async (value: string) => {
+      await mutate(value, { revalidate: false });
+      try {
+        await apiRequest(url, { method: 'PUT', body: { value } });
+      } catch (error) {
+        console.error(`Could not save preference ${group}/${name}`, error);
+      }
+    },
+    [group, name, url, mutate],
+  );
+
+  return { value: data ?? null, isLoading, save };
+}

@@ -1,0 +1,111 @@
+import { useEffect, useState } from 'react';
+import { Alert, Button, Card, Form, Input, Typography } from 'antd';
+import { LockOutlined, MailOutlined } from '@ant-design/icons';
+import { useAppName } from '../api/hooks';
+import { ApiError, apiRequest } from '../api/http';
+import { setToken } from '../api/token';
+import { useBrandingImage } from '../screens/customisation/branding';
+
+interface LoginAnswer {
+  data?: { token?: string };
+}
+
+interface LoginFields {
+  email: string;
+  password: string;
+}
+
+/**
+ * Shown instead of the app whenever there is no token. Only a 201 counts as
+ * success (spec 01 §4 Session): the token goes into the cookie and the page
+ * reloads, so the whole app starts afresh as the new user.
+ */
+export function LoginPage() {
+  const [form] = Form.useForm<LoginFields>();
+  const [busy, setBusy] = useState(false);
+  const [failSummary, setFailSummary] = useState<string | null>(null);
+  const appName = useAppName();
+  // Spec 01 §2 Login: the login logo (or the app name) and the background, from the server.
+  const { src: logo } = useBrandingImage('loginLogo');
+  const { src: background } = useBrandingImage('loginBackground');
+  const [logoFailed, setLogoFailed] = useState(false);
+
+  useEffect(() => {
+    if (appName) document.title = appName;
+  }, [appName]);
+
+  const logIn = async ({ email, password }: LoginFields) => {
+    setBusy(true);
+    setFailSummary(null);
+    try {
+      const answer = await apiRequest<LoginAnswer>('/api/user/login', { method: 'POST', body: { email, password } });
+      const token = answer.body?.data?.token;
+      if (answer.status === 201 && token) {
+        setToken(token);
+        window.location.reload();
+        return;
+      }
+      setFailSummary('Login failed, please try again');
+    } catch (error) {
+      if (error instanceof ApiError) {
+        const result = error.validationResult;
+        const summary = result?.failSummary || error.message;
+        setFailSummary(summary);
+        // A field message that only repeats the summary (e.g. 'Wrong e-mail or password' on
+        // both fields) would say the same thing three times: the summary says it once.
+        form.setFields(
+          Object.entries(result?.failMessages ?? {})
+            .filter(([name, message]) => (name === 'email' || name === 'password') && message !== summary)
+            .map(([name, message]) => ({ name: name as keyof LoginFields, errors: [message] })),
+        );
+      } else {
+        setFailSummary('The server could not be reached. Please try again.');
+      }
+    }
+    setBusy(false);
+  };
+
+  return (
+    <div
+      className={background ? 'login-page login-page-image' : 'login-page'}
+      style={background ? { backgroundImage: `url("${background}")` } : undefined}
+    >
+      <Card className="login-card" variant="borderless">
+        <div className="login-brand">
+          {logo && !logoFailed ? (
+            <img src={logo} alt={appName ?? 'Logo'} className="login-logo" onError={() => setLogoFailed(true)} />
+          ) : (
+            // While the logo is being looked for, the space stays empty rather than flashing the name.
+            logo !== undefined && (
+              <Typography.Title level={2} className="login-app-name">
+                {appName ?? ''}
+              </Typography.Title>
+            )
+          )}
+        </div>
+        {failSummary && <Alert className="login-alert" type="error" showIcon message={failSummary} role="alert" />}
+        <Form<LoginFields>
+          form={form}
+          layout="vertical"
+          requiredMark={false}
+          onFinish={(values) => void logIn(values)}
+          onValuesChange={() => setFailSummary(null)}
+          disabled={busy}
+        >
+          <Form.Item name="email" label="Email">
+            <Input prefix={<MailOutlined />} type="email" autoComplete="username" autoFocus size="large" />
+          </Form.Item>
+          <Form.Item name="password" label="Password">
+            <Input.Password prefix={<LockOutlined />} autoComplete="current-password" size="large" />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" block size="large" disabled={busy}>
+            {busy ? 'Loading...' : 'Log in'}
+          </Button>
+        </Form>
+        <Typography.Paragraph type="secondary" className="login-note">
+          Authorised access only. For help logging in contact your line manager.
+        </Typography.Paragraph>
+      </Card>
+    </div>
+  );
+}

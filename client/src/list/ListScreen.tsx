@@ -1,0 +1,373 @@
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Button, Card, Input, Space, Table, Tooltip, Typography } from 'antd';
+import type { ColumnsType, TablePaginationConfig } from 'antd/es/table';
+import type { FilterValue, SorterResult } from 'antd/es/table/interface';
+import {
+  CopyOutlined,
+  DeleteOutlined,
+  EditOutlined,
+  EyeOutlined,
+  FileExcelOutlined,
+  PlusOutlined,
+  SearchOutlined,
+} from '@ant-design/icons';
+import { useList, usePreference } from '../api/hooks';
+import { getToken } from '../api/token';
+import type { Row } from '../api/types';
+import { can } from '../auth/permissions';
+import { RecordDialog } from '../record/RecordDialog';
+import { useCurrentUser } from '../shell/CurrentUser';
+import { useDebouncedCallback } from '../shell/useDebounced';
+import { useViewport } from '../shell/useViewport';
+import { ColumnChooser } from './ColumnChooser';
+import { renderFieldValue } from './renderValue';
+import type { DialogMode, FieldDef, ResourceDef } from './resource';
+import {
+  PAGE_SIZES,
+  applyTableChange,
+  readListState,
+  toApiQuery,
+  withQuickFilter,
+  writeListState,
+} from './tableQuery';
+
+interface Props {
+  resource: ResourceDef;
+  /** Shown above the list, e.g. the users screen's tabs. */
+  header?: ReactNode;
+  /** Extra toolbar buttons, e.g. 'Upload {sale type} Lines'. */
+  toolbarExtra?: ReactNode;
+  /** Replaces the title text (still `resource.title` for the Excel file name). */
+  titleNode?: ReactNode;
+}
+
+interface OpenDialog {
+  mode: DialogMode;
+  id?: number;
+}
+
+/** Numbers line up on the right, as in a spreadsheet. */
+const NUMERIC_TYPES: FieldDef['valueType'][] = ['integer', 'number', 'money', 'ratio'];
+
+/** The sort field the server knows a column by, or undefined when not sortable. */
+function sortFieldOf(field: FieldDef): string | undefined {
+  if (!field.sortable) return undefined;
+  return typeof field.sortable === 'string' ? field.sortable : field.name;
+}
+
+function isFilterable(field: FieldDef): boolean {
+  if (field.filterable !== undefined) return field.filterable;
+  return field.sortable === true && ['text', 'email', 'boolean'].includes(field.valueType);
+}
+
+/** API parameter of a column filter: equality for booleans, "contains" for text. */
+function filterParamOf(field: FieldDef): string {
+  return field.valueType === 'boolean' ? field.name : `${field.name}Lower`;
+}
+
+/**
+ * The one list screen: a resource definition decides the title, columns,
+ * filters and permissions; this component does the paging, sorting,
+ * filtering, column choice, Excel download and the record dialog.
+ */
+export function ListScreen({ resource, header, toolbarExtra, titleNode }: Props) {
+  const me = useCurrentUser();
+  const viewport = useViewport();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const state = useMemo(() => readListState(searchParams, resource.defaultSort), [searchParams, resource.defaultSort]);
+  const [dialog, setDialog] = useState<OpenDialog | null>(null);
+  // Row selection survives paging; rows seen on any page are remembered for the actions.
+  const [selectedIDs, setSelectedIDs] = useState<number[]>([]);
+  const seenRows = useRef(new Map<number, Row>());
+
+  // ---- data ----
+  const apiQuery = toApiQuery(state, { fixedFilters: resource.fixedFilters, fkJoins: resource.fkJoins });
+  const { data, isLoading, isValidating } = useList(resource.listPath, apiQuery);
+  const rows = data?.listData ?? [];
+
+  // After a delete (or a narrower filter elsewhere) the page may no longer exist: show the last one.
+  const pageCount = data?.page?.pageCount;
+  useEffect(() => {
+    if (pageCount !== undefined && pageCount > 0 && state.page > pageCount) {
+      setSearchParams((current) => writeListState({ ...readListState(current, resource.defaultSort), page: pageCount }), {
+        replace: true,
+      });
+    }
+  }, [pageCount, state.page, setSearchParams, resource.defaultSort]);
+
+  // ---- quick filter: typed locally, applied to the URL after a pause ----
+  const [quickFilterText, setQuickFilterText] = useState(state.quickFilter);
+  useEffect(() => setQuickFilterText(state.quickFilter), [state.quickFilter]);
+  const applyQuickFilter = useDebouncedCallback((text: string) => {
+    // Read the URL afresh: the state captured when typing began may be stale.
+    setSearchParams((current) => writeListState(withQuickFilter(readListState(current, resource.defaultSort), text)));
+  });
+
+  // ---- column choice, saved per table ----
+  const tableFields = resource.columns.filter((field) => !field.hideInTable);
+  const defaultVisible = tableFields.filter((field) => !field.hiddenByDefault).map((field) => field.name);
+  const columnPreference = usePreference('TableColumns', resource.tableName);
+  const savedVisible = (columnPreference.value ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => tableFields.some((field) => field.name === name));
+  const visibleNames = savedVisible.length ? savedVisible : defaultVisible;
+
+  // ---- permissions ----
+  const mayCreate = resource.permissions.create(me);
+  const mayDownload = can(me, 'AccessAPI');
+
+  const downloadExcel = () => {
+    const query = toApiQuery(state, { fixedFilters: resource.fixedFilters, paged: false });
+    query.set('token', getToken() ?? '');
+    query.set('fileName', `${resource.title}.xlsx`);
+    const link = document.createElement('a');
+    link.href = `/api/${resource.listPath}/excel?${query.toString()}`;
+    link.download = `${resource.title}.xlsx`;
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+  };
+
+  const idOf = (row: Row) => Number(row[resource.idField]);
+  for (const row of rows) seenRows.current.set(idOf(row), row);
+  const selectable = Boolean(resource.selection && (!resource.selection.enabled || resource.selection.enabled(me)));
+  // Ids the server no longer lists (deleted elsewhere) drop out of the selection.
+  const listedIDs = data?.listIDs;
+  useEffect(() => {
+    if (!listedIDs) return;
+    const listed = new Set(listedIDs.map((entry) => entry.id));
+    setSelectedIDs((current) => (current.some((id) => !listed.has(id)) ? current.filter((id) => listed.has(id)) : current));
+  }, [listedIDs]);
+  const selectionActions =
+    selectable && resource.selection
+      ? resource.selection.actions({
+          me,
+          ids: selectedIDs,
+          rows: selectedIDs.map((id) => seenRows.current.get(id)).filter((row): row is Row => Boolean(row)),
+          clear: () => setSelectedIDs([]),
+        })
+      : null;
+
+  const columns: ColumnsType<Row> = tableFields
+    .filter((field) => visibleNames.includes(field.name))
+    .map((field) => {
+      const sortField = sortFieldOf(field);
+      const filterParam = filterParamOf(field);
+      const filterable = isFilterable(field) && !(filterParam in (resource.fixedFilters ?? {}));
+      return {
+        key: field.name,
+        title: field.title,
+        dataIndex: field.name,
+        width: field.width,
+        sorter: Boolean(sortField),
+        sortOrder: sortField && state.sort === sortField ? (state.sortDir === 'desc' ? 'descend' : 'ascend') : null,
+        align: NUMERIC_TYPES.includes(field.valueType) ? 'right' : undefined,
+        render: (_: unknown, row: Row) =>
+          field.wrapWidth ? (
+            <div className="cell-wrap" style={{ width: field.wrapWidth }}>
+              {renderFieldValue(field, row)}
+            </div>
+          ) : (
+            renderFieldValue(field, row)
+          ),
+        ...(filterable
+          ? field.valueType === 'boolean'
+            ? {
+                filters: [
+                  { text: 'Yes', value: '1' },
+                  { text: 'No', value: '0' },
+                ],
+                filteredValue: state.filters[filterParam] ?? null,
+              }
+            : {
+                filteredValue: state.filters[filterParam] ?? null,
+                filterIcon: (filtered: boolean) => <SearchOutlined className={filtered ? 'filter-active' : undefined} />,
+                filterDropdown: ({ selectedKeys, setSelectedKeys, confirm, clearFilters }) => (
+                  <div className="text-filter" onKeyDown={(e) => e.stopPropagation()}>
+                    <Input
+                      placeholder={`${field.title} contains`}
+                      value={String(selectedKeys[0] ?? '')}
+                      onChange={(e) => setSelectedKeys(e.target.value ? [e.target.value] : [])}
+                      onPressEnter={() => confirm()}
+                      allowClear
+                    />
+                    <Space className="text-filter-buttons">
+                      <Button size="small" onClick={() => { clearFilters?.(); confirm(); }}>
+                        Reset
+                      </Button>
+                      <Button size="small" type="primary" onClick={() => confirm()}>
+                        Filter
+                      </Button>
+                    </Space>
+                  </div>
+                ),
+              }
+          : {}),
+      };
+    });
+
+  // As wide as the icons any row shows: view, plus copy, edit and delete where allowed, plus the resource's links.
+  const rowActions = resource.rowActions ?? [];
+  const actionCount =
+    1 +
+    rowActions.filter((action) => rows.some((row) => !action.visible || action.visible(me, row))).length +
+    (mayCreate ? 1 : 0) +
+    (rows.some((row) => resource.permissions.update(me, row)) ? 1 : 0) +
+    (rows.some((row) => resource.permissions.delete(me, row)) ? 1 : 0);
+  columns.push({
+    key: 'actions',
+    title: '',
+    align: 'right',
+    fixed: viewport.atLeastSm ? 'right' : undefined,
+    width: actionCount * 28 + 24,
+    render: (_: unknown, row: Row) => {
+      const id = idOf(row);
+      return (
+        <Space size={0} className="row-actions">
+          {rowActions
+            .filter((action) => !action.visible || action.visible(me, row))
+            .map((action) => (
+              <Tooltip key={action.key} title={action.label}>
+                <Button
+                  type="text"
+                  size="small"
+                  icon={action.icon}
+                  aria-label={action.label}
+                  onClick={() => navigate(action.path(row))}
+                />
+              </Tooltip>
+            ))}
+          <Tooltip title="View">
+            <Button type="text" size="small" icon={<EyeOutlined />} aria-label="View" onClick={() => setDialog({ mode: 'read', id })} />
+          </Tooltip>
+          {mayCreate && (
+            <Tooltip title="Copy">
+              <Button type="text" size="small" icon={<CopyOutlined />} aria-label="Copy" onClick={() => setDialog({ mode: 'copy', id })} />
+            </Tooltip>
+          )}
+          {resource.permissions.update(me, row) && (
+            <Tooltip title="Edit">
+              <Button type="text" size="small" icon={<EditOutlined />} aria-label="Edit" onClick={() => setDialog({ mode: 'update', id })} />
+            </Tooltip>
+          )}
+          {resource.permissions.delete(me, row) && (
+            <Tooltip title="Delete">
+              <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label="Delete" onClick={() => setDialog({ mode: 'delete', id })} />
+            </Tooltip>
+          )}
+        </Space>
+      );
+    },
+  });
+
+  // Filter keys from antd are column keys; the state keeps API parameter names.
+  const onTableChange = (
+    pagination: TablePaginationConfig,
+    filters: Record<string, FilterValue | null>,
+    sorter: SorterResult<Row> | SorterResult<Row>[],
+  ) => {
+    const single = Array.isArray(sorter) ? sorter[0] : sorter;
+    const sortedField = tableFields.find((field) => field.name === single?.columnKey);
+    const apiFilters: Record<string, string[] | null> = {};
+    for (const [columnKey, values] of Object.entries(filters)) {
+      const field = tableFields.find((f) => f.name === columnKey);
+      if (field) apiFilters[filterParamOf(field)] = values ? values.map(String) : null;
+    }
+    const next = applyTableChange(state, {
+      current: pagination.current,
+      pageSize: pagination.pageSize,
+      sortField: sortedField ? sortFieldOf(sortedField) : undefined,
+      sortOrder: single?.order ?? null,
+      filters: apiFilters,
+    });
+    setSearchParams(writeListState(next));
+  };
+
+  return (
+    <>
+      {header}
+      <Card className="list-card" variant="borderless">
+        <div className="list-toolbar">
+          <Typography.Title level={3} className="list-title">
+            {titleNode ?? resource.title}
+          </Typography.Title>
+          <div className="list-toolbar-actions">
+            <Input
+              className="quick-filter"
+              placeholder="Filter table"
+              aria-label="Filter table"
+              prefix={<SearchOutlined />}
+              allowClear
+              value={quickFilterText}
+              onChange={(e) => {
+                setQuickFilterText(e.target.value);
+                applyQuickFilter(e.target.value);
+              }}
+            />
+            <ColumnChooser
+              columns={tableFields}
+              visible={visibleNames}
+              onChange={(names) => void columnPreference.save(names.join(','))}
+              onReset={() => void columnPreference.save('')}
+            />
+            {mayDownload && (
+              <Tooltip title="Download as Excel">
+                <Button icon={<FileExcelOutlined />} aria-label="Download as Excel" onClick={downloadExcel} />
+              </Tooltip>
+            )}
+            {selectionActions}
+            {toolbarExtra}
+            {mayCreate && (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ mode: 'create' })}>
+                Add
+              </Button>
+            )}
+          </div>
+        </div>
+        <Table<Row>
+          rowKey={(row) => String(row[resource.idField])}
+          columns={columns}
+          dataSource={rows}
+          loading={isLoading || columnPreference.isLoading || (isValidating && !data)}
+          size={viewport.atLeastXs ? 'middle' : 'small'}
+          scroll={{ x: 'max-content' }}
+          onChange={onTableChange}
+          rowSelection={
+            selectable
+              ? {
+                  selectedRowKeys: selectedIDs.map(String),
+                  preserveSelectedRowKeys: true,
+                  onChange: (keys) => setSelectedIDs(keys.map(Number)),
+                }
+              : undefined
+          }
+          expandable={
+            resource.expandedRow
+              ? { expandedRowRender: (row: Row) => resource.expandedRow!(row), columnWidth: 32 }
+              : undefined
+          }
+          pagination={{
+            current: state.page,
+            pageSize: state.pageLength,
+            total: data?.page?.rowCount ?? 0,
+            pageSizeOptions: PAGE_SIZES.map(String),
+            showSizeChanger: true,
+            simple: !viewport.atLeastXs,
+            showTotal: viewport.atLeastXs ? (total, range) => `${range[0]}-${range[1]} of ${total}` : undefined,
+          }}
+        />
+      </Card>
+      {dialog && (
+        <RecordDialog
+          resource={resource}
+          mode={dialog.mode}
+          id={dialog.id}
+          onClose={() => setDialog(null)}
+        />
+      )}
+    </>
+  );
+}

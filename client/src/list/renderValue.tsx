@@ -1,0 +1,70 @@
+import type { ReactNode } from 'react';
+import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
+import type { Row } from '../api/types';
+import {
+  formatDate,
+  formatDateTime,
+  formatHour,
+  formatInteger,
+  formatPounds,
+  formatRatio,
+  formatWeekdays,
+} from '../format/format';
+import type { FieldDef } from './resource';
+
+/** A tick or a cross, with words for screen readers and tests. */
+export function BooleanMark({ value }: { value: unknown }) {
+  return value ? (
+    <CheckOutlined className="bool-mark bool-yes" aria-label="Yes" title="Yes" />
+  ) : (
+    <CloseOutlined className="bool-mark bool-no" aria-label="No" title="No" />
+  );
+}
+
+/**
+ * How a field's value reads to a person, in the table and in read-only forms.
+ * Lookups show the name the server sends beside the id (never the raw id).
+ */
+export function renderFieldValue(field: FieldDef, row: Row): ReactNode {
+  if (field.render) return field.render(row);
+  const value = row[field.name];
+  const empty = field.emptyText ?? '';
+  switch (field.valueType) {
+    case 'boolean':
+      return <BooleanMark value={value} />;
+    case 'money':
+      return formatPounds(value) || empty;
+    case 'ratio':
+      return formatRatio(value) || empty;
+    case 'select':
+    case 'radio': {
+      if (field.displayField && row[field.displayField]) return String(row[field.displayField]);
+      // Choices that depend on the form cannot be known here; those fields render themselves.
+      const option = Array.isArray(field.options) ? field.options.find((o) => o.value === value) : undefined;
+      if (option) return option.label;
+      return value === null || value === undefined || value === '' ? empty : String(value);
+    }
+    case 'subTable':
+      return Array.isArray(value) ? String(value.length) : empty;
+    case 'integer':
+      return formatInteger(value) || empty;
+    case 'number':
+      return value === null || value === undefined ? empty : String(value);
+    case 'date':
+      return formatDate(value) || empty;
+    case 'dateTime':
+      return formatDateTime(value) || empty;
+    case 'hour':
+      return formatHour(value) || empty;
+    case 'weekdays':
+      return formatWeekdays(value);
+    case 'lookup': {
+      const name = field.displayField ? row[field.displayField] : undefined;
+      return name === null || name === undefined || name === '' ? empty : String(name);
+    }
+    case 'password':
+      return '';
+    default:
+      return value === null || value === undefined || value === '' ? empty : String(value);
+  }
+}

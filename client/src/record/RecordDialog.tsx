@@ -1,0 +1,362 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Button, Descriptions, Form, Modal, Spin } from 'antd';
+import { useRefreshResource, useRecord } from '../api/hooks';
+import { ApiError, apiRequest } from '../api/http';
+import type { Row, SaveResponse } from '../api/types';
+import { formatDateTime } from '../format/format';
+import { renderFieldValue } from '../list/renderValue';
+import { type DialogMode, type FieldContext, type FieldDef, type ResourceDef, resolve } from '../list/resource';
+import { useCurrentUser } from '../shell/CurrentUser';
+import { useViewport } from '../shell/useViewport';
+import { FieldInput } from './FieldInput';
+import { formFieldForBodyName, splitNestedKey, subTableFields, toFormValues, toRequestBody } from './formValues';
+import { SubTableInput } from './SubTableInput';
+
+interface Props {
+  resource: ResourceDef;
+  mode: DialogMode;
+  /** The record's id; absent when creating. */
+  id?: number;
+  /** Overrides the title, e.g. 'Profile' for the user's own record. */
+  title?: string;
+  onClose: () => void;
+  /** Called after a successful save, once the resource's lists are refreshed. */
+  onSaved?: (saved: Row | undefined) => void;
+}
+
+const TITLE_BY_MODE: Record<DialogMode, string> = {
+  create: 'New',
+  copy: 'Copy',
+  update: 'Edit',
+  delete: 'Delete',
+  read: 'View',
+};
+
+const BUTTON_BY_MODE: Record<Exclude<DialogMode, 'read'>, { idle: string; busy: string }> = {
+  create: { idle: 'Create', busy: 'Creating...' },
+  copy: { idle: 'Create', busy: 'Creating...' },
+  update: { idle: 'Save', busy: 'Saving...' },
+  delete: { idle: 'Delete', busy: 'Deleting...' },
+};
+
+interface Failure {
+  summary: string;
+  /** Messages for fields the form does not show, or all of them when several. */
+  details: string[];
+}
+
+/**
+ * The one record dialog: create, copy (a new record from an existing one, so
+ * a POST), update, delete (read-only with a Delete button) and read (Close
+ * only). The resource's columns decide the inputs; the server validates, and
+ * its messages show under the fields with a summary on top.
+ */
+export function RecordDialog({ resource, mode, id, title, onClose, onSaved }: Props) {
+  const me = useCurrentUser();
+  const viewport = useViewport();
+  const [form] = Form.useForm();
+  const refreshResource = useRefreshResource();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  /** Server messages for cells of nested tables: field name -> 'row.cell' -> message. */
+  const [nestedErrors, setNestedErrors] = useState<Record<string, Record<string, string>>>({});
+
+  const needsRecord = mode !== 'create';
+  const { data, isLoading, error } = useRecord(
+    resource.listPath,
+    resource.idField,
+    needsRecord ? (id ?? null) : null,
+    resource.fkJoins ? { fkJoins: resource.fkJoins } : undefined,
+  );
+  const record = needsRecord ? data?.data : undefined;
+  const ready = !needsRecord || Boolean(record);
+  const allReadOnly = mode === 'read' || mode === 'delete';
+
+  // Every field the form may show gets a starting value, including those the
+  // current input choices hide, so they reappear filled when shown again.
+  const initialValues = useMemo(
+    () =>
+      ready
+        ? toFormValues(
+            resource.columns.filter((field) => field.hideInForm !== true),
+            { me, mode, record, values: record ?? {} },
+          )
+        : {},
+    // Computed once per loaded record: later renders must not reset what the user typed.
+    [ready, record],
+  );
+  useEffect(() => {
+    if (ready) form.setFieldsValue(initialValues);
+  }, [ready, initialValues, form]);
+
+  // The form's current values, so inputs can depend on each other.
+  const watched = Form.useWatch([], { form, preserve: true }) as Row | undefined;
+  const values = watched && Object.keys(watched).length ? watched : initialValues;
+  const ctx: FieldContext = { me, mode, record, values };
+
+  // Which fields the form shows, and which of those the user may change.
+  const formFields = resource.columns.filter((field) => {
+    if (resolve(field.hideInForm, ctx)) return false;
+    // A password has nothing to show when only looking.
+    if (allReadOnly && field.valueType === 'password') return false;
+    return true;
+  });
+  const isEditable = (field: FieldDef) => !allReadOnly && !resolve(field.readOnly, ctx);
+  const editableFields = formFields.filter(isEditable);
+  // Editable fields the current choices hide: they send their 'valueWhenHidden'.
+  const hiddenFields = resource.columns.filter(
+    (field) => field.valueWhenHidden !== undefined && resolve(field.hideInForm, ctx) && !resolve(field.readOnly, ctx),
+  );
+
+  // A ref, not only state: two quick clicks arrive before React re-renders the disabled button.
+  const submitting = useRef(false);
+
+  const submit = async () => {
+    if (submitting.current || mode === 'read') return;
+    // The form's own checks (e.g. JSON that does not parse) show under their fields and stop the save.
+    const checked = editableFields.filter((field) => field.validate).map((field) => field.name);
+    if (checked.length && mode !== 'delete') {
+      try {
+        await form.validateFields(checked);
+      } catch {
+        return;
+      }
+    }
+    submitting.current = true;
+    setBusy(true);
+    setFailure(null);
+    setNestedErrors({});
+    // Clear old messages under the fields before the new answer arrives.
+    const withErrors = form.getFieldsError().filter((field) => field.errors.length > 0);
+    if (withErrors.length) form.setFields(withErrors.map((field) => ({ name: field.name, errors: [] })));
+    try {
+      let answer;
+      if (mode === 'delete') {
+        answer = await apiRequest<SaveResponse>(`/api/${resource.savePath}/${id}`, { method: 'DELETE' });
+      } else {
+        const body = {
+          ...toRequestBody(editableFields, form.getFieldsValue(true), hiddenFields),
+          ...resource.fixedBody,
+          ...(mode === 'copy' ? resource.copyBody : undefined),
+        };
+        answer =
+          mode === 'update'
+            ? await apiRequest<SaveResponse>(`/api/${resource.savePath}/${id}`, { method: 'PUT', body })
+            : await apiRequest<SaveResponse>(`/api/${resource.savePath}`, { method: 'POST', body });
+      }
+      // The save is done; a failed refresh is only logged (the list keeps its old rows).
+      await refreshResource(resource.listPath).catch((error) => console.error('Refresh failed', error));
+      onSaved?.(answer.body?.data);
+      onClose();
+    } catch (caught) {
+      setFailure(showFailure(caught));
+      setBusy(false);
+      submitting.current = false;
+    }
+  };
+
+  /** Puts the server's messages under their fields; returns what is left for the summary. */
+  const showFailure = (caught: unknown): Failure => {
+    if (!(caught instanceof ApiError)) {
+      console.error('Save failed', caught);
+      return { summary: 'The server could not be reached. Please try again.', details: [] };
+    }
+    const result = caught.validationResult;
+    const messages = Object.entries(result?.failMessages ?? {});
+    const shownUnderFields: { name: string; errors: string[] }[] = [];
+    const inCells: Record<string, Record<string, string>> = {};
+    const details: string[] = [];
+    for (const [bodyName, message] of messages) {
+      // 'analysisListItems.2.code': a cell of a nested table.
+      const nested = splitNestedKey(bodyName);
+      if (nested) {
+        const field = formFieldForBodyName(formFields, nested.field);
+        if (field?.subTable && isEditable(field)) {
+          inCells[field.name] = { ...inCells[field.name], [nested.cellKey]: message };
+        } else {
+          details.push(`${nestedTitle(field, nested.cellKey) ?? bodyName}: ${message}`);
+        }
+        continue;
+      }
+      const field = formFieldForBodyName(formFields, bodyName);
+      if (field && isEditable(field)) shownUnderFields.push({ name: field.name, errors: [message] });
+      else details.push(`${field?.title ?? bodyName}: ${message}`);
+    }
+    form.setFields(shownUnderFields);
+    setNestedErrors(inCells);
+    // Spec 01 §5: the server's summary already lists 'field - message' pairs when there are
+    // several; only messages without a field on the form are added below it.
+    return { summary: result?.failSummary || caught.message, details };
+  };
+
+  const singular = resource.singular;
+  const dialogTitle = title ?? `${TITLE_BY_MODE[mode]} ${singular}`;
+
+  const footer =
+    mode === 'read'
+      ? [
+          <Button key="close" type="primary" onClick={onClose}>
+            Close
+          </Button>,
+        ]
+      : [
+          <Button key="cancel" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>,
+          <Button
+            key="submit"
+            type="primary"
+            danger={mode === 'delete'}
+            loading={busy}
+            disabled={busy || !ready}
+            onClick={() => void submit()}
+          >
+            {busy ? BUTTON_BY_MODE[mode].busy : BUTTON_BY_MODE[mode].idle}
+          </Button>,
+        ];
+
+  const showAudit = record && (mode === 'update' || mode === 'read' || mode === 'delete');
+  const horizontal = viewport.atLeastSm;
+
+  return (
+    <Modal
+      open
+      title={dialogTitle}
+      onCancel={busy ? undefined : onClose}
+      maskClosable={false}
+      closable={!busy}
+      footer={footer}
+      width={viewport.isDesktop ? (resource.dialogWidth ?? (viewport.isWide ? 820 : 720)) : '100%'}
+      className={viewport.isDesktop ? 'record-dialog' : 'record-dialog record-dialog-fullscreen'}
+      destroyOnHidden
+    >
+      {needsRecord && !record ? (
+        <div className="dialog-loading">
+          {isLoading ? <Spin /> : error ? <Alert type="error" showIcon message="Error loading data" /> : null}
+        </div>
+      ) : (
+        <>
+          {resource.formNote && !allReadOnly && <Alert className="dialog-note" type="info" showIcon message={resource.formNote} />}
+          {mode === 'delete' && (
+            <Alert
+              className="dialog-note"
+              type="warning"
+              showIcon
+              message={`Delete this ${singular}? This cannot be undone.`}
+            />
+          )}
+          {failure && (
+            <Alert
+              className="dialog-note"
+              type="error"
+              showIcon
+              role="alert"
+              message={failure.summary}
+              description={
+                failure.details.length ? (
+                  <ul className="fail-details">
+                    {failure.details.map((detail) => (
+                      <li key={detail}>{detail}</li>
+                    ))}
+                  </ul>
+                ) : undefined
+              }
+            />
+          )}
+          <Form
+            form={form}
+            layout={horizontal ? 'horizontal' : 'vertical'}
+            labelCol={horizontal ? { flex: `${resource.labelWidth ?? 170}px` } : undefined}
+            labelWrap
+            colon={false}
+            onFinish={() => void submit()}
+            onValuesChange={(changed, all) => {
+              const patch = resource.onValuesChange?.(changed as Row, all as Row);
+              if (patch) form.setFieldsValue(patch);
+            }}
+            disabled={busy}
+          >
+            {formFields.map((field) =>
+              isEditable(field) ? (
+                <Form.Item
+                  key={field.name}
+                  name={field.name}
+                  label={field.title}
+                  required={Boolean(resolve(field.required, ctx))}
+                  extra={resolve(field.help, ctx)}
+                  valuePropName="value"
+                  rules={field.validate ? [{ validator: validatorOf(field, ctx) }] : undefined}
+                  className={field.valueType === 'subTable' ? 'sub-table-item' : undefined}
+                >
+                  <FieldInput
+                    field={field}
+                    record={record}
+                    ctx={ctx}
+                    disabled={Boolean(resolve(field.disabled, ctx))}
+                    nestedErrors={nestedErrors[field.name]}
+                    onNestedErrorsChange={(errors) => setNestedErrors((all) => ({ ...all, [field.name]: errors }))}
+                  />
+                </Form.Item>
+              ) : (
+                <Form.Item
+                  key={field.name}
+                  label={field.title}
+                  className={field.valueType === 'subTable' ? 'sub-table-item' : undefined}
+                >
+                  {field.subTable ? (
+                    <SubTableInput
+                      subTable={field.subTable}
+                      value={(values[field.name] as Row[] | undefined) ?? []}
+                      ctx={ctx}
+                      readOnly
+                    />
+                  ) : (
+                    <span className="read-only-value" data-field={field.name}>
+                      {record ? renderFieldValue(field, record) : ''}
+                    </span>
+                  )}
+                </Form.Item>
+              ),
+            )}
+            {/* Enter in a text box saves, as in any form. */}
+            <button type="submit" hidden aria-hidden tabIndex={-1} />
+          </Form>
+          {showAudit && (
+            <Descriptions
+              className="audit"
+              size="small"
+              column={1}
+              bordered
+              items={[
+                { key: 'created', label: 'Created', children: auditText(record.createdByUserName, record.createdDate) },
+                { key: 'updated', label: 'Updated', children: auditText(record.updatedByUserName, record.updatedDate) },
+              ]}
+            />
+          )}
+        </>
+      )}
+    </Modal>
+  );
+}
+
+/** The form's own check of a field, as an antd rule (the message shows under the input). */
+function validatorOf(field: FieldDef, ctx: FieldContext) {
+  return async (_rule: unknown, value: unknown) => {
+    const message = field.validate?.(value, ctx);
+    if (message) throw new Error(message);
+  };
+}
+
+/** 'List items, row 3, Code' for the message key of a nested cell ('2.code'). */
+function nestedTitle(field: FieldDef | undefined, cellKey: string): string | undefined {
+  if (!field) return undefined;
+  const [index, cell] = cellKey.split('.');
+  const cellTitle = cell && field.subTable ? subTableFields(field.subTable).find((f) => f.name === cell)?.title : undefined;
+  return [field.title, `row ${Number(index) + 1}`, cellTitle ?? cell].filter(Boolean).join(', ');
+}
+
+function auditText(userName: unknown, date: unknown): string {
+  const when = formatDateTime(date);
+  if (!userName && !when) return 'N/a';
+  return [userName ? `by ${String(userName)}` : '', when ? `on ${when}` : ''].filter(Boolean).join(' ');
+}

@@ -1,0 +1,140 @@
+import type { Row } from '../api/types';
+import type { ChoiceOption, FieldContext, FieldDef, ResourceDef } from '../list/resource';
+import { AUDIT_COLUMNS, storesSummary, writableWith } from './common';
+import { applyDiscountStoreRules, canChooseRatio, newDiscountStore } from './discountRules';
+
+const FIXED_OR_RATIO: ChoiceOption[] = [
+  { value: true, label: 'Fixed £' },
+  { value: false, label: 'Ratio' },
+];
+
+const rowOf = (ctx: FieldContext): Row => ctx.row ?? {};
+
+/** The stores offering the chosen sale type, less those other rows already use. */
+function storeOptions(body: unknown, ctx: FieldContext): ChoiceOption[] {
+  const saleType = (body as { data?: Row } | null)?.data;
+  const stores = (saleType?.saleTypeStores as { storeID: number; storeName: string }[] | undefined) ?? [];
+  const rows = (ctx.values?.discountStores as Row[] | undefined) ?? [];
+  const usedElsewhere = new Set(rows.filter((row) => row !== ctx.row).map((row) => row.storeID));
+  return stores
+    .filter((store) => !usedElsewhere.has(store.storeID))
+    .map((store) => ({ value: store.storeID, label: store.storeName }))
+    .sort((a, b) => a.label.localeCompare(b.label));
+}
+
+/** One reduction (revenue or commission): fixed pounds or a ratio, and the amount. */
+function reductionFields(prefix: 'revenue' | 'commission'): FieldDef[] {
+  const Words = prefix === 'revenue' ? 'Revenue' : 'Commission';
+  const isFixed = `${prefix}ReductionIsFixed`;
+  // Commission follows revenue when set to; both are fixed unless the applied percent is captured.
+  const follows = (ctx: FieldContext) => prefix === 'commission' && Boolean(rowOf(ctx).commissionSameAsRevenue);
+  return [
+    {
+      name: isFixed,
+      title: `${Words} reduction fixed or ratio`,
+      valueType: 'radio',
+      options: FIXED_OR_RATIO,
+      disabled: (ctx) => follows(ctx) || !canChooseRatio(rowOf(ctx)),
+    },
+    {
+      name: `${prefix}ReductionFixed`,
+      title: `${Words} reduction`,
+      valueType: 'money',
+      hideInForm: (ctx) => !rowOf(ctx)[isFixed],
+      disabled: follows,
+    },
+    {
+      name: `${prefix}ReductionRatio`,
+      title: `${Words} reduction ratio`,
+      valueType: 'ratio',
+      hideInForm: (ctx) => Boolean(rowOf(ctx)[isFixed]),
+      disabled: follows,
+    },
+  ];
+}
+
+/**
+ * /data/discounts: a discount of one sale type, with its settings per store
+ * (spec 02 §3 "Discount"). The stores are a nested table of the dialog; the
+ * rules of spec 01 §4 apply as the user edits (discountRules.ts).
+ */
+export const discountsResource: ResourceDef = {
+  tableName: 'discounts',
+  title: 'Discounts',
+  singular: 'discount',
+  listPath: 'discounts',
+  savePath: 'discount',
+  idField: 'discountID',
+  defaultSort: { field: 'name', dir: 'asc' },
+  fkJoins: 'discountStores',
+  permissions: writableWith('SystemSetup'),
+  dialogWidth: 1000,
+  labelWidth: 110,
+  columns: [
+    { name: 'name', title: 'Name', valueType: 'text', sortable: true, required: true, maxLength: 100 },
+    {
+      name: 'saleTypeID',
+      title: 'Sale type',
+      valueType: 'lookup',
+      displayField: 'saleTypeName',
+      sortable: 'saleTypeName',
+      required: true,
+      lookup: { listPath: 'saleTypes', valueField: 'saleTypeID', labelField: 'name', pageLength: 50 },
+      help: 'Only stores that offer this sale type can have the discount',
+    },
+    {
+      name: 'discountStores',
+      title: 'Stores',
+      valueType: 'subTable',
+      initialValue: [],
+      wrapWidth: 240,
+      help: 'Without "Capture applied %" both reductions are fixed amounts. A ratio is a fraction of the amount: 0.25 takes off 25%.',
+      render: (row) => storesSummary(((row.discountStores as Row[] | undefined) ?? []).map((s) => String(s.storeName ?? ''))),
+      subTable: {
+        addLabel: 'Add store',
+        emptyText: 'No stores yet: add the stores this discount applies to',
+        newRow: () => ({ ...newDiscountStore() }),
+        normalize: (row) => applyDiscountStoreRules(row),
+        columns: [
+          {
+            key: 'store',
+            title: 'Store',
+            width: 150,
+            fields: [
+              {
+                name: 'storeID',
+                title: 'Store',
+                valueType: 'select',
+                displayField: 'storeName',
+                remoteOptions: {
+                  url: (ctx) =>
+                    ctx.values?.saleTypeID
+                      ? `/api/saleTypes?saleTypeID=${Number(ctx.values.saleTypeID)}&fkJoins=saleTypeStores`
+                      : null,
+                  toOptions: storeOptions,
+                  waitingText: 'Choose a sale type first',
+                },
+              },
+            ],
+          },
+          { key: 'enabled', title: 'Enabled', width: 70, fields: [{ name: 'enabled', title: 'Enabled', valueType: 'boolean' }] },
+          {
+            key: 'capture',
+            title: 'Capture applied %',
+            width: 86,
+            fields: [{ name: 'captureVariablePercent', title: 'Capture applied %', valueType: 'boolean' }],
+          },
+          { key: 'revenue', title: 'Revenue reduction', width: 140, fields: reductionFields('revenue') },
+          {
+            key: 'same',
+            title: 'Commission same as revenue',
+            width: 104,
+            fields: [{ name: 'commissionSameAsRevenue', title: 'Commission same as revenue', valueType: 'boolean' }],
+          },
+          { key: 'commission', title: 'Commission reduction', width: 140, fields: reductionFields('commission') },
+        ],
+      },
+    },
+    ...AUDIT_COLUMNS,
+  ],
+};

@@ -1,0 +1,123 @@
+import { Alert, Button, Card, Empty, Modal, Space, Spin, Table, Tag, Tooltip, Typography } from 'antd';
+import { DiffOutlined } from '@ant-design/icons';
+import { useState } from 'react';
+import useSWR from 'swr';
+import { apiGet } from '../../api/http';
+import type { SelectionContext } from '../../list/resource';
+import { rateCardLabel } from '../../resources/rateCards';
+import { useViewport } from '../../shell/useViewport';
+import { type CompareResult, type CompareRow, KIND_CLASS, KIND_LABEL, compareRows, totalsText } from './compare';
+
+const KIND_COLOR = { added: 'green', removed: 'red', changed: 'gold' } as const;
+
+/** Toolbar action of the rate card list: enabled only with exactly two cards ticked (spec 01 §2). */
+export function CompareButton({ ids }: Pick<SelectionContext, 'ids'>) {
+  const [open, setOpen] = useState(false);
+  const ready = ids.length === 2;
+  return (
+    <>
+      <Tooltip title={ready ? undefined : 'Tick exactly two rate cards to compare them'}>
+        <Button icon={<DiffOutlined />} disabled={!ready} onClick={() => setOpen(true)}>
+          Compare
+        </Button>
+      </Tooltip>
+      {open && ready && <CompareDialog rateCardIDs={[ids[0], ids[1]]} onClose={() => setOpen(false)} />}
+    </>
+  );
+}
+
+/** What changed from the older card to the newer, per sale type: added, removed and changed lines. */
+export function CompareDialog({ rateCardIDs, onClose }: { rateCardIDs: [number, number]; onClose: () => void }) {
+  const viewport = useViewport();
+  const { data, error, isLoading } = useSWR<{ data: CompareResult }>(
+    `/api/rateCardCompare?rateCardIDs=${rateCardIDs.join(',')}`,
+    (url: string) => apiGet<{ data: CompareResult }>(url),
+    { revalidateOnFocus: false },
+  );
+  const result = data?.data;
+
+  const columns = [
+    {
+      key: 'kind',
+      title: '',
+      width: 96,
+      render: (_: unknown, row: CompareRow) => <Tag color={KIND_COLOR[row.kind]}>{KIND_LABEL[row.kind]}</Tag>,
+    },
+    { key: 'sku', title: 'SKU', dataIndex: 'sku', width: 140 },
+    { key: 'description', title: 'Description', dataIndex: 'description', width: 220 },
+    {
+      key: 'details',
+      title: 'Details',
+      render: (_: unknown, row: CompareRow) => (
+        <ul className="compare-details">
+          {row.details.map((detail) => (
+            <li key={detail}>{detail}</li>
+          ))}
+        </ul>
+      ),
+    },
+  ];
+
+  return (
+    <Modal
+      open
+      title="Compare rate cards"
+      onCancel={onClose}
+      footer={[
+        <Button key="close" type="primary" onClick={onClose}>
+          Close
+        </Button>,
+      ]}
+      width={viewport.isDesktop ? 1100 : '100%'}
+      className={viewport.isDesktop ? 'record-dialog' : 'record-dialog record-dialog-fullscreen'}
+      destroyOnHidden
+    >
+      {isLoading && (
+        <div className="dialog-loading">
+          <Spin />
+        </div>
+      )}
+      {error && <Alert type="error" showIcon message={error instanceof Error ? error.message : 'The comparison could not be loaded'} />}
+      {result && (
+        <div className="compare">
+          <Typography.Paragraph className="compare-cards">
+            From <strong>{rateCardLabel(result.from)}</strong> to <strong>{rateCardLabel(result.to)}</strong>
+          </Typography.Paragraph>
+          <Space wrap className="compare-totals" aria-label="Totals">
+            <Tag color="green">{result.totals.added} added</Tag>
+            <Tag color="red">{result.totals.removed} removed</Tag>
+            <Tag color="gold">{result.totals.changed} changed</Tag>
+            <Tag>{result.totals.unchanged} unchanged</Tag>
+          </Space>
+          {result.saleTypes.length === 0 && <Empty description="Neither card has lines" />}
+          {result.saleTypes.map((saleType) => {
+            const rows = compareRows(saleType);
+            return (
+              <Card
+                key={saleType.saleTypeID}
+                size="small"
+                className="compare-sale-type"
+                title={saleType.saleTypeName}
+                extra={<span className="compare-sale-type-totals">{totalsText(saleType.totals)}</span>}
+              >
+                {rows.length === 0 ? (
+                  <Typography.Text type="secondary">No differences</Typography.Text>
+                ) : (
+                  <Table<CompareRow>
+                    size="small"
+                    pagination={rows.length > 50 ? { pageSize: 50, showSizeChanger: false } : false}
+                    rowKey="key"
+                    columns={columns}
+                    dataSource={rows}
+                    rowClassName={(row) => KIND_CLASS[row.kind]}
+                    scroll={{ x: 'max-content' }}
+                  />
+                )}
+              </Card>
+            );
+          })}
+        </div>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,116 @@
+import { type ReactNode, useMemo } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Alert, Card, Spin, Tabs, Typography } from 'antd';
+import { UnorderedListOutlined } from '@ant-design/icons';
+import useSWR from 'swr';
+import { apiGet } from '../../api/http';
+import { formatDate } from '../../format/format';
+import { ListScreen } from '../../list/ListScreen';
+import { rateCardLabel, rateCardsResource } from '../../resources/rateCards';
+import { CompareButton } from './CompareDialog';
+import { LinesPanel } from './LinesPanel';
+
+export type RateCardsTab = 'current' | 'all';
+
+const TABS: { key: RateCardsTab; label: string; path: string }[] = [
+  { key: 'current', label: 'Current Rate Card', path: '/data/rateCards' },
+  { key: 'all', label: 'All Rate Cards', path: '/data/rateCards/all' },
+];
+
+/** The exact words of spec 01 §8 (two spaces). */
+export const NO_ACTIVE_RATE_CARD = 'There is no active rate card!  Sales cannot be recorded!';
+
+interface CurrentCard {
+  rateCardID: number;
+  name: string;
+  fromDate: string;
+  nextRateCard: { rateCardID: number; name: string; fromDate: string } | null;
+  rateCardLineCount: number;
+}
+
+const ALL_RESOURCE = rateCardsResource((ctx) => <CompareButton ids={ctx.ids} />, { icon: <UnorderedListOutlined /> });
+
+/** /data/rateCards and /data/rateCards/all (spec 01 §2 "Rate cards"). */
+export function RateCardsScreen({ tab }: { tab: RateCardsTab }) {
+  const navigate = useNavigate();
+  const header = (
+    <Tabs
+      className="route-tabs"
+      activeKey={tab}
+      items={TABS.map((t) => ({ key: t.key, label: t.label }))}
+      onChange={(key) => navigate(TABS.find((t) => t.key === key)!.path)}
+    />
+  );
+  if (tab === 'all') return <ListScreen key="rateCards" resource={ALL_RESOURCE} header={header} />;
+  return <CurrentRateCard tabs={header} />;
+}
+
+/** The card in force today: its lines per sale type, and a pointer to the next card. */
+function CurrentRateCard({ tabs }: { tabs: ReactNode }) {
+  const { data, error, isLoading } = useSWR<{ data: CurrentCard | null }>('/api/rateCard/current', (url: string) => apiGet<{ data: CurrentCard | null }>(url));
+  const card = data?.data ?? null;
+
+  const next = card?.nextRateCard;
+  const header = useMemo(
+    () => (
+      <>
+        {tabs}
+        {card && (
+          <div className="rate-card-heading">
+            <Typography.Title level={3} className="rate-card-title">
+              Rate card effective from {formatDate(card.fromDate)}
+            </Typography.Title>
+            <Typography.Text type="secondary">
+              {card.name} · {card.rateCardLineCount} {card.rateCardLineCount === 1 ? 'line' : 'lines'} ·{' '}
+              <Link to={`/data/rateCards/${card.rateCardID}/lines`}>Open its lines page</Link>
+            </Typography.Text>
+          </div>
+        )}
+        {next && (
+          <Alert
+            className="rate-card-banner"
+            type="info"
+            showIcon
+            message={
+              <>
+                The next rate card, {rateCardLabel(next)}, takes effect on {formatDate(next.fromDate)}.{' '}
+                <Link to={`/data/rateCards/${next.rateCardID}/lines`}>See its lines</Link>
+              </>
+            }
+          />
+        )}
+      </>
+    ),
+    [tabs, card, next],
+  );
+
+  if (isLoading && !data) {
+    return (
+      <>
+        {tabs}
+        <div className="dialog-loading">
+          <Spin />
+        </div>
+      </>
+    );
+  }
+  if (error) {
+    return (
+      <>
+        {tabs}
+        <Alert type="error" showIcon message="The current rate card could not be loaded" />
+      </>
+    );
+  }
+  if (!card) {
+    return (
+      <>
+        {tabs}
+        <Card variant="borderless">
+          <Alert className="rate-card-banner" type="error" showIcon role="alert" message={NO_ACTIVE_RATE_CARD} />
+        </Card>
+      </>
+    );
+  }
+  return <LinesPanel key={card.rateCardID} rateCardID={card.rateCardID} header={header} />;
+}

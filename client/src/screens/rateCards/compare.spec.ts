@@ -1,0 +1,43 @@
+import { compareRows, describeChange, KIND_CLASS, totalsText, type CompareSaleType } from './compare';
+
+describe('rate card comparison', () => {
+  const saleType: CompareSaleType = {
+    saleTypeID: 1,
+    saleTypeName: 'Upgrade',
+    added: [{ sku: 'B1', description: 'New', stores: [{ storeID: 2, storeName: 'North', revenue: 10, commission: 2.5, active: true }] }],
+    removed: [{ sku: 'A1', description: 'Old', stores: [{ storeID: 2, storeName: 'North', revenue: 5, commission: 1, active: false }] }],
+    changed: [
+      {
+        sku: 'C1',
+        description: 'Same',
+        changes: [
+          { field: 'revenue', storeID: 2, storeName: 'North', from: 10, to: 12 },
+          { field: 'customerRRP', storeID: null, storeName: null, from: null, to: 99 },
+          { field: 'active', storeID: 3, storeName: 'South', from: true, to: false },
+        ],
+      },
+    ],
+    totals: { added: 1, removed: 1, changed: 1, unchanged: 4 },
+  };
+
+  it('describes changes per store with from and to', () => {
+    expect(describeChange(saleType.changed[0].changes[0])).toBe('North: Revenue £10.00 → £12.00');
+    expect(describeChange(saleType.changed[0].changes[1])).toBe('RRP (none) → £99.00');
+    expect(describeChange(saleType.changed[0].changes[2])).toBe('South: Active Yes → No');
+  });
+
+  it('lists rows by SKU with their kind (green added, red removed, amber changed)', () => {
+    const rows = compareRows(saleType);
+    expect(rows.map((r) => [r.sku, r.kind])).toEqual([
+      ['A1', 'removed'],
+      ['B1', 'added'],
+      ['C1', 'changed'],
+    ]);
+    expect(rows[0].details).toEqual(['North: £5.00 / £1.00 (inactive)']);
+    expect(rows.map((r) => KIND_CLASS[r.kind])).toEqual(['compare-removed', 'compare-added', 'compare-changed']);
+  });
+
+  it('sums up the totals', () => {
+    expect(totalsText(saleType.totals)).toBe('1 added, 1 removed, 1 changed, 4 unchanged');
+  });
+});

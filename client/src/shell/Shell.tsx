@@ -1,0 +1,77 @@
+import { useEffect, useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { Drawer } from 'antd';
+import { useAppName, useMe } from '../api/hooks';
+import type { Me } from '../api/types';
+import { RecordDialog } from '../record/RecordDialog';
+import { usersResource } from '../resources/users';
+import { CurrentUserContext } from './CurrentUser';
+import { DrawerMenu } from './DrawerMenu';
+import { TopBar } from './TopBar';
+import { useViewport } from './useViewport';
+
+const DRAWER_WIDTH = 240;
+
+/** Top bar, left drawer and the routed screen, for a signed-in user. */
+export function Shell({ me }: { me: Me }) {
+  const viewport = useViewport();
+  const appName = useAppName();
+  const { mutate: refreshMe } = useMe();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [profileOpen, setProfileOpen] = useState(false);
+  const { pathname } = useLocation();
+
+  useEffect(() => {
+    if (appName) document.title = appName;
+  }, [appName]);
+  // The overlay drawer closes whenever the route changes.
+  useEffect(() => setDrawerOpen(false), [pathname]);
+
+  return (
+    <CurrentUserContext.Provider value={me}>
+      <div className="shell">
+        <TopBar
+          me={me}
+          appName={appName}
+          viewport={viewport}
+          onToggleDrawer={() => setDrawerOpen((open) => !open)}
+          onOpenProfile={() => setProfileOpen(true)}
+        />
+        <div className="shell-body">
+          {viewport.isDesktop ? (
+            <nav className="shell-drawer" style={{ width: DRAWER_WIDTH }} aria-label="Main menu">
+              <DrawerMenu me={me} />
+            </nav>
+          ) : (
+            <Drawer
+              placement="left"
+              width={DRAWER_WIDTH}
+              open={drawerOpen}
+              onClose={() => setDrawerOpen(false)}
+              title={appName}
+              className="shell-drawer-overlay"
+              styles={{ body: { padding: 0 } }}
+            >
+              <nav aria-label="Main menu">
+                <DrawerMenu me={me} onNavigate={() => setDrawerOpen(false)} />
+              </nav>
+            </Drawer>
+          )}
+          <main className="shell-content">
+            <Outlet />
+          </main>
+        </div>
+        {profileOpen && (
+          <RecordDialog
+            resource={usersResource('all')}
+            mode="update"
+            id={me.userID}
+            title="Profile"
+            onClose={() => setProfileOpen(false)}
+            onSaved={() => void refreshMe()}
+          />
+        )}
+      </div>
+    </CurrentUserContext.Provider>
+  );
+}

@@ -1,0 +1,41 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { ServeStaticModule } from '@nestjs/serve-static';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { existsSync } from 'node:fs';
+import type { AppConfig } from './config/app-config';
+import { ConfigModule } from './config/config.module';
+import { dataSourceOptions } from './config/database';
+import { CommonModule } from './common/common.module';
+import { RedisModule } from './common/redis/redis.module';
+import { AboutModule } from './modules/about/about.module';
+import { AuthModule } from './modules/auth/auth.module';
+import { FilesModule } from './modules/files/files.module';
+import { MasterDataModule } from './modules/master-data/master-data.module';
+import { RateCardsModule } from './modules/rate-cards/rate-cards.module';
+import { UsersModule } from './modules/users/users.module';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    // The built client is served at / (any unknown path gets index.html); /api is the API.
+    const client = existsSync(config.clientDir)
+      ? [ServeStaticModule.forRoot({ rootPath: config.clientDir, exclude: ['/api/{*path}'] })]
+      : [];
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        TypeOrmModule.forRoot(dataSourceOptions(config)),
+        CommonModule,
+        RedisModule,
+        MasterDataModule,
+        UsersModule,
+        AuthModule,
+        FilesModule,
+        RateCardsModule,
+        AboutModule,
+        ...client,
+      ],
+    };
+  }
+}

@@ -1,0 +1,42 @@
+import { ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { AuthGuard } from '@nestjs/passport';
+import { NotAllowed } from '../http/validation-result';
+import type { AuthUser } from './auth-user';
+import { PUBLIC_ROUTE, REQUIRED_AREAS, REQUIRES_STORE } from './decorators';
+import type { SystemArea } from './system-areas';
+
+/**
+ * Global guard: a valid token (passport-jwt, which also reloads the user so deactivation
+ * bites at once) every system area the route declares,
+ * and at least one store when the route says so (RequireStore). Any failure is a 403.
+ */
+@Injectable()
+export class AccessGuard extends AuthGuard('jwt') {
+  constructor(private readonly reflector: Reflector) {
+    super();
+  }
+
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
+    const targets = [context.getHandler(), context.getClass()];
+    if (this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, targets)) return true;
+    await super.canActivate(context);
+    const user = context.switchToHttp().getRequest().user as AuthUser;
+    const areas = this.reflector.getAllAndMerge<SystemArea[]>(REQUIRED_AREAS, targets) ?? [];
+    const missing = areas.filter((area) => !user.systemAreas.has(area));
+    if (missing.length) throw new NotAllowed(`Your access profile does not include ${missing.join(', ')}`);
+    if (this.reflector.getAllAndOverride<boolean>(REQUIRES_STORE, targets) && user.storeIDs.length === 0) {
+      throw new NotAllowed('Your access profile does not include any store');
+    }
+    return true;
+  }
+
+  override handleRequest<TUser>(err: unknown, user: TUser | false, info: unknown): TUser {
+    if (err instanceof NotAllowed) throw err;
+    if (err || !user) {
+      const expired = (info as Error | undefined)?.name === 'TokenExpiredError';
+      throw new NotAllowed(expired ? 'Your session has expired, please log in again' : 'Please log in');
+    }
+    return user;
+  }
+}

@@ -1,0 +1,80 @@
+import { DataSource, EntityManager, ObjectLiteral } from 'typeorm';
+import type { AuthUser } from '../auth/auth-user';
+import { AuditedEntity, stampCreated, stampUpdated } from '../db/audited.entity';
+import { assertNotInUse } from '../db/in-use';
+import type { ListDefinition } from '../list/list-definition';
+import type { ListResult, ListService } from '../list/list.service';
+
+export type Row = Record<string, unknown>;
+
+/**
+ * Create, update and delete for one entity, in a transaction, with audit fields and the
+ * in-use check on delete. A module supplies its list definition and `assign` (copy the
+ * body onto the entity and check references); it injects only its own repositories.
+ */
+export abstract class CrudService<T extends AuditedEntity & ObjectLiteral, CreateBody, UpdateBody = CreateBody> {
+  abstract readonly definition: ListDefinition<T>;
+
+  protected constructor(
+    protected readonly dataSource: DataSource,
+    protected readonly lists: ListService,
+  ) {}
+
+  /** Copies the body onto the entity; throws InvalidInput for anything the DTO cannot check. */
+  protected abstract assign(
+    manager: EntityManager,
+    entity: T,
+    body: CreateBody | UpdateBody,
+    user: AuthUser,
+    isNew: boolean,
+  ): Promise<void>;
+
+  /** Work that must commit with the record (child rows, links). */
+  protected async afterSave(
+    _manager: EntityManager,
+    _entity: T,
+    _body: CreateBody | UpdateBody,
+    _user: AuthUser,
+    _isNew: boolean,
+  ): Promise<void> {}
+
+  /** Checks that may refuse a delete (e.g. deleting yourself). */
+  protected async beforeRemove(_manager: EntityManager, _entity: T, _user: AuthUser): Promise<void> {}
+
+  list(query: Record<string, unknown>, user: AuthUser): Promise<ListResult> {
+    return this.lists.list(this.definition, query, user);
+  }
+
+  async create(body: CreateBody, user: AuthUser): Promise<Row> {
+    const id = await this.dataSource.transaction(async (manager) => {
+      const entity = manager.create(this.definition.entity) as T;
+      await this.assign(manager, entity, body, user, true);
+      stampCreated(entity, user.name);
+      const saved = await manager.save(this.definition.entity, entity);
+      await this.afterSave(manager, saved, body, user, true);
+      return saved[this.definition.idField] as number;
+    });
+    return this.lists.row(this.definition, id, user);
+  }
+
+  async update(id: number, body: UpdateBody, user: AuthUser): Promise<Row> {
+    await this.dataSource.transaction(async (manager) => {
+      const entity = await this.lists.findVisible(this.definition, id, user, manager);
+      await this.assign(manager, entity, body, user, false);
+      stampUpdated(entity, user.name);
+      const saved = await manager.save(this.definition.entity, entity);
+      await this.afterSave(manager, saved, body, user, false);
+    });
+    return this.lists.row(this.definition, id, user);
+  }
+
+  async remove(id: number, user: AuthUser): Promise<{ id: number }> {
+    await this.dataSource.transaction(async (manager) => {
+      const entity = await this.lists.findVisible(this.definition, id, user, manager);
+      await this.beforeRemove(manager, entity, user);
+      await assertNotInUse(manager, this.definition.entity, id, this.definition.label);
+      await manager.delete(this.definition.entity, { [this.definition.idField]: id } as never);
+    });
+    return { id };
+  }
+}

@@ -1,0 +1,56 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import type { Request, Response } from 'express';
+import { QueryFailedError } from 'typeorm';
+import { validationBodyFor } from './validation-result';
+
+/**
+ * A constraint the database enforced after our own checks passed (two saves racing):
+ * still the caller's input, so a 400.
+ */
+function constraintFailure(error: unknown): string | undefined {
+  if (!(error instanceof QueryFailedError)) return undefined;
+  const code = String((error as QueryFailedError & { code?: string }).code ?? '');
+  if (code === 'ER_DUP_ENTRY' || code === 'SQLITE_CONSTRAINT_UNIQUE') return 'A record with these details already exists';
+  if (code.startsWith('ER_ROW_IS_REFERENCED') || code === 'SQLITE_CONSTRAINT_FOREIGNKEY') return 'This record is in use, so it cannot be deleted';
+  if (code.startsWith('ER_NO_REFERENCED_ROW')) return 'A linked record does not exist';
+  return undefined;
+}
+
+/**
+ * One place that turns every failure into the contract's shape: 4xx keep their
+ * validationResult, anything unexpected is a 500 with an id that is also in the log.
+ */
+@Catch()
+export class AllExceptionsFilter implements ExceptionFilter {
+  private readonly logger = new Logger('HTTP');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const ctx = host.switchToHttp();
+    const res = ctx.getResponse<Response>();
+    const req = ctx.getRequest<Request>();
+    if (res.headersSent) {
+      this.logger.error(`Error after response started on ${req.method} ${req.url}: ${String(exception)}`);
+      res.end();
+      return;
+    }
+    if (exception instanceof HttpException) {
+      let status = exception.getStatus();
+      // Oversized bodies are bad input like any other: 400, not 413.
+      if (status === HttpStatus.PAYLOAD_TOO_LARGE) status = HttpStatus.BAD_REQUEST;
+      const payload = validationBodyFor(exception);
+      res.status(status).json({ ...payload, statusCode: status });
+      return;
+    }
+    const conflict = constraintFailure(exception);
+    if (conflict) {
+      res.status(400).json({ statusCode: 400, validationResult: { fail: true, failSummary: conflict, failMessages: {} } });
+      return;
+    }
+    const errorID = randomUUID();
+    this.logger.error(
+      `errorID=${errorID} ${req.method} ${req.originalUrl}: ${(exception as Error)?.stack ?? String(exception)}`,
+    );
+    res.status(500).json({ statusCode: 500, message: 'Internal server error', errorID });
+  }
+}

@@ -1,0 +1,130 @@
+import { applyDecorators } from '@nestjs/common';
+import { Transform } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsNumber, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateBy, ValidateIf } from 'class-validator';
+
+/**
+ * Field decorators shared by every body DTO, so each rule and its message is written once.
+ * Strings are trimmed; numbers must arrive as JSON numbers (no implicit conversion).
+ */
+const trim = Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
+
+export const MAX_ID = 2_147_483_647;
+
+export function RequiredText(label: string, maxLength = 100) {
+  return applyDecorators(
+    trim,
+    IsString({ message: `${label} must be text` }),
+    IsNotEmpty({ message: `${label} is required` }),
+    MaxLength(maxLength, { message: `${label} must be at most ${maxLength} characters` }),
+  );
+}
+
+export function OptionalText(label: string, maxLength = 255, pattern?: RegExp, patternMessage?: string) {
+  const rules = [
+    trim,
+    IsOptional(),
+    IsString({ message: `${label} must be text` }),
+    MaxLength(maxLength, { message: `${label} must be at most ${maxLength} characters` }),
+  ];
+  if (pattern) rules.push(ValidateIf((_o, v) => v !== '' && v != null), Matches(pattern, { message: patternMessage ?? `${label} is not valid` }));
+  return applyDecorators(...rules);
+}
+
+export function WholeNumber(label: string, min: number, max: number, optional = true) {
+  return applyDecorators(
+    ...(optional ? [IsOptional()] : []),
+    IsInt({ message: `${label} must be a whole number` }),
+    Min(min, { message: `${label} must be at least ${min}` }),
+    Max(max, { message: `${label} must be at most ${max}` }),
+  );
+}
+
+export function ReferenceID(label: string, optional = false) {
+  return applyDecorators(
+    ...(optional ? [IsOptional()] : [IsNotEmpty({ message: `Choose a ${label}` })]),
+    IsInt({ message: `Choose a ${label}` }),
+    Min(1, { message: `Choose a ${label}` }),
+    Max(MAX_ID, { message: `Choose a ${label}` }),
+  );
+}
+
+export function Flag(label: string) {
+  return applyDecorators(IsOptional(), IsBoolean({ message: `${label} must be true or false` }));
+}
+
+/** The record's own id may travel in the body (the dialog sends its form); the URL decides. */
+export function IgnoredID() {
+  return applyDecorators(IsOptional(), IsInt(), Min(0), Max(MAX_ID));
+}
+
+export const MAX_MONEY = 99_999_999.99;
+
+/** Decimals of a number as written, also for 1e-7 (class-validator's maxDecimalPlaces throws on it). */
+export function decimalPlaces(value: number): number {
+  if (Number.isInteger(value)) return 0;
+  const [mantissa, exponent] = value.toExponential().split('e');
+  return Math.max(0, (mantissa.split('.')[1] ?? '').length - Number(exponent));
+}
+
+/** A finite JSON number with at most `places` decimals. */
+function DecimalPlaces(places: number, message: string) {
+  return applyDecorators(
+    IsNumber({ allowNaN: false, allowInfinity: false }, { message }),
+    ValidateBy({
+      name: 'decimalPlaces',
+      validator: {
+        validate: (value: unknown) => typeof value === 'number' && Number.isFinite(value) && decimalPlaces(value) <= places,
+        defaultMessage: () => message,
+      },
+    }),
+  );
+}
+
+/** Pounds (or a ratio): a JSON number with at most two decimals (spec 01 section 5). */
+export function Money(label: string, optional = true, max = MAX_MONEY) {
+  return applyDecorators(
+    ...(optional ? [IsOptional()] : []),
+    DecimalPlaces(2, `${label} must be a number with at most 2 decimals`),
+    Min(0, { message: `${label} must be at least 0` }),
+    Max(max, { message: `${label} must be at most ${max}` }),
+  );
+}
+
+/**
+ * A number with at most `places` decimals between min and max (e.g. a metric's multiplier
+ * or success value), as a JSON number.
+ */
+export function DecimalNumber(label: string, places: number, min: number, max: number, optional = true) {
+  return applyDecorators(
+    ...(optional ? [IsOptional()] : []),
+    DecimalPlaces(places, `${label} must be a number with at most ${places} decimals`),
+    Min(min, { message: `${label} must be at least ${min}` }),
+    Max(max, { message: `${label} must be at most ${max}` }),
+  );
+}
+
+/** One of a fixed list of names ('text', 'single', 'multi'); null is allowed when optional. */
+export function OneOf(label: string, values: readonly string[], optional = false) {
+  const message = `${label} must be one of ${values.join(', ')}`;
+  return applyDecorators(
+    ...(optional ? [IsOptional()] : [IsNotEmpty({ message })]),
+    IsString({ message }),
+    IsIn([...values], { message }),
+  );
+}
+
+/**
+ * A list of record ids (e.g. the stores a record applies to) as JSON numbers ('5' is refused);
+ * that they exist is checked by the service.
+ */
+export function ReferenceIDs(label: string, maxItems = 10_000) {
+  const message = `${label} must be a list of ids`;
+  return applyDecorators(
+    IsOptional(),
+    IsArray({ message }),
+    ArrayMaxSize(maxItems, { message: `${label} may hold at most ${maxItems} ids` }),
+    IsInt({ each: true, message }),
+    Min(1, { each: true, message }),
+    Max(MAX_ID, { each: true, message }),
+  );
+}

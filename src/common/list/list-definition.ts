@@ -1,0 +1,55 @@
+import type { EntityManager, EntityTarget, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import type { AuthUser } from '../auth/auth-user';
+import type { StoreScope } from '../auth/store-scope';
+
+export type FieldType = 'integer' | 'number' | 'boolean' | 'text' | 'date' | 'datetime';
+
+/** A field the list API may filter and sort by. Names not declared here are a 400. */
+export interface ListField {
+  /** Property path over the query's aliases, e.g. 'store.name' or 'storeType.name'. */
+  column: string;
+  type: FieldType;
+  /** Searched by quickFilter (case-insensitive contains). Text fields only. */
+  quick?: boolean;
+  sortable?: boolean;
+  /** Allowed formats beyond the type's own (spec 01 section 5). */
+  pattern?: RegExp;
+  maxLength?: number;
+  /** Column heading in the Excel export; fields without one are not exported. */
+  excel?: string;
+}
+
+/**
+ * Everything the list engine knows about one entity. Each module declares one per list;
+ * the engine (list.service.ts) does the rest, so pagination and filtering live in one place.
+ */
+export interface ListDefinition<T extends ObjectLiteral> {
+  entity: EntityTarget<T>;
+  /** Query alias of the root entity, also the singular resource name ('store'). */
+  alias: string;
+  idField: keyof T & string;
+  /** Human name for messages and the Excel sheet ('store type'). */
+  label: string;
+  fields: Record<string, ListField>;
+  /** Many-to-one relations always joined so rows can show names, as alias -> relation path. */
+  lookups?: Record<string, string>;
+  /** To-many relations always loaded with the page's rows (never in the id query). */
+  rowJoins?: readonly string[];
+  /** Relations the client may request with fkJoins (dotted for nested). */
+  fkJoins?: readonly string[];
+  defaultSort: { field: string; dir: 'ASC' | 'DESC' };
+  storeScope?: StoreScope;
+  /** Extra per-user restriction that is not a plain store column. */
+  scope?: (qb: SelectQueryBuilder<T>, user: AuthUser) => void;
+  /** Per-row aggregate reported in listIDs (e.g. revenue). */
+  aggregate?: string;
+  /** Relations loaded along with a requested fkJoin (e.g. each line store's store, for its name). */
+  fkJoinsInclude?: Readonly<Record<string, readonly string[]>>;
+  /** Shapes an entity into the row the API returns (adds lookup names); `user` is who asked. */
+  toRow?: (entity: T, joins: ReadonlySet<string>, user: AuthUser | undefined) => Record<string, unknown>;
+  /**
+   * Adds computed fields to a page of rows at once (e.g. counts with one grouped query per
+   * page rather than one per row). Runs after toRow, for lists, record reads and exports.
+   */
+  decorateRows?: (rows: Record<string, unknown>[], context: { manager: EntityManager; user: AuthUser | undefined }) => Promise<void>;
+}

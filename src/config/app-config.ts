@@ -1,0 +1,91 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+/** Typed configuration, read once from the environment (documented in README.md). */
+export interface AppConfig {
+  port: number;
+  dataDir: string;
+  filesDir: string;
+  /** mysql://user:pass@host:3306/db; absent = embedded SQLite under dataDir. */
+  databaseUrl?: string;
+  /** redis://host:6379; absent = jobs run inside the API process. */
+  redisUrl?: string;
+  /** Prefix of every Redis key, so deployments can share one Redis. */
+  redisKeyPrefix: string;
+  jwtSecret: string;
+  jwtExpiresIn: string;
+  timeZone: string;
+  appName: string;
+  adminEmail?: string;
+  adminPassword?: string;
+  licence: string;
+  licenceName: string;
+  site: string;
+  /** Login attempts allowed per minute, per IP and per account. */
+  loginAttemptsPerMinute: number;
+  /** Trust X-Forwarded-For (set when the API runs behind a proxy). */
+  trustProxy: boolean;
+  clientDir: string;
+  /** Largest upload accepted, in bytes (spec 02 section 9: 52428800). */
+  maxUploadBytes: number;
+  /** Shown on the About pages (GET /api/about). */
+  supportEmail: string;
+  supportTelephone: string;
+  supportHours: string;
+}
+
+export const APP_CONFIG = Symbol('APP_CONFIG');
+
+function positiveInt(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer, got "${value}"`);
+  return n;
+}
+
+/**
+ * Without JWT_SECRET the embedded mode keeps a generated secret in the data directory,
+ * so tokens survive a restart. Several API nodes must share JWT_SECRET.
+ */
+function jwtSecretFor(dataDir: string, configured?: string): string {
+  if (configured) return configured;
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const dataDir = resolve(env.DATA_DIR || './data');
+  mkdirSync(dataDir, { recursive: true });
+  const databaseUrl = env.DATABASE_URL || undefined;
+  if (databaseUrl && !/^mysql:\/\//.test(databaseUrl)) {
+    throw new Error('DATABASE_URL must be a mysql:// URL (MySQL 8 or MariaDB)');
+  }
+  return {
+    port: positiveInt(env.PORT, 3000, 'PORT'),
+    dataDir,
+    filesDir: resolve(env.FILES_DIR || join(dataDir, 'files')),
+    databaseUrl,
+    redisUrl: env.REDIS_URL || undefined,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX || 'retail:',
+    jwtSecret: jwtSecretFor(dataDir, env.JWT_SECRET),
+    jwtExpiresIn: env.JWT_EXPIRES_IN || '12h',
+    timeZone: env.TIME_ZONE || 'Europe/London',
+    appName: env.APP_NAME || 'Retail Back Office',
+    adminEmail: env.ADMIN_EMAIL || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    licence: env.LICENCE || 'DEMO-0000',
+    licenceName: env.LICENCE_NAME || 'Demonstration licence',
+    site: env.SITE || 'demo',
+    loginAttemptsPerMinute: positiveInt(env.LOGIN_ATTEMPTS_PER_MINUTE, 10, 'LOGIN_ATTEMPTS_PER_MINUTE'),
+    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    clientDir: resolve(env.CLIENT_DIR || join(__dirname, '..', '..', 'client', 'dist')),
+    maxUploadBytes: positiveInt(env.MAX_UPLOAD_BYTES, 52_428_800, 'MAX_UPLOAD_BYTES'),
+    supportEmail: env.SUPPORT_EMAIL || 'support@example.com',
+    supportTelephone: env.SUPPORT_TELEPHONE || '020 7946 0000',
+    supportHours: env.SUPPORT_HOURS || 'Monday to Friday, 9am to 5pm (UK time), except bank holidays',
+  };
+}

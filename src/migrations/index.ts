@@ -1,0 +1,7 @@
+import { Foundation1763700000000 } from './1763700000000-Foundation';
+import { MasterData1763800000000 } from './1763800000000-MasterData';
+import { Files1763900000000 } from './1763900000000-Files';
+import { RateCards1764000000000 } from './1764000000000-RateCards';
+
+/** Every migration in order; both engines run the same list at start. */
+export const MIGRATIONS = [Foundation1763700000000, MasterData1763800000000, Files1763900000000, RateCards1764000000000];

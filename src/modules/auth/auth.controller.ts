@@ -1,0 +1,42 @@
+import { Body, Controller, Get, HttpCode, Inject, Post, UseGuards } from '@nestjs/common';
+import { ThrottlerGuard } from '@nestjs/throttler';
+import { IsString, MaxLength } from 'class-validator';
+import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { Public } from '../../common/auth/decorators';
+import { strictValidationPipe } from '../../common/http/validation.pipe';
+import { OK } from '../../common/http/validation-result';
+import { AuthService } from './auth.service';
+
+export class LoginBody {
+  @IsString({ message: 'Enter your e-mail' })
+  @MaxLength(254, { message: 'E-mail must be at most 254 characters' })
+  email: string;
+
+  @IsString({ message: 'Enter your password' })
+  @MaxLength(200, { message: 'Password must be at most 200 characters' })
+  password: string;
+}
+
+@Controller()
+export class AuthController {
+  constructor(
+    private readonly auth: AuthService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** 201 on success (the client checks for exactly that); limited per IP and per account. */
+  @Public()
+  @UseGuards(ThrottlerGuard)
+  @Post('user/login')
+  @HttpCode(201)
+  async login(@Body(strictValidationPipe({ expectedType: LoginBody })) body: LoginBody) {
+    const { token, user } = await this.auth.login(body.email, body.password);
+    return { data: { token }, user, validationResult: OK };
+  }
+
+  @Public()
+  @Get('appName')
+  appName() {
+    return { data: this.config.appName, validationResult: OK };
+  }
+}

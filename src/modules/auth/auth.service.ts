@@ -1,0 +1,40 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
+import * as bcrypt from 'bcryptjs';
+import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { InvalidInput } from '../../common/http/validation-result';
+import { MAX_PASSWORD_BYTES, PASSWORD_COST, UsersService } from '../users/users/users.service';
+import type { TokenClaims } from './jwt.strategy';
+import { loginWindowRefusal } from './login-window';
+
+const WRONG = 'Wrong e-mail or password';
+
+@Injectable()
+export class AuthService {
+  /** Compared against when the e-mail is unknown, so both failures take the same time. */
+  private readonly decoyHash = bcrypt.hashSync('decoy-password', PASSWORD_COST);
+
+  constructor(
+    private readonly users: UsersService,
+    private readonly jwt: JwtService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /**
+   * Wrong e-mail and wrong password answer alike; whether the user is inactive or outside
+   * their hours is told only to someone who knows the password.
+   */
+  async login(email: string, password: string) {
+    const user = await this.users.findForLogin(email);
+    // No stored password is longer than bcrypt reads, so a longer one cannot be right.
+    const comparable = Buffer.byteLength(password) <= MAX_PASSWORD_BYTES;
+    const matches = (await bcrypt.compare(password, user?.passwordHash ?? this.decoyHash)) && comparable;
+    if (!user || !matches) throw new InvalidInput({ email: WRONG, password: WRONG }, WRONG);
+    if (!user.active) throw new InvalidInput({}, 'This user is not active. For help contact your line manager.');
+    const refusal = loginWindowRefusal(user, new Date(), this.config.timeZone);
+    if (refusal) throw new InvalidInput({}, refusal);
+    await this.users.recordLogin(user.userID);
+    const claims: TokenClaims = { sub: user.userID, fh: user.fromHour, th: user.toHour, d: user.days };
+    return { token: await this.jwt.signAsync(claims), user: { userID: user.userID, name: user.name } };
+  }
+}

@@ -1,0 +1,170 @@
+import { Controller, Delete, Get, HttpCode, NotFoundException, Param, Post, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { pipeline } from 'node:stream/promises';
+import type { AuthUser } from '../../common/auth/auth-user';
+import { CurrentUser, Public, RequireAreas } from '../../common/auth/decorators';
+import { worksheetHeaders } from '../../common/excel/xlsx-reader';
+import { IdPipe } from '../../common/http/id.pipe';
+import { InvalidInput, OK } from '../../common/http/validation-result';
+import type { BrandingName } from './entities/branding.entity';
+import type { StoredFile } from './entities/stored-file.entity';
+import { FilesService, fileRow } from './files.service';
+import { brandingFromPath } from './libraries';
+
+/** Branding images answer at these fixed paths; they are declared before `file/:fileID` so it never sees them. */
+const BRANDING_PATHS = ['file/logo', 'file/loginLogo', 'file/loginBackground', 'file/favicon.ico', 'file/favicon'];
+
+/**
+ * Served files never run anything, even opened on their own (an SVG may carry script):
+ * a sandbox with no sources except inline styles and images.
+ */
+const FILE_CSP = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox";
+
+function etagOf(file: StoredFile): string {
+  return `"${file.sha256}"`;
+}
+
+/** If-None-Match holds this ETag (weak or strong, or *). */
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t === etag || t === `W/${etag}`;
+  });
+}
+
+/** attachment; filename="ascii fallback"; filename*=UTF-8''exact (RFC 6266). */
+export function contentDisposition(name: string, disposition: 'attachment' | 'inline' = 'attachment'): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  const exact = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `${disposition}; filename="${ascii}"; filename*=UTF-8''${exact}`;
+}
+
+function brandingName(name: string): BrandingName {
+  const branding = brandingFromPath(name);
+  if (!branding) throw new InvalidInput({ name: 'Choose loginBackground, favicon.ico, logo or loginLogo' });
+  return branding;
+}
+
+/** Files and branding (docs/http-api.md, "Files and branding"). */
+@Controller()
+export class FilesController {
+  constructor(private readonly files: FilesService) {}
+
+  // ---------- branding: fixed names first ----------
+
+  /** The current branding image, public, cached by the browser and revalidated every time (ETag). */
+  @Public()
+  @Get(BRANDING_PATHS)
+  async brandingImage(@Req() req: Request, @Res() res: Response) {
+    const name = brandingName(req.path.split('/').pop() ?? '');
+    await this.sendBranding(name, req, res, 'public, no-cache');
+  }
+
+  /** The same without any caching, for the customisation previews. */
+  @Public()
+  @Get('file/noCache/:name')
+  async brandingPreview(@Param('name') name: string, @Req() req: Request, @Res() res: Response) {
+    await this.sendBranding(brandingName(name), req, res, 'no-store');
+  }
+
+  /** Reset: no image of that kind any more. */
+  @RequireAreas('UserSetup')
+  @Delete(BRANDING_PATHS)
+  async resetBranding(@Req() req: Request) {
+    const name = brandingName(req.path.split('/').pop() ?? '');
+    await this.files.resetBranding(name);
+    return { validationResult: OK, data: { name } };
+  }
+
+  // ---------- uploads ----------
+
+  /**
+   * Multipart, field `file`. The library's area is checked before the body is read; the
+   * body streams to disk and is refused as soon as it passes the limit.
+   */
+  @Post('file/:library/:type')
+  @HttpCode(201)
+  async upload(
+    @Param('library') library: string,
+    @Param('type') type: string,
+    @Req() req: Request,
+    @CurrentUser() user: AuthUser,
+  ) {
+    const branding = library === 'customisation' ? brandingFromPath(type) : undefined;
+    const file =
+      branding && type === branding
+        ? await this.files.setBranding(branding, req, user)
+        : await this.files.upload(library, type, req, user);
+    return { validationResult: OK, data: fileRow(file) };
+  }
+
+  // ---------- one file ----------
+
+  @Get('file/:fileID')
+  async metadata(@Param('fileID', IdPipe) fileID: number, @CurrentUser() user: AuthUser) {
+    return { validationResult: OK, data: fileRow(await this.files.findForUser(fileID, user)) };
+  }
+
+  /** The bytes, as an attachment under the original name (the token may come as ?token=). */
+  @Get('file/:fileID/download')
+  async download(@Param('fileID', IdPipe) fileID: number, @CurrentUser() user: AuthUser, @Req() req: Request, @Res() res: Response) {
+    const opened = await this.files.open(await this.files.findForUser(fileID, user));
+    res.status(200);
+    res.setHeader('Content-Type', opened.file.contentType);
+    res.setHeader('Content-Length', String(opened.size));
+    res.setHeader('Content-Disposition', contentDisposition(opened.file.originalName));
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.setHeader('Content-Security-Policy', FILE_CSP);
+    await this.stream(opened.stream, req, res);
+  }
+
+  /**
+   * The first row of every worksheet of an xlsx file (the upload wizard's mapping step), read
+   * with the streaming reader, each sheet only up to its first row. Not an xlsx → 400.
+   */
+  @Get('file/:fileID/excelHeaders/allSheets')
+  async excelHeaders(@Param('fileID', IdPipe) fileID: number, @CurrentUser() user: AuthUser) {
+    const file = await this.files.findForUser(fileID, user);
+    if (file.kind !== 'xlsx') throw new InvalidInput({ fileID: 'The file is not an Excel (xlsx) workbook' });
+    const opened = await this.files.open(file);
+    return { validationResult: OK, listData: await worksheetHeaders(opened.stream()) };
+  }
+
+  // ---------- sending ----------
+
+  private async sendBranding(name: BrandingName, req: Request, res: Response, cacheControl: string) {
+    const file = await this.files.branding(name);
+    if (!file) {
+      throw new NotFoundException({ statusCode: 404, validationResult: { fail: true, failSummary: `No ${name} has been set`, failMessages: {} } });
+    }
+    const opened = await this.files.open(file);
+    const etag = etagOf(file);
+    res.setHeader('ETag', etag);
+    res.setHeader('Cache-Control', cacheControl);
+    res.setHeader('Content-Security-Policy', FILE_CSP);
+    if (matches(req.headers['if-none-match'], etag)) {
+      res.status(304).end();
+      return;
+    }
+    res.status(200);
+    res.setHeader('Content-Type', file.contentType);
+    res.setHeader('Content-Length', String(opened.size));
+    res.setHeader('Content-Disposition', contentDisposition(file.originalName, 'inline'));
+    await this.stream(opened.stream, req, res);
+  }
+
+  private async stream(open: () => NodeJS.ReadableStream, req: Request, res: Response) {
+    if (req.method === 'HEAD') {
+      res.end();
+      return;
+    }
+    try {
+      await pipeline(open(), res);
+    } catch (error) {
+      // The client went away, or the disk failed mid-way: nothing more can be said to this client.
+      if (!res.headersSent) throw error;
+      res.destroy();
+    }
+  }
+}

@@ -1,0 +1,32 @@
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsOptional, ValidateNested } from 'class-validator';
+import { Flag, IgnoredID, Money, ReferenceID, RequiredText } from '../../../common/http/dto-fields';
+
+/** The settings of the discount at one store (spec 01 section 3, Discount store). */
+export class DiscountStoreBody {
+  @IgnoredID() discountStoreID?: number;
+  @ReferenceID('store') storeID: number;
+  @Flag('Enabled') enabled?: boolean;
+  @Flag('Capture variable percent') captureVariablePercent?: boolean;
+  @Flag('Revenue reduction is fixed') revenueReductionIsFixed?: boolean;
+  @Money('Revenue reduction') revenueReductionFixed?: number;
+  @Money('Revenue reduction ratio', true, 1) revenueReductionRatio?: number;
+  @Flag('Commission reduction is fixed') commissionReductionIsFixed?: boolean;
+  @Money('Commission reduction') commissionReductionFixed?: number;
+  @Money('Commission reduction ratio', true, 1) commissionReductionRatio?: number;
+  @Flag('Commission same as revenue') commissionSameAsRevenue?: boolean;
+}
+
+export class DiscountBody {
+  @IgnoredID() discountID?: number;
+  @RequiredText('Name') name: string;
+  @ReferenceID('sale type') saleTypeID: number;
+
+  /** One entry per store the discount applies to; replaces the current list when sent. */
+  @IsOptional()
+  @IsArray({ message: 'Discount stores must be a list' })
+  @ArrayMaxSize(10_000, { message: 'Discount stores may hold at most 10000 stores' })
+  @ValidateNested({ each: true, message: 'Each discount store must be an object' })
+  @Type(() => DiscountStoreBody)
+  discountStores?: DiscountStoreBody[];
+}

@@ -1,0 +1,18 @@
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { AuditedEntity } from '../../../common/db/audited.entity';
+
+/** A kind of product on rate card lines ('Handset', 'SIM'); excludeDiscount blocks sale-type discounts. */
+@Entity('skuType')
+export class SkuType extends AuditedEntity {
+  @PrimaryGeneratedColumn({ type: 'integer' })
+  skuTypeID: number;
+
+  @Column({ type: 'varchar', length: 100 })
+  name: string;
+
+  @Column({ type: 'varchar', length: 255, default: '' })
+  description: string;
+
+  @Column({ type: 'boolean', default: false })
+  excludeDiscount: boolean;
+}

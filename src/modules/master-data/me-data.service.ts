@@ -1,0 +1,83 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import type { AuthUser } from '../../common/auth/auth-user';
+import { analysisFieldRow } from './analysis-fields/analysis-fields.service';
+import { AnalysisField } from './entities/analysis-field.entity';
+import { MetricPart } from './entities/metric-part.entity';
+import { SaleType } from './entities/sale-type.entity';
+import { saleTypeRow } from './sale-types/sale-types.service';
+
+export interface MeData {
+  analysisFields: Record<string, unknown>[];
+  saleTypes: Record<string, unknown>[];
+  metricParts: Record<string, unknown>[];
+}
+
+/**
+ * The master data GET /user/me carries (spec 01 section 3, Me): what the signed-in user's
+ * forms need up front. The users module reads it through this service only. Three queries:
+ * the analysis fields and the sale types of the user's stores (with only those stores in
+ * their store lists), and every metric part without its params.
+ */
+@Injectable()
+export class MeDataService {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  async forUser(user: AuthUser): Promise<MeData> {
+    const storeIDs = [...user.storeIDs];
+    const [analysisFields, saleTypes, metricParts] = await Promise.all([
+      storeIDs.length ? this.analysisFields(storeIDs) : [],
+      storeIDs.length ? this.saleTypes(storeIDs) : [],
+      this.metricParts(),
+    ]);
+    return { analysisFields, saleTypes, metricParts };
+  }
+
+  private async analysisFields(storeIDs: number[]) {
+    const fields = await this.dataSource
+      .getRepository(AnalysisField)
+      .createQueryBuilder('analysisField')
+      .innerJoinAndSelect('analysisField.analysisFieldStores', 'analysisFieldStore', 'analysisFieldStore.storeID IN (:...storeIDs)', {
+        storeIDs,
+      })
+      .leftJoinAndSelect('analysisFieldStore.store', 'store')
+      .leftJoinAndSelect('analysisField.analysisListItems', 'analysisListItem')
+      .orderBy('analysisField.name', 'ASC')
+      .addOrderBy('analysisField.analysisFieldID', 'ASC')
+      .getMany();
+    return fields.map(analysisFieldRow);
+  }
+
+  private async saleTypes(storeIDs: number[]) {
+    const types = await this.dataSource
+      .getRepository(SaleType)
+      .createQueryBuilder('saleType')
+      .innerJoinAndSelect('saleType.saleTypeStores', 'saleTypeStore', 'saleTypeStore.storeID IN (:...storeIDs)', { storeIDs })
+      .leftJoinAndSelect('saleTypeStore.store', 'store')
+      .orderBy('saleType.name', 'ASC')
+      .addOrderBy('saleType.saleTypeID', 'ASC')
+      .getMany();
+    return types.map(saleTypeRow);
+  }
+
+  private async metricParts() {
+    const parts = await this.dataSource
+      .getRepository(MetricPart)
+      .createQueryBuilder('metricPart')
+      .innerJoinAndSelect('metricPart.metric', 'metric')
+      .orderBy('metric.name', 'ASC')
+      .addOrderBy('metricPart.metricPartID', 'ASC')
+      .getMany();
+    return parts.map((part) => ({
+      metricPartID: part.metricPartID,
+      metricID: part.metricID,
+      metricName: part.metric?.name ?? '',
+      name: part.name,
+      divisionPart: part.divisionPart,
+      multiplier: part.multiplier,
+      tableName: part.tableName,
+      field: part.field,
+    }));
+  }
+}

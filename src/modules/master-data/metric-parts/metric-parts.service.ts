@@ -1,0 +1,85 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { CrudService } from '../../../common/crud/crud.service';
+import { assertReferenceExists } from '../../../common/db/in-use';
+import { InvalidInput } from '../../../common/http/validation-result';
+import { auditFields } from '../../../common/list/audit-fields';
+import type { ListDefinition } from '../../../common/list/list-definition';
+import { ListService } from '../../../common/list/list.service';
+import { MetricPart } from '../entities/metric-part.entity';
+import { Metric } from '../entities/metric.entity';
+import { fieldsOf } from './metric-part-fields';
+import { MetricPartBody } from './metric-part.body';
+
+export const metricPartList: ListDefinition<MetricPart> = {
+  entity: MetricPart,
+  alias: 'metricPart',
+  idField: 'metricPartID',
+  label: 'metric part',
+  fields: {
+    metricPartID: { column: 'metricPart.metricPartID', type: 'integer', excel: 'ID' },
+    metricID: { column: 'metricPart.metricID', type: 'integer' },
+    metricName: { column: 'metric.name', type: 'text', quick: true, excel: 'Metric' },
+    name: { column: 'metricPart.name', type: 'text', quick: true, excel: 'Name' },
+    divisionPart: { column: 'metricPart.divisionPart', type: 'text', excel: 'Division part' },
+    multiplier: { column: 'metricPart.multiplier', type: 'number', excel: 'Multiplier' },
+    tableName: { column: 'metricPart.tableName', type: 'text', excel: 'Table' },
+    field: { column: 'metricPart.field', type: 'text', quick: true, excel: 'Field' },
+    params: { column: 'metricPart.params', type: 'text', sortable: false, maxLength: 2000, excel: 'Params' },
+    ...auditFields('metricPart'),
+  },
+  lookups: { metric: 'metricPart.metric' },
+  // The parts page shows one metric's parts in the order they were added.
+  defaultSort: { field: 'metricPartID', dir: 'ASC' },
+  toRow: ({ metric, ...part }) => ({ ...part, metricName: metric?.name ?? '(Metric not found)' }),
+};
+
+const PARAM_NAME = /^[A-Za-z][A-Za-z0-9]{0,49}$/;
+
+/** Why `params` is not a JSON object of list filters ({ name: text | number | boolean }), or null. */
+export function paramsError(params: string): string | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(params);
+  } catch {
+    return 'Params must be valid JSON';
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    return 'Params must be a JSON object of filters, e.g. {"saleTypeID": 2}';
+  }
+  for (const [name, value] of Object.entries(parsed)) {
+    if (!PARAM_NAME.test(name)) return `Params: "${name.slice(0, 50)}" is not a filter name`;
+    if (!['string', 'number', 'boolean'].includes(typeof value)) return `Params: the value of ${name} must be text, a number or true/false`;
+  }
+  return null;
+}
+
+@Injectable()
+export class MetricPartsService extends CrudService<MetricPart, MetricPartBody> {
+  readonly definition = metricPartList;
+
+  constructor(@InjectDataSource() dataSource: DataSource, lists: ListService) {
+    super(dataSource, lists);
+  }
+
+  protected async assign(manager: EntityManager, part: MetricPart, body: MetricPartBody): Promise<void> {
+    const errors: Record<string, string> = {};
+    const fields = fieldsOf(body.tableName);
+    if (!fields.includes(body.field)) errors.field = `Choose a field of ${body.tableName}: ${fields.join(', ')}`;
+    const params = body.params === undefined ? part.params ?? '{}' : body.params || '{}';
+    const invalid = paramsError(params);
+    if (invalid) errors.params = invalid;
+    if (Object.keys(errors).length) throw new InvalidInput(errors);
+    await assertReferenceExists(manager, Metric, { metricID: body.metricID }, 'metricID', 'metric');
+
+    part.metricID = body.metricID;
+    part.name = body.name;
+    part.divisionPart = body.divisionPart;
+    part.multiplier = body.multiplier ?? part.multiplier ?? 1;
+    part.tableName = body.tableName;
+    part.field = body.field;
+    part.params = params;
+    delete part.metric;
+  }
+}

@@ -1,0 +1,8 @@
+import { Flag, IgnoredID, OptionalText, RequiredText } from '../../../common/http/dto-fields';
+
+export class SkuTypeBody {
+  @IgnoredID() skuTypeID?: number;
+  @RequiredText('Name') name: string;
+  @OptionalText('Description') description?: string | null;
+  @Flag('Exclude discount') excludeDiscount?: boolean;
+}

@@ -1,0 +1,80 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import type { AuthUser } from '../../../common/auth/auth-user';
+import { CrudService } from '../../../common/crud/crud.service';
+import { assertReferenceExists } from '../../../common/db/in-use';
+import { auditFields } from '../../../common/list/audit-fields';
+import type { ListDefinition } from '../../../common/list/list-definition';
+import { ListService } from '../../../common/list/list.service';
+import { StoreType } from '../entities/store-type.entity';
+import { Store } from '../entities/store.entity';
+import { StoreBody } from './store.body';
+
+export const storeList: ListDefinition<Store> = {
+  entity: Store,
+  alias: 'store',
+  idField: 'storeID',
+  label: 'store',
+  fields: {
+    storeID: { column: 'store.storeID', type: 'integer', excel: 'ID' },
+    name: { column: 'store.name', type: 'text', quick: true, excel: 'Name' },
+    storeTypeID: { column: 'store.storeTypeID', type: 'integer' },
+    storeTypeName: { column: 'storeType.name', type: 'text', quick: true, excel: 'Store type' },
+    targetRevenue: { column: 'store.targetRevenue', type: 'boolean', excel: 'Target revenue' },
+    targetQuantity: { column: 'store.targetQuantity', type: 'boolean', excel: 'Target quantity' },
+    postCode: { column: 'store.postCode', type: 'text', quick: true, excel: 'Post code' },
+    squareFeet: { column: 'store.squareFeet', type: 'integer', excel: 'Square feet' },
+    ...auditFields('store'),
+  },
+  lookups: { storeType: 'store.storeType' },
+  fkJoins: ['storeType'],
+  defaultSort: { field: 'name', dir: 'ASC' },
+  // Store administrators see every store; everyone else the stores their profile grants.
+  storeScope: { column: 'store.storeID', unlessAreas: ['SystemSetup', 'UserSetup'] },
+  toRow: ({ storeType, ...store }, joins) => ({
+    ...store,
+    storeTypeName: storeType?.name ?? '(Store type not found)',
+    recordFootfall: storeType?.recordFootfall ?? false,
+    recordChatCount: storeType?.recordChatCount ?? false,
+    recordStaffCount: storeType?.recordStaffCount ?? false,
+    ...(joins.has('storeType') ? { storeType } : {}),
+  }),
+};
+
+type StoreCreatedListener = (manager: EntityManager, store: Store) => Promise<void>;
+
+@Injectable()
+export class StoresService extends CrudService<Store, StoreBody> {
+  readonly definition = storeList;
+  private readonly createdListeners: StoreCreatedListener[] = [];
+
+  constructor(@InjectDataSource() dataSource: DataSource, lists: ListService) {
+    super(dataSource, lists);
+  }
+
+  /** Lets other modules act in the same transaction when a store is created (e.g. grant it). */
+  onStoreCreated(listener: StoreCreatedListener): void {
+    this.createdListeners.push(listener);
+  }
+
+  async allStoreIDs(): Promise<number[]> {
+    const rows = await this.dataSource.getRepository(Store).find({ select: { storeID: true }, order: { storeID: 'ASC' } });
+    return rows.map((s) => s.storeID);
+  }
+
+  protected async assign(manager: EntityManager, store: Store, body: StoreBody): Promise<void> {
+    await assertReferenceExists(manager, StoreType, { storeTypeID: body.storeTypeID }, 'storeTypeID', 'store type');
+    store.name = body.name;
+    store.storeTypeID = body.storeTypeID;
+    store.targetRevenue = body.targetRevenue ?? store.targetRevenue ?? true;
+    store.targetQuantity = body.targetQuantity ?? store.targetQuantity ?? false;
+    if (body.postCode !== undefined) store.postCode = body.postCode ? body.postCode.toUpperCase() : null;
+    store.squareFeet = body.squareFeet ?? store.squareFeet ?? 0;
+  }
+
+  protected override async afterSave(manager: EntityManager, store: Store, _body: StoreBody, _user: AuthUser, isNew: boolean) {
+    if (!isNew) return;
+    for (const listener of this.createdListeners) await listener(manager, store);
+  }
+}

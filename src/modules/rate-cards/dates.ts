@@ -1,0 +1,22 @@
+/** 'yyyy-mm-dd' of `now` in `timeZone` (the configured TIME_ZONE): what "today" means for rate cards. */
+export function localDate(timeZone: string, now: Date = new Date()): string {
+  const parts = new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
+  const get = (type: string) => parts.find((p) => p.type === type)!.value;
+  return `${get('year')}-${get('month')}-${get('day')}`;
+}
+
+/** A DATE column ('yyyy-mm-dd', or a Date from a driver) as records carry dates: 'yyyy-mm-ddT00:00:00.000Z'. */
+export function recordDate(value: unknown): string | null {
+  if (value == null || value === '') return null;
+  const ymd = value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10);
+  return `${ymd}T00:00:00.000Z`;
+}
+
+/** 2024-02-30 matches yyyy-mm-dd but is no day. */
+export function isCalendarDate(ymd: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(ymd);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return y >= 1900 && date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}

@@ -1,0 +1,41 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { CrudController } from '../../common/crud/crud.controller';
+import { MasterDataModule } from '../master-data/master-data.module';
+import { AccessProfileBody } from './access-profiles/access-profile.body';
+import { AccessProfilesService } from './access-profiles/access-profiles.service';
+import { AccessProfileStore } from './entities/access-profile-store.entity';
+import { AccessProfile } from './entities/access-profile.entity';
+import { UserPreference } from './entities/user-preference.entity';
+import { User } from './entities/user.entity';
+import { UserPreferencesService } from './preferences/user-preferences.service';
+import { UserBody } from './users/user.body';
+import { UsersController } from './users/users.controller';
+import { UsersService } from './users/users.service';
+
+const UserRecordsController = CrudController({
+  plural: 'users',
+  singular: 'user',
+  service: UsersService,
+  createBody: UserBody,
+  writeAreas: ['UserSetup'],
+  // Everyone may edit their own profile; UsersService enforces which fields.
+  updateAreas: [],
+});
+
+const AccessProfilesController = CrudController({
+  plural: 'accessProfiles',
+  singular: 'accessProfile',
+  service: AccessProfilesService,
+  createBody: AccessProfileBody,
+  readAreas: ['UserSetup'],
+  writeAreas: ['UserSetup'],
+});
+
+@Module({
+  imports: [TypeOrmModule.forFeature([User, AccessProfile, AccessProfileStore, UserPreference]), MasterDataModule],
+  controllers: [UsersController, UserRecordsController, AccessProfilesController],
+  providers: [UsersService, AccessProfilesService, UserPreferencesService],
+  exports: [UsersService, AccessProfilesService],
+})
+export class UsersModule {}

@@ -1,0 +1,259 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import * as bcrypt from 'bcryptjs';
+import { randomBytes } from 'node:crypto';
+import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
+import { APP_CONFIG, AppConfig } from '../../../config/app-config';
+import { AuthUser, hasArea } from '../../../common/auth/auth-user';
+import { parseSystemAreas, SYSTEM_AREA_NAMES, formatSystemAreas } from '../../../common/auth/system-areas';
+import { CrudService } from '../../../common/crud/crud.service';
+import { assertReferenceExists } from '../../../common/db/in-use';
+import { InvalidInput, NotAllowed } from '../../../common/http/validation-result';
+import { auditFields } from '../../../common/list/audit-fields';
+import type { ListDefinition } from '../../../common/list/list-definition';
+import { ListService } from '../../../common/list/list.service';
+import { MeDataService } from '../../master-data/me-data.service';
+import { StoresService } from '../../master-data/stores/stores.service';
+import { AccessProfilesService } from '../access-profiles/access-profiles.service';
+import { AccessProfileStore } from '../entities/access-profile-store.entity';
+import { AccessProfile } from '../entities/access-profile.entity';
+import { User } from '../entities/user.entity';
+import { UserBody } from './user.body';
+
+export const PASSWORD_COST = 10;
+const MIN_PASSWORD = 8;
+/** bcrypt reads only the first 72 bytes; longer passwords would match on their prefix. */
+export const MAX_PASSWORD_BYTES = 72;
+
+/** Without UserSetup, a user sees themself and the users of profiles sharing one of their stores. */
+function colleaguesOnly(qb: SelectQueryBuilder<User>, user: AuthUser): void {
+  if (hasArea(user, 'UserSetup')) return;
+  if (user.storeIDs.length === 0) {
+    qb.andWhere('user.userID = :scopeSelf', { scopeSelf: user.userID });
+    return;
+  }
+  qb.andWhere(
+    '(user.userID = :scopeSelf OR user.accessProfileID IN ' +
+      '(SELECT aps.accessProfileID FROM accessProfileStore aps WHERE aps.storeID IN (:...scopeStores)))',
+    { scopeSelf: user.userID, scopeStores: [...user.storeIDs] },
+  );
+}
+
+export const userList: ListDefinition<User> = {
+  entity: User,
+  alias: 'user',
+  idField: 'userID',
+  label: 'user',
+  fields: {
+    userID: { column: 'user.userID', type: 'integer', excel: 'ID' },
+    name: { column: 'user.name', type: 'text', quick: true, excel: 'Name' },
+    email: { column: 'user.email', type: 'text', quick: true, excel: 'E-mail' },
+    active: { column: 'user.active', type: 'boolean', excel: 'Active' },
+    lastLogin: { column: 'user.lastLogin', type: 'datetime', excel: 'Last login' },
+    storeID: { column: 'user.storeID', type: 'integer' },
+    storeName: { column: 'store.name', type: 'text', quick: true, excel: 'Default store' },
+    accessProfileID: { column: 'user.accessProfileID', type: 'integer' },
+    accessProfileName: { column: 'accessProfile.name', type: 'text', quick: true, excel: 'Access profile' },
+    defaultDaysBack: { column: 'user.defaultDaysBack', type: 'integer', excel: 'Default days back' },
+    fromHour: { column: 'user.fromHour', type: 'integer', excel: 'From hour' },
+    toHour: { column: 'user.toHour', type: 'integer', excel: 'To hour' },
+    days: { column: 'user.days', type: 'integer', excel: 'Days' },
+    proRateTargetsOnActual: { column: 'user.proRateTargetsOnActual', type: 'boolean', excel: 'Pro-rate targets' },
+    salesMonthsBack: { column: 'user.salesMonthsBack', type: 'integer', excel: 'Months viewable' },
+    ...auditFields('user'),
+  },
+  lookups: { store: 'user.store', accessProfile: 'user.accessProfile' },
+  defaultSort: { field: 'name', dir: 'ASC' },
+  scope: colleaguesOnly,
+  toRow: ({ store, accessProfile, ...user }) => ({
+    ...user,
+    storeName: user.storeID ? (store?.name ?? '(Store name not found)') : '',
+    accessProfileName: accessProfile?.name ?? '',
+  }),
+};
+
+/** Fields only UserSetup may change (spec 02 section 5); others may send them unchanged. */
+const USER_SETUP_FIELDS = ['email', 'accessProfileID', 'active', 'fromHour', 'toHour', 'days'] as const;
+
+@Injectable()
+export class UsersService extends CrudService<User, UserBody> implements OnApplicationBootstrap {
+  readonly definition = userList;
+  private readonly logger = new Logger('Users');
+
+  constructor(
+    @InjectDataSource() dataSource: DataSource,
+    lists: ListService,
+    private readonly stores: StoresService,
+    private readonly accessProfiles: AccessProfilesService,
+    private readonly meData: MeDataService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    super(dataSource, lists);
+  }
+
+  /** The signed-in user, fresh from the database on every request. */
+  async loadAuthUser(userID: number): Promise<(AuthUser & { active: boolean }) | null> {
+    const user = await this.dataSource.getRepository(User).findOne({
+      where: { userID },
+      relations: { accessProfile: { accessProfileStores: true } },
+    });
+    if (!user || !user.accessProfile) return null;
+    const profile = user.accessProfile;
+    return {
+      userID: user.userID,
+      name: user.name,
+      email: user.email,
+      active: user.active,
+      storeID: user.storeID,
+      accessProfileID: user.accessProfileID,
+      systemAreas: new Set(parseSystemAreas(profile.systemAreas)),
+      storeIDs: (profile.accessProfileStores ?? []).map((aps) => aps.storeID).sort((a, b) => a - b),
+      showRevenue: profile.showRevenue,
+      showCommission: profile.showCommission,
+      salesMonthsBack: user.salesMonthsBack,
+    };
+  }
+
+  /** For login only: the user with the password hash. */
+  findForLogin(email: string): Promise<User | null> {
+    return this.dataSource
+      .getRepository(User)
+      .createQueryBuilder('user')
+      .addSelect('user.passwordHash')
+      .where('user.email = :email', { email: email.trim().toLowerCase() })
+      .getOne();
+  }
+
+  async recordLogin(userID: number): Promise<void> {
+    await this.dataSource.getRepository(User).update({ userID }, { lastLogin: new Date() });
+  }
+
+  /** GET /user/me (spec 01 section 3, Me). Fields of modules not built yet are empty lists. */
+  async me(auth: AuthUser) {
+    const user = await this.dataSource.getRepository(User).findOneOrFail({
+      where: { userID: auth.userID },
+      relations: { store: true, accessProfile: { accessProfileStores: { store: true } } },
+    });
+    const colleagues = this.dataSource.getRepository(User).createQueryBuilder('user').select(['user.userID', 'user.name', 'user.active']);
+    colleaguesOnly(colleagues, auth);
+    const users = await colleagues.orderBy('user.name', 'ASC').getMany();
+    const profile = user.accessProfile!;
+    return {
+      userID: user.userID,
+      name: user.name,
+      email: user.email,
+      storeID: user.storeID,
+      storeName: user.store?.name ?? '',
+      licence: this.config.licence,
+      licenceName: this.config.licenceName,
+      site: this.config.site,
+      defaultDaysBack: user.defaultDaysBack,
+      salesMonthsBack: user.salesMonthsBack,
+      proRateTargetsOnActual: user.proRateTargetsOnActual,
+      accessProfile: {
+        accessProfileID: profile.accessProfileID,
+        name: profile.name,
+        systemAreas: profile.systemAreas,
+        showRevenue: profile.showRevenue,
+        showCommission: profile.showCommission,
+        accessProfileStores: (profile.accessProfileStores ?? [])
+          .map((aps) => ({ storeID: aps.storeID, store: { storeID: aps.storeID, name: aps.store?.name ?? '(Store name not found)', storeTypeID: aps.store?.storeTypeID } }))
+          .sort((a, b) => a.store.name.localeCompare(b.store.name)),
+        users: users.map((u) => ({ userID: u.userID, name: u.name, active: u.active })),
+      },
+      ...(await this.meData.forUser(auth)),
+      // With both allowed revenue is the default; with one, that one (spec 01 section 6).
+      revenueCommission: profile.showRevenue || !profile.showCommission ? 'revenue' : 'commission',
+    };
+  }
+
+  /**
+   * First start on an empty database: one administrator holding every area and store, from
+   * ADMIN_EMAIL / ADMIN_PASSWORD or with a generated password printed once.
+   */
+  async onApplicationBootstrap(): Promise<void> {
+    if ((await this.dataSource.getRepository(User).count()) > 0) return;
+    const email = (this.config.adminEmail ?? 'admin@example.com').toLowerCase();
+    const password = this.config.adminPassword ?? randomBytes(9).toString('base64url');
+    await this.dataSource.transaction(async (manager) => {
+      const profile = await this.accessProfiles.createProfile(
+        manager,
+        { name: 'Administrator', systemAreas: formatSystemAreas(SYSTEM_AREA_NAMES), showRevenue: true, showCommission: true, createdByUserName: 'System', createdDate: new Date(), updatedByUserName: 'System', updatedDate: new Date() },
+        await this.stores.allStoreIDs(),
+      );
+      await manager.insert(User, {
+        name: 'Administrator',
+        email,
+        passwordHash: await bcrypt.hash(password, PASSWORD_COST),
+        accessProfileID: profile.accessProfileID,
+        createdByUserName: 'System',
+        createdDate: new Date(),
+        updatedByUserName: 'System',
+        updatedDate: new Date(),
+      });
+    });
+    if (this.config.adminPassword) this.logger.log(`Created the first administrator ${email}`);
+    else this.logger.warn(`Created the first administrator ${email} with password ${password} (shown once; change it after logging in)`);
+  }
+
+  override async update(id: number, body: UserBody, user: AuthUser) {
+    if (id !== user.userID && !hasArea(user, 'UserSetup')) {
+      throw new NotAllowed('Only users with UserSetup can edit other users');
+    }
+    return super.update(id, body, user);
+  }
+
+  protected async assign(manager: EntityManager, target: User, body: UserBody, user: AuthUser, isNew: boolean): Promise<void> {
+    const errors: Record<string, string> = {};
+    if (!hasArea(user, 'UserSetup')) {
+      const changed = USER_SETUP_FIELDS.filter((f) => body[f] !== undefined && body[f] !== target[f]);
+      if (changed.length) throw new NotAllowed(`Only users with UserSetup can change ${changed.join(', ')}`);
+    }
+    if (isNew) {
+      if (!body.email) errors.email = 'E-mail is required';
+      if (!body.password) errors.password = 'Password is required';
+      if (!body.accessProfileID) errors.accessProfileID = 'Choose an access profile';
+    }
+    if (body.password || body.confirm) {
+      if ((body.password ?? '').length < MIN_PASSWORD) errors.password = `Password must be at least ${MIN_PASSWORD} characters`;
+      else if (Buffer.byteLength(body.password ?? '') > MAX_PASSWORD_BYTES) errors.password = `Password must be at most ${MAX_PASSWORD_BYTES} characters`;
+      if (body.password !== body.confirm) errors.confirm = 'Password and confirm must match';
+    }
+    const fromHour = body.fromHour ?? target.fromHour ?? 0;
+    const toHour = body.toHour ?? target.toHour ?? 24;
+    if (fromHour >= toHour) errors.toHour = 'The last hour must be after the first hour';
+    if (!isNew && target.userID === user.userID && body.active === false) errors.active = 'You cannot deactivate yourself';
+    if (body.email && body.email !== target.email) {
+      const taken = await manager.existsBy(User, { email: body.email });
+      if (taken) errors.email = 'Another user already has this e-mail';
+    }
+    if (Object.keys(errors).length) throw new InvalidInput(errors);
+
+    const accessProfileID = body.accessProfileID ?? target.accessProfileID;
+    if (body.accessProfileID !== undefined) {
+      await assertReferenceExists(manager, AccessProfile, { accessProfileID }, 'accessProfileID', 'access profile');
+    }
+    const storeID = body.storeID === undefined ? target.storeID : body.storeID;
+    if (storeID != null && (body.storeID !== undefined || body.accessProfileID !== undefined)) {
+      const granted = await manager.existsBy(AccessProfileStore, { accessProfileID, storeID });
+      if (!granted) throw new InvalidInput({ storeID: 'Choose a store the access profile includes' });
+    }
+
+    target.name = body.name;
+    if (body.email !== undefined) target.email = body.email;
+    if (body.password) target.passwordHash = await bcrypt.hash(body.password, PASSWORD_COST);
+    target.active = body.active ?? target.active ?? true;
+    target.storeID = storeID ?? null;
+    target.accessProfileID = accessProfileID;
+    target.defaultDaysBack = body.defaultDaysBack ?? target.defaultDaysBack ?? 180;
+    target.fromHour = fromHour;
+    target.toHour = toHour;
+    target.days = body.days ?? target.days ?? 0;
+    target.proRateTargetsOnActual = body.proRateTargetsOnActual ?? target.proRateTargetsOnActual ?? false;
+    target.salesMonthsBack = body.salesMonthsBack ?? target.salesMonthsBack ?? 0;
+  }
+
+  protected override async beforeRemove(_manager: EntityManager, target: User, user: AuthUser): Promise<void> {
+    if (target.userID === user.userID) throw new InvalidInput({}, 'You cannot delete yourself');
+  }
+}
