@@ -38,6 +38,11 @@ export function describeInBrowser(name: string, body: () => void): void {
   }
 }
 
+/** A name unique to this attempt of a test, so a retried test does not meet its own records. */
+export function attemptName(prefix: string): string {
+  return `${prefix} ${Date.now().toString(36)}${randomInt(1000)}`;
+}
+
 export interface Target {
   baseUrl: string;
   adminEmail: string;
@@ -82,6 +87,12 @@ export async function newPage(browser: Browser, width = 1280, height = 900): Pro
     extraHTTPHeaders: { 'X-Forwarded-For': randomClientAddress() },
   });
   const page = await context.newPage();
+  // What the page itself complains about goes into the test log, to explain a failed wait.
+  page.on('pageerror', (error) => console.log(`[browser page error] ${page.url()}: ${error.stack ?? error.message}`));
+  page.on('console', (message) => {
+    // Chromium reports every 4xx as "Failed to load resource"; the branding probes expect 404s.
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) console.log(`[browser console error] ${page.url()}: ${message.text()}`);
+  });
   return { context, page };
 }
 

@@ -23,8 +23,6 @@ describeInBrowser('customisation and about in a browser', () => {
     browser = await launchBrowser();
     const api = await Api.logIn(target.baseUrl, target.adminEmail, target.adminPassword);
     appName = (await api.send<{ data: string }>('GET', 'appName')).data;
-    // Start from no logo, also against a long-lived server.
-    await api.send('DELETE', 'file/logo');
     const profile = await api.send('POST', 'accessProfile', {
       name: `Brand staff ${run}`,
       systemAreas: 'RecordSales',
@@ -54,6 +52,8 @@ describeInBrowser('customisation and about in a browser', () => {
     });
 
   it('uploads a logo, shows it in the preview and the top bar, and resets it back to the app name', async () => {
+    // Start from no logo, also against a long-lived server or on a retry.
+    await (await Api.logIn(target.baseUrl, target.adminEmail, target.adminPassword)).send('DELETE', 'file/logo');
     const { page, context } = await newPage(browser);
     await logInThroughUi(page, target.baseUrl, target.adminEmail, target.adminPassword);
     await page.locator('.top-bar-app-name', { hasText: appName }).waitFor();
@@ -62,6 +62,7 @@ describeInBrowser('customisation and about in a browser', () => {
     const menu = page.locator('.shell-drawer');
     await menu.getByText('System setup').click();
     await menu.getByText('Customisation').click();
+    await page.waitForURL('**/data/customisation');
     await page.getByRole('tab', { name: 'Login background' }).waitFor();
     await page.getByRole('tab', { name: 'Logo', exact: true }).click();
     await page.waitForURL('**/data/customisation/logo');

@@ -1,5 +1,5 @@
 import type { Browser, Locator, Page } from 'playwright-core';
-import { Api, describeInBrowser, launchBrowser, logInThroughUi, newPage, startTarget, type Target } from './browserTarget';
+import { Api, attemptName, describeInBrowser, launchBrowser, logInThroughUi, newPage, startTarget, type Target } from './browserTarget';
 
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -77,7 +77,7 @@ describeInBrowser('master data in a browser', () => {
   it('creates a discount with per-store settings, fixed reductions forced without a captured percent', async () => {
     const page = await adminPage();
     await page.goto(`${target.baseUrl}/data/discounts`);
-    const name = `Staff ${run}`;
+    const name = attemptName('Staff');
     await page.getByRole('button', { name: 'Add' }).click();
     await dialog(page).getByText('New discount').waitFor();
     await dialog(page).getByLabel('Name').fill(name);
@@ -154,7 +154,7 @@ describeInBrowser('master data in a browser', () => {
   it('shows the inputs an analysis field type allows, and the server message for a duplicate code', async () => {
     const page = await adminPage();
     await page.goto(`${target.baseUrl}/data/analysisFields`);
-    const name = `Insurance ${run}`;
+    const name = attemptName('Insurance');
     await page.getByRole('button', { name: 'Add' }).click();
     await dialog(page).getByText('New analysis field').waitFor();
     await dialog(page).getByLabel('Name').fill(name);
@@ -225,7 +225,7 @@ describeInBrowser('master data in a browser', () => {
   it('creates a metric and gives it two parts on its parts page', async () => {
     const page = await adminPage();
     await page.goto(`${target.baseUrl}/data/metrics`);
-    const name = `Attach rate ${run}`;
+    const name = attemptName('Attach rate');
     await page.getByRole('button', { name: 'Add' }).click();
     await dialog(page).getByText('New metric').waitFor();
     await dialog(page).getByLabel('Name').fill(name);
