@@ -347,12 +347,21 @@ describe('the lines list', () => {
     const old = await createRateCard(admin, { fromDate: '2001-01-01' });
     const newer = await createRateCard(admin, { fromDate: '2003-01-01' });
     const mid = await createRateCard(admin, { fromDate: '2002-01-01' });
-    for (const c of [old, newer, mid]) await line({ rateCardID: c.rateCardID, sku: 'LATEST-1' });
+    for (const c of [old, newer, mid]) {
+      await line({ rateCardID: c.rateCardID, sku: 'LATEST-1', rateCardLineStores: [{ storeID: storeA.storeID, active: true, revenue: 1, commission: 0 }] });
+    }
     const res = expectStatus(await userA.api.get('/api/rateCardLines?pageLength=1&page=0&sort=rateCard&sortDir=desc&sku=LATEST-1'), 200);
     expect(res.body.listData).toHaveLength(1);
     expect(res.body.listData[0].rateCardID).toBe(newer.rateCardID);
     const asc = expectStatus(await userA.api.get('/api/rateCardLines?sort=rateCard&sortDir=asc&sku=LATEST-1'), 200);
     expect(asc.body.listData.map((r: Row) => r.rateCardID)).toEqual([old.rateCardID, mid.rateCardID, newer.rateCardID]);
+    // SKUs are unique ignoring case, so the lookup ignores it too, on SQLite as on MySQL.
+    const typed = expectStatus(await userA.api.get('/api/rateCardLines?pageLength=1&page=0&sort=rateCard&sortDir=desc&sku=latest-1'), 200);
+    expect(typed.body.listData.map((r: Row) => r.rateCardID)).toEqual([newer.rateCardID]);
+    const stores = expectStatus(await userA.api.get(`/api/rateCardLineStores?rateCardID=${newer.rateCardID}&sku=Latest-1`), 200);
+    expect(stores.body.listData.length).toBeGreaterThan(0);
+    const notIt = expectStatus(await userA.api.get(`/api/rateCardLines?rateCardID=${newer.rateCardID}&skuNot=latest-1`), 200);
+    expect(notIt.body.listData).toEqual([]);
   });
 
   it('filters: rateCardID, saleTypeID, skuLower, descriptionLower, skuTypeID, bandID', async () => {

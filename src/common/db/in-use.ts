@@ -54,10 +54,11 @@ export async function assertReferenceExists<T extends ObjectLiteral>(
 const IN_CHUNK = 5000;
 
 /**
- * What uses any of `ids` of `target`, as counts per referencing table: one grouped count per
- * referencing table (per chunk of 5000 ids), never per record. Rows that go with the records
+ * What uses any of `ids` of `target`, as the distinct referencing rows per table: one query per
+ * referencing column (per chunk of 5000 ids), never per record. Rows that go with the records
  * (ON DELETE CASCADE, e.g. a line's stores) are followed, up to `depth` levels, because what
- * uses *them* blocks the delete as well (a sale pointing at a line's store).
+ * uses *them* blocks the delete as well (a sale pointing at a line's store). A row that points
+ * at the records in several ways (a sale naming both a line and that line's store) counts once.
  */
 export async function usesOf<T extends ObjectLiteral>(
   manager: EntityManager,
@@ -65,45 +66,47 @@ export async function usesOf<T extends ObjectLiteral>(
   ids: readonly number[],
   depth = 3,
 ): Promise<Map<string, number>> {
-  const uses = new Map<string, number>();
+  const rows = new Map<string, Set<string>>();
+  await collectUses(manager, target, ids, depth, rows);
+  return new Map([...rows].map(([table, found]) => [table, found.size]));
+}
+
+async function collectUses<T extends ObjectLiteral>(
+  manager: EntityManager,
+  target: EntityTarget<T>,
+  ids: readonly number[],
+  depth: number,
+  uses: Map<string, Set<string>>,
+): Promise<void> {
   const targetMetadata = manager.connection.getMetadata(target);
-  if (ids.length === 0) return uses;
+  if (ids.length === 0) return;
   for (const metadata of manager.connection.entityMetadatas) {
     for (const relation of metadata.manyToOneRelations) {
       if (relation.inverseEntityMetadata.target !== targetMetadata.target) continue;
       const column = relation.joinColumns[0]?.databaseName;
-      if (!column) continue;
-      if (relation.onDelete === 'CASCADE' || relation.onDelete === 'SET NULL') {
-        if (relation.onDelete === 'SET NULL' || depth <= 0 || metadata.primaryColumns.length !== 1) continue;
+      if (!column || relation.onDelete === 'SET NULL') continue;
+      const cascades = relation.onDelete === 'CASCADE';
+      // Following children needs their single id; a link table (two-column key) has no users.
+      if (cascades && (depth <= 0 || metadata.primaryColumns.length !== 1)) continue;
+      const keys = metadata.primaryColumns.map((pk, n) => ({ column: pk.databaseName, alias: `k${n}` }));
+      const found: string[] = [];
+      for (let i = 0; i < ids.length; i += IN_CHUNK) {
+        const query = manager.createQueryBuilder(metadata.target, 'r').select(`r.${keys[0].column}`, keys[0].alias);
+        for (const key of keys.slice(1)) query.addSelect(`r.${key.column}`, key.alias);
+        const raw = await query.where(`r.${column} IN (:...ids)`, { ids: ids.slice(i, i + IN_CHUNK) }).getRawMany<Record<string, unknown>>();
+        for (const row of raw) found.push(keys.map((key) => String(row[key.alias])).join('|'));
+      }
+      if (cascades) {
         // The children go too: what uses them counts.
-        const childIDs: number[] = [];
-        const pk = metadata.primaryColumns[0].databaseName;
-        for (let i = 0; i < ids.length; i += IN_CHUNK) {
-          const rows = await manager
-            .createQueryBuilder(metadata.target, 'c')
-            .select(`c.${pk}`, 'id')
-            .where(`c.${column} IN (:...ids)`, { ids: ids.slice(i, i + IN_CHUNK) })
-            .getRawMany<{ id: unknown }>();
-          for (const row of rows) childIDs.push(Number(row.id));
-        }
-        for (const [table, count] of await usesOf(manager, metadata.target, childIDs, depth - 1)) {
-          uses.set(table, (uses.get(table) ?? 0) + count);
-        }
+        await collectUses(manager, metadata.target, found.map(Number), depth - 1, uses);
         continue;
       }
-      let count = 0;
-      for (let i = 0; i < ids.length; i += IN_CHUNK) {
-        const raw = await manager
-          .createQueryBuilder(metadata.target, 'r')
-          .select('COUNT(*)', 'n')
-          .where(`r.${column} IN (:...ids)`, { ids: ids.slice(i, i + IN_CHUNK) })
-          .getRawOne<{ n: unknown }>();
-        count += Number(raw?.n ?? 0);
-      }
-      if (count > 0) uses.set(metadata.tableName, (uses.get(metadata.tableName) ?? 0) + count);
+      if (!found.length) continue;
+      const seen = uses.get(metadata.tableName) ?? new Set<string>();
+      for (const key of found) seen.add(key);
+      uses.set(metadata.tableName, seen);
     }
   }
-  return uses;
 }
 
 /**

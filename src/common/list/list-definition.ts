@@ -15,6 +15,11 @@ export interface ListField {
   /** Allowed formats beyond the type's own (spec 01 section 5). */
   pattern?: RegExp;
   maxLength?: number;
+  /**
+   * Equality filters ignore case (text fields whose values are unique ignoring case, like
+   * SKUs): the same answer on SQLite, which compares case, and MySQL, whose collation does not.
+   */
+  ignoreCase?: boolean;
   /** Column heading in the Excel export; fields without one are not exported. */
   excel?: string;
 }

@@ -222,8 +222,10 @@ export class ListService {
           qb.andWhere(filter.op === 'eq' ? any : `(${column} IS NULL OR NOT ${any})`);
           return;
         }
-        if (filter.op === 'eq') qb.andWhere(`${column} IN (:...${p})`, { [p]: values });
-        else qb.andWhere(`(${column} IS NULL OR ${column} NOT IN (:...${p}))`, { [p]: values });
+        const compared = field.ignoreCase ? `LOWER(${column})` : column;
+        const wanted = field.ignoreCase ? values.map((v) => String(v).toLowerCase()) : values;
+        if (filter.op === 'eq') qb.andWhere(`${compared} IN (:...${p})`, { [p]: wanted });
+        else qb.andWhere(`(${column} IS NULL OR ${compared} NOT IN (:...${p}))`, { [p]: wanted });
         return;
       }
       case 'geq':

@@ -96,7 +96,7 @@ export const rateCardLineList: ListDefinition<RateCardLine> = {
     rateCard: { column: 'rateCard.fromDate', type: 'date' },
     saleTypeID: { column: 'rateCardLine.saleTypeID', type: 'integer', pattern: ID_7 },
     saleTypeName: { column: 'saleType.name', type: 'text', excel: 'Sale type' },
-    sku: { column: 'rateCardLine.sku', type: 'text', maxLength: SKU_MAX_LENGTH, quick: true, excel: 'SKU' },
+    sku: { column: 'rateCardLine.sku', type: 'text', maxLength: SKU_MAX_LENGTH, ignoreCase: true, quick: true, excel: 'SKU' },
     skuTypeID: { column: 'rateCardLine.skuTypeID', type: 'integer', pattern: ID_7 },
     skuTypeName: { column: 'skuType.name', type: 'text', quick: true, excel: 'SKU type' },
     description: { column: 'rateCardLine.description', type: 'text', quick: true, excel: 'Description' },
@@ -143,7 +143,7 @@ export const rateCardLineStoreList: ListDefinition<RateCardLineStore> = {
     rateCard: { column: 'rateCard.fromDate', type: 'date' },
     saleTypeID: { column: 'rateCardLine.saleTypeID', type: 'integer', pattern: ID_7 },
     // The store's values: its override, else the line's (excludeDiscount: the SKU type's).
-    sku: { column: 'COALESCE(rateCardLineStore.sku, rateCardLine.sku)', type: 'text', maxLength: SKU_MAX_LENGTH, quick: true, excel: 'SKU' },
+    sku: { column: 'COALESCE(rateCardLineStore.sku, rateCardLine.sku)', type: 'text', maxLength: SKU_MAX_LENGTH, ignoreCase: true, quick: true, excel: 'SKU' },
     description: { column: 'COALESCE(rateCardLineStore.description, rateCardLine.description)', type: 'text', quick: true, excel: 'Description' },
     customerRRP: { column: 'COALESCE(rateCardLineStore.customerRRP, rateCardLine.customerRRP)', type: 'number', excel: 'Customer RRP' },
     customerMonthly: { column: 'COALESCE(rateCardLineStore.customerMonthly, rateCardLine.customerMonthly)', type: 'number', excel: 'Customer monthly' },
