@@ -1,3 +1,4 @@
+import { JwtService } from '@nestjs/jwt';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -14,7 +15,9 @@ export interface AppConfig {
   /** Prefix of every Redis key, so deployments can share one Redis. */
   redisKeyPrefix: string;
   jwtSecret: string;
-  jwtExpiresIn: string;
+  /** Seconds (a number) or a timespan such as '12h' (JWT_EXPIRES_IN, checked at start). */
+  jwtExpiresIn: string | number;
+  /** IANA zone of login hours, weekdays and "today" (TIME_ZONE, checked at start). */
   timeZone: string;
   appName: string;
   adminEmail?: string;
@@ -57,7 +60,49 @@ function jwtSecretFor(dataDir: string, configured?: string): string {
   return secret;
 }
 
+/** TIME_ZONE must be a zone Intl knows, or every login would fail with a 500. */
+function timeZoneOf(value: string | undefined): string {
+  const zone = value || 'Europe/London';
+  try {
+    new Intl.DateTimeFormat('en-GB', { timeZone: zone });
+  } catch {
+    throw new Error(`TIME_ZONE must be an IANA time zone such as Europe/London, got "${zone}"`);
+  }
+  return zone;
+}
+
+const MIN_TOKEN_SECONDS = 60;
+
+/**
+ * JWT_EXPIRES_IN as the token signer takes it: digits are seconds ('3600'; as text the signer
+ * would read them as milliseconds), anything else a timespan ('12h', '7d', '90 minutes').
+ * Checked by signing a token with it, so exactly what login can sign is accepted, and at least
+ * a minute, or every session would end at once. A bad value would otherwise be a 500 at login.
+ */
+function tokenLifetimeOf(value: string | undefined): string | number {
+  const text = value?.trim() || '12h';
+  const lifetime = /^\d+$/.test(text) ? Number(text) : text;
+  let seconds = NaN;
+  try {
+    const jwt = new JwtService({ secret: 'configuration check' });
+    const { iat, exp } = jwt.decode<{ iat: number; exp: number }>(jwt.sign({}, { expiresIn: lifetime as never }));
+    seconds = exp - iat;
+  } catch {
+    // Not a timespan the signer understands: reported below.
+  }
+  if (!(seconds >= MIN_TOKEN_SECONDS)) {
+    throw new Error(`JWT_EXPIRES_IN must be a token lifetime of at least a minute, such as 12h, 7d or 3600 (seconds), got "${value}"`);
+  }
+  return lifetime;
+}
+
+/**
+ * Reads and checks the configuration; anything invalid throws here, so the app stops at start
+ * with the message rather than failing on the first request that needs the value.
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const timeZone = timeZoneOf(env.TIME_ZONE);
+  const jwtExpiresIn = tokenLifetimeOf(env.JWT_EXPIRES_IN);
   const dataDir = resolve(env.DATA_DIR || './data');
   mkdirSync(dataDir, { recursive: true });
   const databaseUrl = env.DATABASE_URL || undefined;
@@ -72,8 +117,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisUrl: env.REDIS_URL || undefined,
     redisKeyPrefix: env.REDIS_KEY_PREFIX || 'retail:',
     jwtSecret: jwtSecretFor(dataDir, env.JWT_SECRET),
-    jwtExpiresIn: env.JWT_EXPIRES_IN || '12h',
-    timeZone: env.TIME_ZONE || 'Europe/London',
+    jwtExpiresIn,
+    timeZone,
     appName: env.APP_NAME || 'Retail Back Office',
     adminEmail: env.ADMIN_EMAIL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,

@@ -400,7 +400,8 @@ async function seedMasterData(services: DemoServices): Promise<boolean> {
     system,
   );
   // Manager discretion on new contracts in the four managed stores: the percent given is captured
-  // on each sale and reduces revenue and commission alike; not offered in Bristol for now.
+  // on each sale, and a ratio of 1 takes that whole percent off revenue and, alike, commission
+  // (docs/decisions.md, "Discount reductions"); not offered in Bristol for now.
   const managed = ['Leeds Briggate', 'Manchester Arndale', 'Birmingham Bullring', 'Bristol Cabot Circus'];
   await services.discounts.create(
     {
@@ -413,6 +414,7 @@ async function seedMasterData(services: DemoServices): Promise<boolean> {
           enabled: name !== 'Bristol Cabot Circus',
           captureVariablePercent: true,
           revenueReductionIsFixed: false,
+          revenueReductionRatio: 1,
           commissionSameAsRevenue: true,
         })),
     },

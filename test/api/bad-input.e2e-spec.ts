@@ -278,3 +278,123 @@ describe('unknown API paths', () => {
     expect(res.headers['content-type']).toContain('application/json');
   });
 });
+
+describe('deeply nested JSON (a stack overflow in code that walks bodies) is a 400, nothing written', () => {
+  /** `value` wrapped in `levels` arrays, as raw JSON text: [[[...value...]]]. */
+  const nested = (levels: number, value = '1') => `${'['.repeat(levels)}${value}${']'.repeat(levels)}`;
+  const DEEP = [33, 2_000, 100_000];
+
+  async function refusedAsTooDeep(send: () => Promise<unknown>) {
+    const result = await refused(t, send);
+    expect(result.failSummary).toMatch(/nested too deeply/);
+    return result;
+  }
+
+  const post = (path: string, raw: string) => () =>
+    t.http.post(path).set('x-access-token', admin.token).set('Content-Type', 'application/json').send(raw);
+  const put = (path: string, raw: string) => () =>
+    t.http.put(path).set('x-access-token', admin.token).set('Content-Type', 'application/json').send(raw);
+
+  it.each(DEEP)('POST /api/user/login: %i levels in a field and as the whole body', async (levels) => {
+    const login = (raw: string) => () =>
+      t.http.post('/api/user/login').set('X-Forwarded-For', randomIp()).set('Content-Type', 'application/json').send(raw);
+    const result = await refusedAsTooDeep(login(`{"email": ${nested(levels)}, "password": "x"}`));
+    expect(result).not.toHaveProperty('token');
+    await refusedAsTooDeep(login(nested(levels)));
+  });
+
+  it.each(DEEP)('POST and PUT of a record: %i levels', async (levels) => {
+    const body = (valid: Row) => JSON.stringify(valid).replace(/^\{/, `{"storeIDs": ${nested(levels)}, `);
+    await refusedAsTooDeep(post('/api/accessProfile', body({ name: unique('Deep'), systemAreas: '' })));
+    await refusedAsTooDeep(put(`/api/accessProfile/${profile.accessProfileID}`, body({ name: profile.name })));
+    await refusedAsTooDeep(post('/api/store', nested(levels, JSON.stringify({ name: 'x', storeTypeID: storeType.storeTypeID }))));
+  });
+
+  it.each(DEEP)('PUT of a preference: %i levels, and the preference is unchanged', async (levels) => {
+    const path = '/api/user/userPreference/TableColumns/deepBodies';
+    expectStatus(await admin.put(path, { value: 'name' }), 200);
+    await refusedAsTooDeep(put(path, `{"value": ${nested(levels, '"x"')}}`));
+    expect((await admin.get(path)).body.data.value).toBe('name');
+  });
+
+  it('nesting up to 32 levels is not refused for its depth, only for what the body holds', async () => {
+    const login = await refused(t, () =>
+      t.http.post('/api/user/login').set('X-Forwarded-For', randomIp()).set('Content-Type', 'application/json').send(`{"email": ${nested(31)}, "password": "x"}`),
+    );
+    expect(login.failMessages).toEqual({ email: 'Enter your e-mail' });
+  });
+});
+
+describe('a field that breaks several rules reports the first thing to fix: missing, then wrong type, then the rest', () => {
+  const attemptLogin = (body: unknown) => () => t.http.post('/api/user/login').set('X-Forwarded-For', randomIp()).send(body as object);
+
+  it.each([
+    ['an empty body', {}],
+    ['empty strings', { email: '', password: '' }],
+    ['nulls', { email: null, password: null }],
+    ['numbers', { email: 5, password: 5 }],
+  ])('login with %s asks for the e-mail and the password', async (_what, body) => {
+    const result = await refused(t, attemptLogin(body));
+    expect(result.failMessages).toEqual({ email: 'Enter your e-mail', password: 'Enter your password' });
+  });
+
+  it('a preference value that is not text says so (not its length rule)', async () => {
+    const path = '/api/user/userPreference/TableColumns/messages';
+    expect((await refused(t, () => admin.put(path, { value: 5 }))).failMessages).toEqual({ value: 'Value must be text' });
+    expect((await refused(t, () => admin.put(path, { value: ['a'] }))).failMessages).toEqual({ value: 'Value must be text' });
+    expect((await refused(t, () => admin.put(path, {}))).failMessages).toEqual({ value: 'Value must be text' });
+  });
+
+  it('a missing or null name is required; a number is not text; a long one is too long', async () => {
+    const path = `/api/user/${user.userID}`;
+    expect((await refused(t, () => admin.put(path, { storeID: store.storeID }))).failMessages).toEqual({ name: 'Name is required' });
+    expect((await refused(t, () => admin.put(path, { name: null }))).failMessages).toEqual({ name: 'Name is required' });
+    expect((await refused(t, () => admin.put(path, { name: '  ' }))).failMessages).toEqual({ name: 'Name is required' });
+    expect((await refused(t, () => admin.put(path, { name: 5 }))).failMessages).toEqual({ name: 'Name must be text' });
+    expect((await refused(t, () => admin.put(path, { name: 'n'.repeat(101) }))).failMessages).toEqual({
+      name: 'Name must be at most 100 characters',
+    });
+    expect((await refused(t, () => admin.post('/api/store', { storeTypeID: storeType.storeTypeID }))).failMessages).toEqual({
+      name: 'Name is required',
+    });
+  });
+
+  it('numbers: a wrong type says so before the range', async () => {
+    const path = `/api/user/${user.userID}`;
+    const put = (change: Row) => () => admin.put(path, { name: user.data.name, ...change });
+    expect((await refused(t, put({ defaultDaysBack: '99999' }))).failMessages).toEqual({ defaultDaysBack: 'Default days back must be a whole number' });
+    expect((await refused(t, put({ defaultDaysBack: 99999 }))).failMessages).toEqual({ defaultDaysBack: 'Default days back must be at most 3660' });
+  });
+
+  it('a list that is not a list says so, not its size rule', async () => {
+    const body = { name: unique('Profile'), systemAreas: '' };
+    for (const storeIDs of ['all', 5, { 0: 1 }]) {
+      const result = await refused(t, () => admin.post('/api/accessProfile', { ...body, storeIDs }));
+      expect(result.failMessages).toEqual({ storeIDs: 'Stores must be a list of ids' });
+    }
+  });
+});
+
+describe('access profile storeIDs are JSON numbers, as every other storeIDs', () => {
+  it('["<id>"] is a 400 on storeIDs on POST and PUT, nothing written', async () => {
+    const storeIDs = [String(store.storeID)];
+    const onPost = await refused(t, () => admin.post('/api/accessProfile', { name: unique('Profile'), systemAreas: '', storeIDs }));
+    expect(onPost.failMessages).toEqual({ storeIDs: 'Stores must be a list of ids' });
+    const before = (await admin.get(`/api/accessProfiles?accessProfileID=${profile.accessProfileID}`)).body.data;
+    const onPut = await refused(t, () => admin.put(`/api/accessProfile/${profile.accessProfileID}`, { name: profile.name, storeIDs }));
+    expect(onPut.failMessages).toEqual({ storeIDs: 'Stores must be a list of ids' });
+    expect((await admin.get(`/api/accessProfiles?accessProfileID=${profile.accessProfileID}`)).body.data).toEqual(before);
+  });
+});
+
+describe('reference messages use a or an', () => {
+  it('an unknown or invalid access profile: "Choose an access profile"', async () => {
+    const path = `/api/user/${user.userID}`;
+    const unknown = await refused(t, () => admin.put(path, { name: user.data.name, accessProfileID: 987654 }));
+    expect(unknown.failMessages).toEqual({ accessProfileID: 'Choose an access profile that exists' });
+    const invalid = await refused(t, () => admin.put(path, { name: user.data.name, accessProfileID: 'x' }));
+    expect(invalid.failMessages).toEqual({ accessProfileID: 'Choose an access profile' });
+    const store = await refused(t, () => admin.put(path, { name: user.data.name, storeID: 'x' }));
+    expect(store.failMessages).toEqual({ storeID: 'Choose a default store' });
+  });
+});

@@ -14,6 +14,7 @@ import {
   Row,
   TestUser,
   unique,
+  xlsxRows,
 } from '../support/api';
 import { atTime, daysExcludingToday, hoursExcludingNow, nextMomentWhen } from '../support/clock';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, JWT_SECRET, startTestApp, TestApp } from '../support/test-app';
@@ -296,5 +297,38 @@ describe('?token= instead of the header', () => {
 
   it('a bad ?token= is a 403 like a bad header', async () => {
     expectFailure(await t.http.get('/api/stores/excel?token=garbage&fileName=Stores'), 403);
+  });
+
+  it('is refused everywhere else (a token in a URL leaks into logs): 403, nothing changed', async () => {
+    const token = `token=${encodeURIComponent(admin.token)}`;
+    const type = await createStoreType(admin);
+    const before = await t.tableCounts();
+    const me = (await admin.get('/api/user/me')).body.data;
+    const calls = [
+      t.http.get(`/api/user/me?${token}`),
+      t.http.get(`/api/stores?${token}`),
+      t.http.get(`/api/storeTypes?storeTypeID=${type.storeTypeID}&${token}`),
+      t.http.post(`/api/storeType?${token}`).send({ name: unique('Query token type') }),
+      t.http.put(`/api/storeType/${type.storeTypeID}?${token}`).send({ name: unique('Query token rename') }),
+      t.http.put(`/api/user/${me.userID}?${token}`).send({ name: 'Query Token' }),
+      t.http.put(`/api/user/userPreference/TableColumns/stores?${token}`).send({ value: 'name' }),
+      t.http.delete(`/api/storeType/${type.storeTypeID}?${token}`),
+      // A path ending in /excel, but not a GET (the rate card upload).
+      t.http.post(`/api/rateCardLines/excel?${token}`).send({}),
+    ];
+    for (const call of calls) expectFailure(await call, 403);
+    expect(await t.tableCounts()).toEqual(before);
+    expect((await admin.get(`/api/storeTypes?storeTypeID=${type.storeTypeID}`)).body.data.name).toBe(type.name);
+    expect((await admin.get('/api/user/me')).body.data.name).toBe(me.name);
+  });
+
+  it('still works for a filtered export and with the header on any route', async () => {
+    const type = await createStoreType(admin);
+    const { res, body } = await binary(
+      t.http.get(`/api/storeTypes/excel?storeTypeID=${type.storeTypeID}&token=${encodeURIComponent(admin.token)}&fileName=Types`),
+    );
+    expectStatus(res, 200);
+    expect((await xlsxRows(body)).slice(1).map((row) => row[0])).toEqual([type.storeTypeID]);
+    expectStatus(await admin.get(`/api/user/me?token=garbage`), 200);
   });
 });

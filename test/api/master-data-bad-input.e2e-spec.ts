@@ -191,7 +191,8 @@ const resources: Resource[] = [
       ['analysisListItems', [null]],
       ['analysisListItems', [5]],
       ['analysisListItems', [listItem({ colour: 'red' })]],
-      ['analysisListItems', [listItem({ analysisFieldID: 1 })]],
+      // An item may carry its field's id as read (ignored), but only as an id.
+      ['analysisListItems', [listItem({ analysisFieldID: '1' })]],
       ['analysisListItems', [listItem({ code: 12 })]],
       ['analysisListItems', [listItem({ code: null })]],
       ['analysisListItems', [listItem({ analysisListItemID: 1e30 })]],

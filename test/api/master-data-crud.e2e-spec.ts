@@ -197,6 +197,7 @@ const resources: Resource[] = [
         analysisListItems: [{ code: 'Yes', description: 'Sold', enableTargets: true, dailyReportAs: 'Insured' }, { code: 'No' }],
         storeIDs: [storeA.storeID],
       };
+      const ids = { analysisListItemID: expect.any(Number), analysisFieldID: expect.any(Number) };
       return {
         body,
         expected: {
@@ -210,8 +211,8 @@ const resources: Resource[] = [
           defaultValue: null,
           autoFillFrom: null,
           analysisListItems: [
-            { analysisListItemID: expect.any(Number), code: 'Yes', description: 'Sold', enableTargets: true, dailyReportAs: 'Insured' },
-            { analysisListItemID: expect.any(Number), code: 'No', description: '', enableTargets: false, dailyReportAs: '' },
+            { ...ids, code: 'Yes', description: 'Sold', enableTargets: true, dailyReportAs: 'Insured' },
+            { ...ids, code: 'No', description: '', enableTargets: false, dailyReportAs: '' },
           ],
           analysisFieldStores: [{ analysisFieldStoreID: expect.any(Number), storeID: storeA.storeID, storeName: storeA.name }],
           storeIDs: [storeA.storeID],
@@ -460,6 +461,48 @@ describe('defaults', () => {
     await createMetricPart(admin, { metricID: metric.metricID });
     await createMetricPart(admin, { metricID: metric.metricID, divisionPart: 'denominator' });
     expect((await admin.get(`/api/metrics?metricID=${metric.metricID}`)).body.data.metricPartCount).toBe(2);
+  });
+});
+
+describe('null is the default, left out keeps (the dialog sends null for an emptied number box)', () => {
+  it('a store: squareFeet null is 0 (not optional in the spec); left out it keeps its value', async () => {
+    const store = await createStore(admin, { squareFeet: 1200, storeTypeID: storeA.storeTypeID });
+    const put = (body: Row) => admin.put(`/api/store/${store.storeID}`, { name: store.name, storeTypeID: store.storeTypeID, ...body });
+    expect(expectStatus(await put({}), 200).body.data.squareFeet).toBe(1200);
+    expect(expectStatus(await put({ squareFeet: null }), 200).body.data.squareFeet).toBe(0);
+  });
+
+  it('a metric: successValue null is 0, and null flags are their defaults; left out they keep their values', async () => {
+    const metric = await createMetric(admin, { successValue: 0.25, successIsLess: 1, showCard: false, showInTables: false });
+    const put = (body: Row) => admin.put(`/api/metric/${metric.metricID}`, { name: metric.name, metricType: metric.metricType, ...body });
+    expect(expectStatus(await put({}), 200).body.data).toEqual(
+      expect.objectContaining({ successValue: 0.25, successIsLess: 1, showCard: false, showInTables: false }),
+    );
+    const cleared = expectStatus(await put({ successValue: null, successIsLess: null, showCard: null, showInTables: null }), 200).body.data;
+    expect(cleared).toEqual(expect.objectContaining({ successValue: 0, successIsLess: 0, showCard: true, showInTables: true }));
+  });
+
+  it('a metric part: multiplier null is 1; left out it keeps its value', async () => {
+    const part = await createMetricPart(admin, { multiplier: 2.5 });
+    const put = (body: Row) =>
+      admin.put(`/api/metricPart/${part.metricPartID}`, {
+        metricID: part.metricID,
+        name: part.name,
+        divisionPart: part.divisionPart,
+        tableName: part.tableName,
+        field: part.field,
+        ...body,
+      });
+    expect(expectStatus(await put({}), 200).body.data.multiplier).toBe(2.5);
+    expect(expectStatus(await put({ multiplier: null }), 200).body.data.multiplier).toBe(1);
+  });
+
+  it('flags sent as null are their defaults: a store targets revenue, not quantity; a SKU type does not exclude discounts', async () => {
+    const store = await createStore(admin, { targetRevenue: false, targetQuantity: true, storeTypeID: storeA.storeTypeID });
+    const reset = await admin.put(`/api/store/${store.storeID}`, { name: store.name, storeTypeID: store.storeTypeID, targetRevenue: null, targetQuantity: null });
+    expect(expectStatus(reset, 200).body.data).toEqual(expect.objectContaining({ targetRevenue: true, targetQuantity: false }));
+    const sku = await createSkuType(admin, { excludeDiscount: true });
+    expect(expectStatus(await admin.put(`/api/skuType/${sku.skuTypeID}`, { name: sku.name, excludeDiscount: null }), 200).body.data.excludeDiscount).toBe(false);
   });
 });
 

@@ -53,6 +53,7 @@ async function saved(settings: Row): Promise<Row> {
 }
 
 describe('the discount rules are applied by the server on save', () => {
+  // commissionSameAsRevenue is off unless set (spec 01 section 4: commission follows revenue "when set"); the dialog agrees.
   it('a new store entry gets the defaults: enabled, no capture, fixed reductions of 0, own commission', async () => {
     expect(await saved({})).toEqual({
       discountStoreID: expect.any(Number),
@@ -146,6 +147,67 @@ describe('the discount rules are applied by the server on save', () => {
     expect(kept).toEqual(expect.objectContaining({ enabled: false, captureVariablePercent: true, revenueReductionIsFixed: false, revenueReductionRatio: 0.3 }));
     const uncaptured = expectStatus(await put([{ storeID: storeA.storeID, captureVariablePercent: false }]), 200).body.data.discountStores[0];
     expect(uncaptured).toEqual(expect.objectContaining({ captureVariablePercent: false, revenueReductionIsFixed: true }));
+  });
+});
+
+describe('a setting sent as null', () => {
+  it('is its default: an emptied amount or ratio is 0, not the value the store had', async () => {
+    const discount = await createDiscount(admin, {
+      saleTypeID: saleType.saleTypeID,
+      discountStores: [
+        {
+          storeID: storeA.storeID,
+          captureVariablePercent: true,
+          revenueReductionIsFixed: true,
+          revenueReductionFixed: 12.5,
+          revenueReductionRatio: 0.3,
+          commissionReductionIsFixed: false,
+          commissionReductionFixed: 4,
+          commissionReductionRatio: 0.2,
+        },
+      ],
+    });
+    const res = await admin.put(`/api/discount/${discount.discountID}`, {
+      name: discount.name,
+      saleTypeID: saleType.saleTypeID,
+      discountStores: [
+        {
+          storeID: storeA.storeID,
+          revenueReductionFixed: null,
+          revenueReductionRatio: null,
+          commissionReductionFixed: null,
+          commissionReductionRatio: null,
+        },
+      ],
+    });
+    expect(expectStatus(res, 200).body.data.discountStores[0]).toEqual(
+      expect.objectContaining({
+        // Left out: kept.
+        captureVariablePercent: true,
+        commissionReductionIsFixed: false,
+        // Null: the defaults.
+        revenueReductionFixed: 0,
+        revenueReductionRatio: 0,
+        commissionReductionFixed: 0,
+        commissionReductionRatio: 0,
+      }),
+    );
+  });
+
+  it('is the default for flags too: enabled, no capture (so fixed), commission apart from revenue', async () => {
+    const discount = await createDiscount(admin, {
+      saleTypeID: saleType.saleTypeID,
+      discountStores: [{ storeID: storeA.storeID, enabled: false, captureVariablePercent: true, revenueReductionIsFixed: false, commissionSameAsRevenue: true }],
+    });
+    const nulls = { enabled: null, captureVariablePercent: null, revenueReductionIsFixed: null, commissionSameAsRevenue: null };
+    const res = await admin.put(`/api/discount/${discount.discountID}`, {
+      name: discount.name,
+      saleTypeID: saleType.saleTypeID,
+      discountStores: [{ storeID: storeA.storeID, ...nulls }],
+    });
+    expect(expectStatus(res, 200).body.data.discountStores[0]).toEqual(
+      expect.objectContaining({ enabled: true, captureVariablePercent: false, revenueReductionIsFixed: true, commissionSameAsRevenue: false }),
+    );
   });
 });
 

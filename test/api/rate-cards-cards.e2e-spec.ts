@@ -139,10 +139,29 @@ describe('the rate card list', () => {
   it('fromDate is unique and must be a calendar date', async () => {
     await createRateCard(admin, { fromDate: '1992-01-01' });
     expect(expectFailure(await admin.post('/api/rateCard', { name: 'Clash', fromDate: '1992-01-01' })).failMessages).toHaveProperty('fromDate');
-    for (const fromDate of ['1992-02-30', '01/02/1992', '1992-1-1', 19920101, null, '1992-01-02T10:00:00Z']) {
+    for (const fromDate of ['1992-02-30', '01/02/1992', '1992-1-1', 19920101, null, '1992-02-30T10:00', '1992-01-02T24:00', '1992-01-02T10', '1992-01-02,1992-01-03', '1992-01-02 10:00 PM']) {
       expect(expectFailure(await admin.post('/api/rateCard', { name: 'Bad', fromDate })).failMessages).toHaveProperty('fromDate');
     }
     expect(expectFailure(await admin.post('/api/rateCard', { fromDate: '1992-03-01' })).failMessages).toHaveProperty('name');
+  });
+
+  it('fromDate may carry a time, as the list filters take dates (spec 01 section 5); the card starts on the day', async () => {
+    const cases: Array<[string, string]> = [
+      ['1993-01-01T10:00:00', '1993-01-01'],
+      ['1993-01-02 00:00:00', '1993-01-02'],
+      ['1993-01-03T23:59', '1993-01-03'],
+      ['1993-01-04T10:00:00.123Z', '1993-01-04'],
+      ['1993-01-05T00:00:00.000Z', '1993-01-05'],
+    ];
+    for (const [sent, day] of cases) {
+      const saved = expectStatus(await admin.post('/api/rateCard', { name: `At ${sent}`, fromDate: sent }), 201).body.data;
+      expect([sent, saved.fromDate]).toEqual([sent, `${day}T00:00:00.000Z`]);
+    }
+    // The day decides uniqueness whatever the time; a PUT takes the same forms.
+    expect(expectFailure(await admin.post('/api/rateCard', { name: 'Same day', fromDate: '1993-01-01 18:30' })).failMessages).toHaveProperty('fromDate');
+    const card = await createRateCard(admin, { fromDate: '1993-02-01' });
+    const moved = expectStatus(await admin.put(`/api/rateCard/${card.rateCardID}`, { name: card.name, fromDate: '1993-02-02 09:15:00' }), 200).body.data;
+    expect(moved.fromDate).toBe('1993-02-02T00:00:00.000Z');
   });
 
   it('parameter formats: rateCardID up to 7 digits, fromDate yyyy-mm-dd with optional time', async () => {

@@ -15,6 +15,7 @@ import {
   Row,
   TestUser,
 } from '../support/api';
+import ExcelJS from 'exceljs';
 import { RateCardLineStore } from '../../src/modules/rate-cards/entities';
 import { RateCardLinesService } from '../../src/modules/rate-cards/lines/rate-card-lines.service';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, TestApp } from '../support/test-app';
@@ -172,7 +173,7 @@ describe('saving a line', () => {
 
   it('references must exist', async () => {
     const base = { rateCardID: card.rateCardID, saleTypeID: saleType.saleTypeID, skuTypeID: skuType.skuTypeID, sku: 'REF-1' };
-    for (const [field, value] of [['rateCardID', 9999999], ['saleTypeID', 9999999], ['skuTypeID', 9999999], ['bandID', 9999999], ['fileID', 9999999]] as const) {
+    for (const [field, value] of [['rateCardID', 9999999], ['saleTypeID', 9999999], ['skuTypeID', 9999999], ['bandID', 9999999]] as const) {
       expect(expectFailure(await admin.post('/api/rateCardLine', { ...base, [field]: value })).failMessages).toHaveProperty(field);
     }
   });
@@ -194,6 +195,72 @@ describe('saving a line', () => {
     expect(copy.rateCardLineStores).toEqual([expect.objectContaining({ storeID: storeA.storeID, revenue: 3 })]);
     expect(copy.rateCardLineStores[0].rateCardLineStoreID).not.toBe(original.rateCardLineStores[0].rateCardLineStoreID);
     expect(rateCardLineStores).toBeDefined();
+  });
+
+  it('only the upload sets the file: a fileID in a POST is ignored (a copy has none), a PUT keeps the line\'s', async () => {
+    const book = new ExcelJS.Workbook();
+    book.addWorksheet('Lines').addRow(['SKU']);
+    const upload = await admin.post('/api/file/rateCards/xlsx').attach('file', Buffer.from(await book.xlsx.writeBuffer()), { filename: 'lines.xlsx' });
+    const fileID = expectStatus(upload, 201).body.data.fileID;
+    const c = await createRateCard(admin);
+    // A line as the upload writes it: with its file.
+    await t.app.get(RateCardLinesService).writeLines(c.rateCardID, saleType.saleTypeID, [
+      { sku: 'FROM-FILE', skuTypeID: skuType.skuTypeID, description: 'Uploaded', customerRRP: 0, customerMonthly: 0, contractMonths: 0, bandID: null, legacySKU: null, stores: [] },
+    ], fileID, { name: 'Uploader' });
+    const uploaded = expectStatus(await admin.get(`/api/rateCardLines?rateCardID=${c.rateCardID}&sku=FROM-FILE&fkJoins=file`), 200).body.listData[0];
+    expect(uploaded.file).toEqual({ fileID, originalName: 'lines.xlsx' });
+
+    // The read row posted back as a copy, file and all: the copy has no file.
+    const copy = expectStatus(await admin.post('/api/rateCardLine', { ...pick(uploaded), sku: 'COPIED' }), 201).body.data;
+    expect([copy.fileID, copy.file]).toEqual([null, null]);
+    // Any id is ignored, even one that is no file; a wrong type is still a 400.
+    expect((await line({ sku: 'NO-FILE', fileID: 9999999 })).fileID).toBeNull();
+    expect(expectFailure(await admin.post('/api/rateCardLine', { ...pick(copy), sku: 'BAD-FILE', fileID: 'x' })).failMessages).toHaveProperty('fileID');
+    // An edit keeps the line's file, whatever is sent.
+    for (const sent of [null, 9999999, undefined]) {
+      const edited = expectStatus(await admin.put(`/api/rateCardLine/${uploaded.rateCardLineID}`, { ...pick(uploaded), description: `Edited ${sent}`, fileID: sent }), 200).body.data;
+      expect(edited.file).toEqual({ fileID, originalName: 'lines.xlsx' });
+    }
+    expect(expectStatus(await admin.put(`/api/rateCardLine/${copy.rateCardLineID}`, { ...pick(copy), fileID }), 200).body.data.fileID).toBeNull();
+  });
+
+  it('legacySKU follows the upload\'s rule for it: the SKU alphabet, up to 25 characters', async () => {
+    expect((await line({ sku: 'LEG-1', legacySKU: ' OLD/1 (2) ' })).legacySKU).toBe('OLD/1 (2)');
+    expect((await line({ sku: 'LEG-2', legacySKU: '' })).legacySKU).toBeNull();
+    const base = { rateCardID: card.rateCardID, saleTypeID: saleType.saleTypeID, skuTypeID: skuType.skuTypeID, sku: 'LEG-3' };
+    const before = await t.tableCounts();
+    for (const legacySKU of ['A,B', '-OLD', 'OLD\u0007', "O'; DROP TABLE x", 'L'.repeat(26)]) {
+      const res = expectFailure(await admin.post('/api/rateCardLine', { ...base, legacySKU }));
+      expect([legacySKU, Object.keys(res.failMessages)]).toEqual([legacySKU, ['legacySKU']]);
+    }
+    // The same message as the upload's.
+    expect(expectFailure(await admin.post('/api/rateCardLine', { ...base, legacySKU: 'A,B' })).failMessages.legacySKU).toBe(
+      'Legacy SKU may hold letters, digits, spaces and . _ - / + # & ( ) and must start with a letter or digit',
+    );
+    expect(await t.tableCounts()).toEqual(before);
+  });
+
+  it('concurrent saves of one SKU on a card and sale type: exactly one is created', async () => {
+    for (let round = 0; round < 5; round++) {
+      const c = await createRateCard(admin);
+      const body = (sku: string) => ({ rateCardID: c.rateCardID, saleTypeID: saleType.saleTypeID, skuTypeID: skuType.skuTypeID, sku, rateCardLineStores: [{ storeID: storeA.storeID, revenue: 1 }] });
+      const answers = await Promise.all(['RACE', 'race', 'Race', 'RACE'].map(async (sku) => (await admin.post('/api/rateCardLine', body(sku))).status));
+      expect(answers.filter((status) => status === 201)).toHaveLength(1);
+      expect(answers.filter((status) => status === 400)).toHaveLength(3);
+      expect(expectStatus(await admin.get(`/api/rateCardLines?rateCardID=${c.rateCardID}&skuLower=race`), 200).body.page.rowCount).toBe(1);
+    }
+  });
+
+  it('a save racing the bulk writer (an upload) of the same SKU leaves one line', async () => {
+    const service = t.app.get(RateCardLinesService);
+    for (let round = 0; round < 5; round++) {
+      const c = await createRateCard(admin);
+      const bulk = { sku: 'BULK-RACE', skuTypeID: skuType.skuTypeID, description: 'Bulk', customerRRP: 0, customerMonthly: 0, contractMonths: 0, bandID: null, legacySKU: null, stores: [] };
+      const post = () => admin.post('/api/rateCardLine', { rateCardID: c.rateCardID, saleTypeID: saleType.saleTypeID, skuTypeID: skuType.skuTypeID, sku: 'bulk-race' }).then((r) => r.status);
+      const [first, , second] = await Promise.all([post(), service.writeLines(c.rateCardID, saleType.saleTypeID, [bulk], null, { name: 'Uploader' }), post()]);
+      expect([first, second].filter((status) => status === 201).length).toBeLessThanOrEqual(1);
+      expect(expectStatus(await admin.get(`/api/rateCardLines?rateCardID=${c.rateCardID}`), 200).body.page.rowCount).toBe(1);
+    }
   });
 
   it('sale types and SKU types used by lines are not deleted', async () => {
@@ -462,6 +529,25 @@ describe('DELETE /api/rateCardLines', () => {
     expect(await t.tableCounts()).toEqual(before);
   });
 
+  it('takes the ids as a comma-separated string too, as other bulk calls do', async () => {
+    const ls = [await line({ rateCardLineStores: [{ storeID: storeA.storeID, revenue: 1 }] }), await line(), await line()];
+    const ids = ls.map((l) => l.rateCardLineID);
+    const res = expectStatus(await admin.delete('/api/rateCardLines').send({ rateCardLineIDs: `${ids[0]},${ids[1]}, ${ids[2]}` }), 200);
+    expect(res.body.data).toEqual({ rateCardLineIDs: ids, count: 3 });
+    expect(expectStatus(await admin.get(`/api/rateCardLines?rateCardLineID=${ids.join(',')}`), 200).body.listData).toEqual([]);
+    const one = await line();
+    expect(expectStatus(await admin.delete('/api/rateCardLines').send({ rateCardLineIDs: String(one.rateCardLineID) }), 200).body.data.count).toBe(1);
+    // The same rules as the list: all or nothing, whole ids 1 and up.
+    const kept = await line();
+    const before = await t.tableCounts();
+    for (const rateCardLineIDs of ['', ' ', `${kept.rateCardLineID},`, `${kept.rateCardLineID},,1`, `${kept.rateCardLineID};1`, `${kept.rateCardLineID},x`, `${kept.rateCardLineID},0`, `${kept.rateCardLineID},-1`,
+      `${kept.rateCardLineID},1.5`, `${kept.rateCardLineID},9999999`, `${kept.rateCardLineID},99999999999`]) {
+      const failure = expectFailure(await admin.delete('/api/rateCardLines').send({ rateCardLineIDs }));
+      expect([rateCardLineIDs, Object.keys(failure.failMessages)]).toEqual([rateCardLineIDs, ['rateCardLineIDs']]);
+    }
+    expect(await t.tableCounts()).toEqual(before);
+  });
+
   it('checks the body: 1 to 5000 whole ids, nothing else; SystemSetup only', async () => {
     const l = await line();
     for (const body of [{}, { rateCardLineIDs: [] }, { rateCardLineIDs: ['1'] }, { rateCardLineIDs: [0] }, { rateCardLineIDs: [1.5] }, { rateCardLineIDs: 1 },
@@ -562,6 +648,8 @@ describe('bad input', () => {
       [{ ...base, contractMonths: 100000 }, 'contractMonths'],
       [{ ...base, description: 'x'.repeat(256) }, 'description'],
       [{ ...base, bandID: 'none' }, 'bandID'],
+      [{ ...base, legacySKU: 'A,B' }, 'legacySKU'],
+      [{ ...base, fileID: -1 }, 'fileID'],
       [{ ...base, rateCardLineStores: {} }, 'rateCardLineStores'],
       [{ ...base, rateCardLineStores: [5] }, 'rateCardLineStores.0'],
       [{ ...base, rateCardLineStores: [{ storeID: storeA.storeID, revenue: '5' }] }, 'rateCardLineStores.0.revenue'],

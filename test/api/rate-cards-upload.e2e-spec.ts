@@ -94,7 +94,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('GET /file/{fileID}/excelHeaders/allSheets', () => {
-  it('gives the first row of every worksheet, with column numbers', async () => {
+  it('gives the header row of every worksheet, with column numbers', async () => {
     const fileID = await uploadFile(
       await workbook({ Handsets: [['SKU', null, 'Description'], ['A', 'x', 'y']], Sims: [['Code', 'Rev']], Empty: [] }),
     );
@@ -103,6 +103,21 @@ describe('GET /file/{fileID}/excelHeaders/allSheets', () => {
       { worksheet: 'Handsets', headers: [{ col: 1, header: 'SKU' }, { col: 3, header: 'Description' }] },
       { worksheet: 'Sims', headers: [{ col: 1, header: 'Code' }, { col: 2, header: 'Rev' }] },
       { worksheet: 'Empty', headers: [] },
+    ]);
+  });
+
+  it('the header row is the first row holding anything: blank rows above it are skipped; rich text reads as its text', async () => {
+    const book = new ExcelJS.Workbook();
+    const titled = book.addWorksheet('Titled');
+    titled.getCell('A1').value = '   '; // a row that is there but shows nothing
+    titled.getRow(3).values = [null, { richText: [{ text: 'S' }, { font: { bold: true }, text: 'KU' }] }, 'Description'];
+    titled.getRow(4).values = ['A', 'x'];
+    book.addWorksheet('Plain').addRow(['Code']);
+    const fileID = await uploadFile(Buffer.from(await book.xlsx.writeBuffer()));
+    const res = expectStatus(await admin.get(`/api/file/${fileID}/excelHeaders/allSheets`), 200);
+    expect(res.body.listData).toEqual([
+      { worksheet: 'Titled', headers: [{ col: 2, header: 'SKU' }, { col: 3, header: 'Description' }] },
+      { worksheet: 'Plain', headers: [{ col: 1, header: 'Code' }] },
     ]);
   });
 
@@ -290,6 +305,30 @@ describe('POST /rateCardLines/excel', () => {
       error: 'SKU is required',
       message: 'Row 3 col A value "" error: "SKU is required"',
     });
+  });
+
+  it('reads the rows after the header row, wherever it is, and reports errors by the sheet\'s own row numbers', async () => {
+    const rateCardID = await newRateCard();
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('Lines');
+    sheet.getCell('A1').value = ' ';
+    sheet.getRow(3).values = HEADER;
+    sheet.getRow(4).values = [{ richText: [{ text: 'RT-' }, { font: { italic: true }, text: '1' }] }, handset.name, { richText: [{ text: 'Rich ' }, { text: 'text' }] }, 1];
+    sheet.getRow(6).values = ['RT-2', handset.name, 'Two', -1];
+    const fileID = await uploadFile(Buffer.from(await book.xlsx.writeBuffer()));
+    const body = { fileID, rateCardID, saleTypeID: saleType.saleTypeID, mappings: { Lines: LINE_MAP }, commit: true };
+    const refused = await post(body);
+    expectFailure(refused, 400);
+    // The header row (3) is not read as data; row 6 keeps its number.
+    expect(refused.body.listData.map((e: Row) => e.message)).toEqual(['Row 6 col D value "-1" error: "Customer RRP must be at least 0"']);
+
+    sheet.getRow(6).getCell(4).value = 2;
+    const fixed = await uploadFile(Buffer.from(await book.xlsx.writeBuffer()));
+    expect(expectStatus(await post({ ...body, fileID: fixed }), 200).body.data).toEqual(expect.objectContaining({ rows: 2, lines: 2, added: 2 }));
+    expect((await linesOf(rateCardID)).map((l) => [l.sku, l.description, l.customerRRP])).toEqual([
+      ['RT-1', 'Rich text', 1],
+      ['RT-2', 'Two', 2],
+    ]);
   });
 
   it('the same SKU twice (ignoring case), also across sheets, is an error on the second naming the first', async () => {

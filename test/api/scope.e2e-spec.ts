@@ -164,6 +164,60 @@ describe('GET /api/users without UserSetup shows only self and users whose profi
   });
 });
 
+describe('without UserSetup inactive users are never listed (only the Active users tab is theirs)', () => {
+  // Stores and users of their own: a colleague who is active and one who is not, sharing store G.
+  let storeG: Row;
+  let viewer: TestUser;
+  let active: TestUser;
+  let inactive: TestUser;
+  let userSetup: TestUser;
+
+  beforeAll(async () => {
+    storeG = await createStore(admin);
+    viewer = await createUser(t.http, admin, { areas: ['AccessAPI'], storeIDs: [storeG.storeID] });
+    active = await createUser(t.http, admin, { login: false, areas: [], storeIDs: [storeG.storeID] });
+    inactive = await createUser(t.http, admin, { login: false, areas: [], storeIDs: [storeG.storeID] });
+    expectStatus(await admin.put(`/api/user/${inactive.userID}`, { name: inactive.data.name, active: false }), 200);
+    userSetup = await createUser(t.http, admin, { areas: ['UserSetup', 'AccessAPI'], storeIDs: [storeG.storeID] });
+  });
+
+  it.each(['', '?active=0', '?active=false', '?activeNot=1', '?active=0,1'])(
+    'GET /api/users%s lists active colleagues and self only',
+    async (query) => {
+      const res = expectStatus(await viewer.api.get(`/api/users${query}${query ? '&' : '?'}pageLength=500`), 200);
+      expect(listIDs(res)).not.toContain(inactive.userID);
+      const wantsActive = !/active(=0$|=false|Not=1)/.test(query);
+      if (wantsActive) expect(listIDs(res)).toEqual(expect.arrayContaining([viewer.userID, active.userID, userSetup.userID]));
+      else expect(listIDs(res)).toEqual([]);
+    },
+  );
+
+  it('an inactive colleague by id is a 404', async () => {
+    expectFailure(await viewer.api.get(`/api/users?userID=${inactive.userID}`), 404);
+    expectStatus(await viewer.api.get(`/api/users?userID=${active.userID}`), 200);
+  });
+
+  it('the users Excel export leaves them out too', async () => {
+    const { res, body } = await binary(viewer.api.get('/api/users/excel?active=0'));
+    expectStatus(res, 200);
+    expect(await xlsxRows(body)).toHaveLength(1);
+    const all = await binary(viewer.api.get('/api/users/excel'));
+    const [header, ...rows] = await xlsxRows(all.body);
+    const ids = rows.map((row) => row[header.indexOf('ID')] as number);
+    expect(ids).toEqual(expect.arrayContaining([viewer.userID, active.userID]));
+    expect(ids).not.toContain(inactive.userID);
+  });
+
+  it('with UserSetup the Inactive and All Users tabs show them', async () => {
+    expect(listIDs(expectStatus(await userSetup.api.get('/api/users?active=0&pageLength=500'), 200))).toContain(inactive.userID);
+    expect(listIDs(expectStatus(await userSetup.api.get('/api/users?pageLength=500'), 200))).toContain(inactive.userID);
+    expectStatus(await userSetup.api.get(`/api/users?userID=${inactive.userID}`), 200);
+    const { body } = await binary(userSetup.api.get('/api/users/excel?active=0'));
+    const [header, ...rows] = await xlsxRows(body);
+    expect(rows.map((row) => row[header.indexOf('ID')])).toContain(inactive.userID);
+  });
+});
+
 describe('GET /api/user/me', () => {
   it('answers every field of the current user (spec 01 section 3, Me)', async () => {
     expectStatus(await admin.put(`/api/user/${userAB.userID}`, { name: 'Ann AB', storeID: storeA.storeID, salesMonthsBack: 6 }), 200);

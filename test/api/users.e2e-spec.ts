@@ -293,6 +293,27 @@ describe('stores used by users and profiles', () => {
   });
 });
 
+describe('access profile rows', () => {
+  it('carry each store as storeID and store (spec 02 section 3), with storeName for the table', async () => {
+    const created = await createAccessProfile(admin, { storeIDs: [storeB.storeID, storeA.storeID] });
+    const read = expectStatus(await admin.get(`/api/accessProfiles?accessProfileID=${created.accessProfileID}`), 200).body.data;
+    const list = expectStatus(await admin.get('/api/accessProfiles?pageLength=500'), 200).body.listData as Row[];
+    const listed = list.find((row) => row.accessProfileID === created.accessProfileID);
+    for (const row of [created, read, listed]) {
+      expect(row.accessProfileStores).toEqual(
+        [storeA, storeB]
+          .sort((a, b) => a.name.localeCompare(b.name))
+          .map((store) => ({
+            accessProfileStoreID: expect.any(Number),
+            storeID: store.storeID,
+            storeName: store.name,
+            store: { storeID: store.storeID, name: store.name },
+          })),
+      );
+    }
+  });
+});
+
 describe('access profiles in use', () => {
   it("cannot be deleted while a user has them: 400 naming '1 user'", async () => {
     const profile = await createAccessProfile(admin, { storeIDs: [storeA.storeID] });

@@ -83,10 +83,13 @@ describeInBrowser('master data in a browser', () => {
     await dialog(page).getByLabel('Name').fill(name);
     await choose(page, dialog(page), 'Sale type', saleTypeName, true);
 
-    // Store 1: captures the applied percent, revenue reduced by a ratio; commission follows revenue.
+    // Store 1: captures the applied percent, revenue reduced by a ratio; commission set to follow revenue
+    // (a new row starts with it off, as the server's default).
     await dialog(page).getByRole('button', { name: 'Add store' }).click();
     const first = subRows(page).nth(0);
     await choose(page, first, 'Store', northName);
+    expect(await first.getByRole('switch', { name: 'Commission same as revenue' }).getAttribute('aria-checked')).toBe('false');
+    await first.getByRole('switch', { name: 'Commission same as revenue' }).click();
     await first.getByRole('switch', { name: 'Capture applied %' }).click();
     await first.locator('[data-field="revenueReductionIsFixed"]').getByText('Ratio').click();
     const ratio = first.getByRole('textbox', { name: 'Revenue reduction ratio' });
@@ -110,8 +113,7 @@ describeInBrowser('master data in a browser', () => {
     const fixed = second.getByRole('textbox', { name: 'Revenue reduction', exact: true });
     await fixed.waitFor();
     expect(await second.locator('[data-field="revenueReductionIsFixed"] input[type=radio]').first().isDisabled()).toBe(true);
-    // Commission set apart from revenue, as a fixed amount.
-    await second.getByRole('switch', { name: 'Commission same as revenue' }).click();
+    // Commission apart from revenue (the default), as a fixed amount.
     await fixed.fill('');
     await fixed.pressSequentially('2.5');
     const commissionFixed = second.getByRole('textbox', { name: 'Commission reduction', exact: true });
@@ -219,6 +221,25 @@ describeInBrowser('master data in a browser', () => {
       ['GOLD', true],
       ['SILVER', false],
     ]);
+    await page.context().close();
+  });
+
+  it('an emptied number box clears the value (the dialog sends null, the server stores the default)', async () => {
+    const name = attemptName('Sq ft');
+    const store = await find('stores', northName);
+    const created = await api.send<{ data: Row }>('POST', 'store', { name, storeTypeID: store.storeTypeID, squareFeet: 1200 });
+    const page = await adminPage();
+    await page.goto(`${target.baseUrl}/data/stores`);
+    await page.getByPlaceholder('Filter table').fill(name);
+    await rowOf(page, name).getByRole('button', { name: 'Edit' }).click();
+    const squareFeet = dialog(page).getByLabel('Square feet');
+    // The record loads into the form after the dialog opens.
+    await page.waitForFunction((input) => (input as { value?: string } | null)?.value === '1200', await squareFeet.elementHandle());
+    await squareFeet.fill('');
+    await dialog(page).getByRole('button', { name: 'Save' }).click();
+    await dialog(page).waitFor({ state: 'detached' });
+    const saved = await api.send<{ data: Row }>('GET', `stores?storeID=${created.data.storeID}`);
+    expect(saved.data.squareFeet).toBe(0);
     await page.context().close();
   });
 

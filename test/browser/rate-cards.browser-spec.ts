@@ -1,14 +1,69 @@
 import ExcelJS from 'exceljs';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { Api, describeInBrowser, launchBrowser, logInThroughUi, newPage, startTarget, type Target } from './browserTarget';
+import { Api, attemptName, describeInBrowser, launchBrowser, logInThroughUi, newPage, startTarget, type Target } from './browserTarget';
 
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** The spec's words (spec 01 §8), two spaces after the first '!'. */
+const NO_ACTIVE_RATE_CARD = 'There is no active rate card!  Sales cannot be recorded!';
+
+/**
+ * Before any card is in force (a fresh database with only a future card): the error banner, its
+ * two spaces kept on screen, and the banner linking to the next card's lines. It needs a database
+ * of its own, so it does not run against BROWSER_BASE_URL.
+ */
+describeInBrowser('rate cards in a browser: no card in force yet', () => {
+  let target: Target;
+  let browser: Browser;
+  let api: Api;
+  const ownDatabase = !process.env.BROWSER_BASE_URL;
+
+  beforeAll(async () => {
+    if (!ownDatabase) return;
+    target = await startTarget();
+    browser = await launchBrowser();
+    api = await Api.logIn(target.baseUrl, target.adminEmail, target.adminPassword);
+    // Rate cards are read by users with a store; a new store joins the administrator's profile.
+    const storeType = await api.send('POST', 'storeType', { name: attemptName('Type') });
+    await api.send('POST', 'store', { name: attemptName('Store'), storeTypeID: storeType.data.storeTypeID });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await target?.stop();
+  });
+
+  (ownDatabase ? it : it.skip)('shows the no-active-card banner and links to the next card\'s lines', async () => {
+    // Only a future card, whatever an earlier attempt left.
+    const cards = await api.send<{ listData: Row[] }>('GET', 'rateCards?pageLength=500');
+    for (const card of cards.listData) await api.send('DELETE', `rateCard/${card.rateCardID}`);
+    const futureName = attemptName('Autumn');
+    const future = (await api.send('POST', 'rateCard', { name: futureName, fromDate: '2098-09-01' })).data;
+
+    const { page } = await newPage(browser);
+    await logInThroughUi(page, target.baseUrl, target.adminEmail, target.adminPassword);
+    await page.goto(`${target.baseUrl}/data/rateCards`);
+    const noCard = page.locator('.rate-card-banner.ant-alert-error');
+    await noCard.waitFor();
+    // innerText is the text as rendered: without pre-wrap the two spaces would show as one.
+    expect(await noCard.innerText()).toContain(NO_ACTIVE_RATE_CARD);
+    expect(await page.getByRole('heading', { name: /Rate card effective from/ }).count()).toBe(0);
+
+    const next = page.locator('.rate-card-banner.ant-alert-info');
+    expect(await next.innerText()).toContain(`The next rate card, ${futureName} (01/09/2098), takes effect on 01/09/2098.`);
+    await next.getByRole('link', { name: 'See its lines' }).click();
+    await page.waitForURL(new RegExp(`/data/rateCards/${future.rateCardID}/lines$`));
+    await page.getByRole('heading', { name: new RegExp(futureName) }).waitFor();
+    await page.context().close();
+  });
+});
 
 /**
  * Rate cards (issue 4) in a browser: lines uploaded from a two-sheet workbook
  * through the wizard (one error in the report, fixed by mapping the columns
- * again, then imported and listed), the current card with the next card's
- * banner, and 'Compare' enabled only with exactly two cards ticked. A store's own RRP typed in
+ * again, then imported and listed, with the file to download), a copy of an
+ * uploaded line (no file), the current card with the next card's banner, and
+ * 'Compare' enabled only with exactly two cards ticked. A store's own RRP typed in
  * the line dialog shows marked in the expanded row.
  */
 describeInBrowser('rate cards in a browser', () => {
@@ -25,6 +80,7 @@ describeInBrowser('rate cards in a browser', () => {
   const currentName = `Spring ${run}`;
   const nextName = `Future ${run}`;
   let currentCard: Row;
+  let northID: number;
 
   beforeAll(async () => {
     target = await startTarget();
@@ -33,6 +89,7 @@ describeInBrowser('rate cards in a browser', () => {
     const storeType = await api.send('POST', 'storeType', { name: `Type ${run}` });
     const north = await api.send('POST', 'store', { name: northName, storeTypeID: storeType.data.storeTypeID });
     const south = await api.send('POST', 'store', { name: southName, storeTypeID: storeType.data.storeTypeID });
+    northID = Number(north.data.storeID);
     await api.send('POST', 'saleType', { name: saleTypeName, storeIDs: [north.data.storeID, south.data.storeID] });
     await api.send('POST', 'skuType', { name: skuTypeName });
     currentCard = (await api.send('POST', 'rateCard', { name: currentName, fromDate: '2024-01-01' })).data;
@@ -82,6 +139,11 @@ describeInBrowser('rate cards in a browser', () => {
   }
 
   it('uploads lines from two worksheets: one error reported, the mapping fixed, then imported', async () => {
+    // Start from an empty card and no saved mapping, also when this is a retry.
+    const lines = await api.send<{ listData: Row[] }>('GET', `rateCardLines?rateCardID=${currentCard.rateCardID}&pageLength=500`);
+    if (lines.listData.length) await api.send('DELETE', 'rateCardLines', { rateCardLineIDs: lines.listData.map((l) => l.rateCardLineID) });
+    await api.send('PUT', 'user/userPreference/defaults/rateCardMap', { value: '{}' });
+
     const page = await adminPage();
     await page.goto(`${target.baseUrl}/data/rateCards/${currentCard.rateCardID}/lines`);
     await page.getByRole('heading', { name: new RegExp(currentName) }).waitFor();
@@ -156,6 +218,43 @@ describeInBrowser('rate cards in a browser', () => {
     // The mapping is remembered by header names for the next file.
     const preference = await api.send<{ data: { value: string } }>('GET', 'user/userPreference/defaults/rateCardMap');
     expect(JSON.parse(preference.data.value)).toMatchObject({ 'sku type': 'skuTypeName', 'customer rrp': 'customerRRP', revenue: 'revenue' });
+
+    // 'Uploaded from' downloads the file for SystemSetup.
+    const fileLink = rowOf(page, `PH2-${run}`).getByRole('link', { name: 'lines.xlsx' });
+    expect(await fileLink.getAttribute('href')).toMatch(/^\/api\/file\/\d+\/download\?token=./);
+    const [download] = await Promise.all([page.waitForEvent('download'), fileLink.click()]);
+    expect(download.suggestedFilename()).toBe('lines.xlsx');
+    expect(await download.failure()).toBeNull();
+
+    // A copy of an uploaded line has no file.
+    const copySku = `CP-${Date.now().toString(36)}`;
+    await rowOf(page, `PH2-${run}`).getByRole('button', { name: 'Copy' }).click();
+    const copyDialog = page.locator('.ant-modal-content', { hasText: 'Copy rate card line' });
+    await copyDialog.getByLabel('SKU', { exact: true }).fill(copySku);
+    await copyDialog.getByRole('button', { name: 'Create' }).click();
+    await copyDialog.waitFor({ state: 'detached' });
+    await rowOf(page, copySku).waitFor();
+    expect(await rowOf(page, copySku).getByRole('link').count()).toBe(0);
+    expect(await rowOf(page, copySku).textContent()).not.toContain('lines.xlsx');
+    expect(await rowOf(page, `PH2-${run}`).textContent()).toContain('lines.xlsx');
+    await page.context().close();
+  });
+
+  it('shows the file name without a link to users who may not download it', async () => {
+    const email = `${attemptName('reader').replace(/\s+/g, '.')}@example.com`;
+    const password = 'Reader-123!';
+    const profile = await api.send('POST', 'accessProfile', { name: attemptName('Readers'), systemAreas: '', storeIDs: [northID] });
+    await api.send('POST', 'user', { name: attemptName('Reader'), email, password, confirm: password, accessProfileID: profile.data.accessProfileID });
+    // The column is hidden by default for them: choose it, as the column chooser saves it.
+    const reader = await Api.logIn(target.baseUrl, email, password);
+    await reader.send('PUT', 'user/userPreference/TableColumns/rateCardLines', { value: 'sku,description,file' });
+
+    const { page } = await newPage(browser);
+    await logInThroughUi(page, target.baseUrl, email, password);
+    await page.goto(`${target.baseUrl}/data/rateCards/${currentCard.rateCardID}/lines`);
+    await rowOf(page, `PH1-${run}`).getByText('lines.xlsx').waitFor();
+    expect(await rowOf(page, `PH1-${run}`).getByRole('link').count()).toBe(0);
+    expect(await page.getByRole('button', { name: `Upload ${saleTypeName} Lines` }).count()).toBe(0);
     await page.context().close();
   });
 
@@ -179,8 +278,10 @@ describeInBrowser('rate cards in a browser', () => {
     const dialog = page.locator('.ant-modal-content', { hasText: 'Compare rate cards' });
     await dialog.locator('.compare-sale-type').first().waitFor();
     expect(await dialog.locator('.compare-cards').textContent()).toContain(`From ${currentName} (01/01/2024) to ${nextName} (01/01/2099)`);
-    // The future card has none of the three lines: removed, in red.
-    expect(await dialog.locator('tr.compare-removed').count()).toBe(3);
+    // The future card has none of the current card's lines: removed, in red, with their prices.
+    const lines = await api.send<{ page: { rowCount: number } }>('GET', `rateCardLines?rateCardID=${currentCard.rateCardID}&pageLength=1`);
+    expect(await dialog.locator('tr.compare-removed').count()).toBe(lines.page.rowCount);
+    expect(await dialog.locator('tr.compare-removed', { hasText: `PH2-${run}` }).textContent()).toContain('RRP £299.50 · Monthly £0.00');
     await dialog.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
     await page.context().close();
   });

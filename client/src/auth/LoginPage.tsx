@@ -92,10 +92,11 @@ export function LoginPage() {
           onValuesChange={() => setFailSummary(null)}
           disabled={busy}
         >
-          <Form.Item name="email" label="Email">
+          {/* Required here with the server's own messages, so an empty submit is answered in the form without a call. */}
+          <Form.Item name="email" label="Email" rules={[{ required: true, whitespace: true, message: 'Enter your e-mail' }]}>
             <Input prefix={<MailOutlined />} type="email" autoComplete="username" autoFocus size="large" />
           </Form.Item>
-          <Form.Item name="password" label="Password">
+          <Form.Item name="password" label="Password" rules={[{ required: true, message: 'Enter your password' }]}>
             <Input.Password prefix={<LockOutlined />} autoComplete="current-password" size="large" />
           </Form.Item>
           <Button type="primary" htmlType="submit" block size="large" disabled={busy}>

@@ -43,3 +43,15 @@ describe('discount store rules (spec 01 §4)', () => {
     expect(row.revenueReductionIsFixed).toBe(false);
   });
 });
+
+describe('a new store row', () => {
+  it('starts as the server defaults it: commission apart from revenue, fixed reductions of 0', () => {
+    expect(newDiscountStore()).toMatchObject({
+      enabled: true,
+      captureVariablePercent: false,
+      revenueReductionIsFixed: true,
+      revenueReductionFixed: 0,
+      commissionSameAsRevenue: false,
+    });
+  });
+});

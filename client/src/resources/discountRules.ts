@@ -17,7 +17,10 @@ export interface DiscountStoreSettings {
   commissionSameAsRevenue: boolean;
 }
 
-/** A new store row: enabled, fixed reductions of 0, commission following revenue. */
+/**
+ * A new store row, as the server defaults it: enabled, fixed reductions of 0,
+ * commission set apart from revenue (it follows revenue only when set, spec 01 §4).
+ */
 export function newDiscountStore(): DiscountStoreSettings {
   return {
     storeID: null,
@@ -29,13 +32,13 @@ export function newDiscountStore(): DiscountStoreSettings {
     commissionReductionIsFixed: true,
     commissionReductionFixed: 0,
     commissionReductionRatio: 0,
-    commissionSameAsRevenue: true,
+    commissionSameAsRevenue: false,
   };
 }
 
 /**
  * - Without capturing the applied percent, both reductions are fixed amounts
- *   (a ratio needs the percent the sale captured).
+ *   (a ratio is a share of the percent the sale captured).
  * - With commissionSameAsRevenue, commission copies revenue's kind and values.
  */
 export function applyDiscountStoreRules<T extends Partial<DiscountStoreSettings>>(row: T): T {

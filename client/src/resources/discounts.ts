@@ -88,7 +88,8 @@ export const discountsResource: ResourceDef = {
       valueType: 'subTable',
       initialValue: [],
       wrapWidth: 240,
-      help: 'Without "Capture applied %" both reductions are fixed amounts. A ratio is a fraction of the amount: 0.25 takes off 25%.',
+      help:
+        'Without "Capture applied %" both reductions are fixed amounts. With it, a ratio is the share of the percent given on the sale that comes off: 1 takes it all (20% given, 20% off), 0.5 half of it (10% off).',
       render: (row) => storesSummary(((row.discountStores as Row[] | undefined) ?? []).map((s) => String(s.storeName ?? ''))),
       subTable: {
         addLabel: 'Add store',

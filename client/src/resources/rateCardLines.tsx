@@ -1,4 +1,6 @@
 import { Table, Tag, Tooltip } from 'antd';
+import { apiUrl } from '../api/http';
+import { getToken } from '../api/token';
 import type { Row } from '../api/types';
 import { can } from '../auth/permissions';
 import { formatPounds } from '../format/format';
@@ -129,6 +131,27 @@ export function LineStoresTable({ row }: { row: Row }) {
   );
 }
 
+/**
+ * 'Uploaded from': the upload's file name. Who may download it (SystemSetup, spec 01 §6) gets a
+ * link carrying the token, as downloads do; others get the name only, as a link would answer
+ * 403 and a 403 ends the session.
+ */
+function uploadedFrom(row: Row, mayDownload: boolean): ReactNode {
+  const file = row.file as { fileID?: number; originalName?: string } | null | undefined;
+  if (!file?.originalName) return '';
+  if (!mayDownload || !file.fileID) return file.originalName;
+  return (
+    <a
+      className="uploaded-from"
+      href={apiUrl(`file/${file.fileID}/download`, { token: getToken() })}
+      download={file.originalName}
+      title={`Download ${file.originalName}`}
+    >
+      {file.originalName}
+    </a>
+  );
+}
+
 const sortByLabel = (options: ChoiceOption[]) => options.sort((a, b) => a.label.localeCompare(b.label));
 
 /** The line's value as a placeholder: what a store without its own value uses. */
@@ -219,15 +242,17 @@ function storeFields(saleTypeID: number): FieldDef[] {
 /**
  * The lines of one rate card and sale type (spec 01 §3 "Rate card line"),
  * with their per-store values in a nested table. SystemSetup edits; a copy
- * forgets the file the line came from (spec 01 §4).
+ * has no file (spec 01 §4: the server gives a line saved by hand none).
  */
 export function rateCardLinesResource(options: {
   rateCardID: number;
   saleTypeID: number;
   title: string;
   selectionActions?: (ctx: SelectionContext) => ReactNode;
+  /** The user may download uploaded files (SystemSetup): 'Uploaded from' is a link, shown by default. */
+  mayDownloadFiles: boolean;
 }): ResourceDef {
-  const { rateCardID, saleTypeID, title, selectionActions } = options;
+  const { rateCardID, saleTypeID, title, selectionActions, mayDownloadFiles } = options;
   const mayWrite = (me: Parameters<typeof can>[0]) => can(me, 'SystemSetup');
   return {
     tableName: 'rateCardLines',
@@ -240,7 +265,6 @@ export function rateCardLinesResource(options: {
     fixedFilters: { rateCardID: String(rateCardID), saleTypeID: String(saleTypeID) },
     fkJoins: 'rateCardLineStores,file',
     fixedBody: { rateCardID, saleTypeID },
-    copyBody: { fileID: null },
     permissions: { create: mayWrite, update: mayWrite, delete: mayWrite },
     selection: selectionActions ? { actions: selectionActions, enabled: mayWrite } : undefined,
     expandedRow: (row) => <LineStoresTable row={row} />,
@@ -304,9 +328,9 @@ export function rateCardLinesResource(options: {
         title: 'Uploaded from',
         valueType: 'text',
         hideInForm: true,
-        hiddenByDefault: true,
+        hiddenByDefault: !mayDownloadFiles,
         filterable: false,
-        render: (row) => String((row.file as { originalName?: string } | null)?.originalName ?? ''),
+        render: (row) => uploadedFrom(row, mayDownloadFiles),
       },
       ...AUDIT_COLUMNS,
     ],

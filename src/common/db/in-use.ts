@@ -1,5 +1,6 @@
 import type { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
 import { InvalidInput } from '../http/validation-result';
+import { withArticle } from '../http/wording';
 
 /** 'accessProfileStore' -> 'access profile stores' */
 export function pluralLabel(tableName: string, count: number): string {
@@ -47,7 +48,7 @@ export async function assertReferenceExists<T extends ObjectLiteral>(
   label: string,
 ): Promise<void> {
   if (!(await manager.existsBy(target, where as never))) {
-    throw new InvalidInput({ [field]: `Choose a ${label} that exists` });
+    throw new InvalidInput({ [field]: `Choose ${withArticle(label)} that exists` });
   }
 }
 

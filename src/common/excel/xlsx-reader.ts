@@ -50,20 +50,23 @@ export function columnLetter(col: number): string {
   return letters;
 }
 
-/** A cell's value with formulas, rich text, hyperlinks and errors reduced to what the cell shows. */
+/**
+ * A cell's value with formulas, rich text, hyperlinks and errors reduced to what the cell shows.
+ * Any other object (a shared string the file does not hold, shapes exceljs may add) is '':
+ * the cell shows nothing we can read, and never "[object Object]".
+ */
 export function plainCellValue(value: unknown): CellValue {
   if (value === null || value === undefined) return null;
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
   if (value instanceof Date) return value;
-  if (typeof value === 'object') {
-    const v = value as Record<string, unknown>;
-    if (Array.isArray(v.richText)) return (v.richText as Array<{ text?: unknown }>).map((part) => String(part.text ?? '')).join('');
-    if ('result' in v) return plainCellValue(v.result); // formula (or shared formula) with its cached result
-    if ('formula' in v || 'sharedFormula' in v) return null; // a formula never calculated: no value
-    if ('text' in v) return plainCellValue(v.text); // hyperlink
-    if ('error' in v) return String(v.error); // #N/A, #DIV/0! ...
-  }
-  return String(value);
+  if (typeof value !== 'object') return ''; // bigint, symbol, function: nothing a cell shows
+  const v = value as Record<string, unknown>;
+  if (Array.isArray(v.richText)) return v.richText.map((part: { text?: unknown }) => (typeof part?.text === 'string' ? part.text : '')).join('');
+  if ('result' in v) return plainCellValue(v.result); // formula (or shared formula) with its cached result
+  if ('formula' in v || 'sharedFormula' in v) return null; // a formula never calculated: no value
+  if ('text' in v) return plainCellValue(v.text); // hyperlink
+  if ('error' in v) return String(v.error); // #N/A, #DIV/0! ...
+  return '';
 }
 
 /** The cell as text for messages and headers: trimmed, dates as yyyy-mm-dd. */
@@ -140,7 +143,16 @@ export async function forEachWorksheet(
   }
 }
 
-/** The first row of every worksheet (col, header text), each sheet read only up to its first row. */
+/**
+ * Whether a row holds anything. A sheet's header row is its first such row (blank rows above
+ * the headers are skipped): worksheetHeaders offers its cells, and an upload reads the rows
+ * after it. Row numbers stay the sheet's own.
+ */
+export function hasContent(row: XlsxRow): boolean {
+  return row.cells.some((value) => cellText(value) !== '');
+}
+
+/** The header row of every worksheet (col, header text), each sheet read only up to it. */
 export async function worksheetHeaders(input: Readable, field = 'fileID'): Promise<SheetHeaders[]> {
   const sheets: SheetHeaders[] = [];
   await forEachWorksheet(
@@ -148,13 +160,12 @@ export async function worksheetHeaders(input: Readable, field = 'fileID'): Promi
     async (sheet) => {
       const headers: SheetHeaders['headers'] = [];
       for await (const row of sheet.rows()) {
-        if (row.number === 1) {
-          row.cells.forEach((value, col) => {
-            const header = cellText(value);
-            if (col >= 1 && header !== '') headers.push({ col, header });
-          });
-        }
-        break; // only the first row; the rest of the sheet is drained unread
+        if (!hasContent(row)) continue;
+        row.cells.forEach((value, col) => {
+          const header = cellText(value);
+          if (col >= 1 && header !== '') headers.push({ col, header });
+        });
+        break; // only the header row; the rest of the sheet is drained unread
       }
       sheets.push({ worksheet: sheet.name, headers });
     },

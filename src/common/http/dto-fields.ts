@@ -1,6 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsNumber, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateBy, ValidateIf } from 'class-validator';
+import { withArticle } from './wording';
 
 /**
  * Field decorators shared by every body DTO, so each rule and its message is written once.
@@ -40,11 +41,12 @@ export function WholeNumber(label: string, min: number, max: number, optional = 
 }
 
 export function ReferenceID(label: string, optional = false) {
+  const message = `Choose ${withArticle(label)}`;
   return applyDecorators(
-    ...(optional ? [IsOptional()] : [IsNotEmpty({ message: `Choose a ${label}` })]),
-    IsInt({ message: `Choose a ${label}` }),
-    Min(1, { message: `Choose a ${label}` }),
-    Max(MAX_ID, { message: `Choose a ${label}` }),
+    ...(optional ? [IsOptional()] : [IsNotEmpty({ message })]),
+    IsInt({ message }),
+    Min(1, { message }),
+    Max(MAX_ID, { message }),
   );
 }
 

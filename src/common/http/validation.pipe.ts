@@ -1,16 +1,44 @@
 import { ArgumentMetadata, ValidationError, ValidationPipe, ValidationPipeOptions } from '@nestjs/common';
 import { InvalidInput } from './validation-result';
 
+/**
+ * A field that breaks several rules shows one message, chosen by what the user must fix first:
+ * a missing value ('Name is required'), then a value of the wrong kind ('Value must be text',
+ * 'Stores must be a list of ids'), then everything else (length, range, pattern). The order of
+ * `constraints` cannot be used: it follows how the decorators happened to be applied.
+ * Names are class-validator's constraint names, as the decorators in dto-fields.ts register them.
+ */
+const PRESENCE = new Set(['isDefined', 'isNotEmpty', 'arrayNotEmpty']);
+const TYPE = new Set([
+  'isString',
+  'isInt',
+  'isNumber',
+  'isBoolean',
+  'isArray',
+  'isObject',
+  'isEmail',
+  'isDate',
+  'isDateString',
+  'isISO8601',
+  'isEnum',
+  'nestedValidation',
+]);
+
+function priority(constraint: string): number {
+  return PRESENCE.has(constraint) ? 0 : TYPE.has(constraint) ? 1 : 2;
+}
+
+/** The message of the most important broken rule (see PRESENCE and TYPE). */
+function firstMessage(constraints: Record<string, string>, field: string): string {
+  const [key, message] = Object.entries(constraints).reduce((best, entry) => (priority(entry[0]) < priority(best[0]) ? entry : best));
+  // whitelistValidation is the "unknown field" constraint: say so plainly.
+  return key === 'whitelistValidation' ? `Unknown field ${field}` : message;
+}
+
 function collect(errors: ValidationError[], prefix = '', out: Record<string, string> = {}): Record<string, string> {
   for (const error of errors) {
     const field = prefix ? `${prefix}.${error.property}` : error.property;
-    if (error.constraints) {
-      // whitelistValidation is the "unknown field" constraint: say so plainly.
-      const messages = Object.entries(error.constraints).map(([key, message]) =>
-        key === 'whitelistValidation' ? `Unknown field ${field}` : message,
-      );
-      out[field] = messages[0];
-    }
+    if (error.constraints && Object.keys(error.constraints).length) out[field] = firstMessage(error.constraints, field);
     if (error.children?.length) collect(error.children, field, out);
   }
   return out;

@@ -1,18 +1,21 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, UseGuards } from '@nestjs/common';
 import { ThrottlerGuard } from '@nestjs/throttler';
-import { IsString, MaxLength } from 'class-validator';
+import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { Public } from '../../common/auth/decorators';
 import { strictValidationPipe } from '../../common/http/validation.pipe';
 import { OK } from '../../common/http/validation-result';
 import { AuthService } from './auth.service';
 
+/** A missing, empty or non-text field asks for it, as the login form does (client/src/auth/LoginPage.tsx). */
 export class LoginBody {
   @IsString({ message: 'Enter your e-mail' })
+  @IsNotEmpty({ message: 'Enter your e-mail' })
   @MaxLength(254, { message: 'E-mail must be at most 254 characters' })
   email: string;
 
   @IsString({ message: 'Enter your password' })
+  @IsNotEmpty({ message: 'Enter your password' })
   @MaxLength(200, { message: 'Password must be at most 200 characters' })
   password: string;
 }

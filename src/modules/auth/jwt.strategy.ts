@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
+import type { Request } from 'express';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import type { AuthUser } from '../../common/auth/auth-user';
@@ -15,6 +16,19 @@ export interface TokenClaims {
   d: number;
 }
 
+/** GET routes whose links the browser follows itself (an <a href>), so they cannot send a header. */
+const LINK_ROUTE = /\/(excel|download)\/?$/;
+const fromQuery = ExtractJwt.fromUrlQueryParameter('token');
+
+/**
+ * `?token=` is accepted only where the contract allows it (ARCHITECTURE.md: file downloads and
+ * Excel exports), because a token in a URL ends up in logs, history and Referer headers. Anywhere
+ * else it is ignored, so the call has no token and is a 403.
+ */
+function queryToken(req: Request): string | null {
+  return req.method === 'GET' && LINK_ROUTE.test(req.path) ? fromQuery(req) : null;
+}
+
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   constructor(
@@ -22,11 +36,8 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     private readonly users: UsersService,
   ) {
     super({
-      // Header for API calls; ?token= for downloads and Excel exports.
-      jwtFromRequest: ExtractJwt.fromExtractors([
-        ExtractJwt.fromHeader('x-access-token'),
-        ExtractJwt.fromUrlQueryParameter('token'),
-      ]),
+      // Header for API calls; ?token= only for downloads and Excel exports (see queryToken).
+      jwtFromRequest: ExtractJwt.fromExtractors([ExtractJwt.fromHeader('x-access-token'), queryToken]),
       ignoreExpiration: false,
       secretOrKey: config.jwtSecret,
       algorithms: ['HS256'],

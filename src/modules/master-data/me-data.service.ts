@@ -46,7 +46,8 @@ export class MeDataService {
       .orderBy('analysisField.name', 'ASC')
       .addOrderBy('analysisField.analysisFieldID', 'ASC')
       .getMany();
-    return fields.map(analysisFieldRow);
+    // Their store lists are already the user's stores (the join above), whatever their areas.
+    return fields.map((field) => analysisFieldRow(field));
   }
 
   private async saleTypes(storeIDs: number[]) {
@@ -58,7 +59,7 @@ export class MeDataService {
       .orderBy('saleType.name', 'ASC')
       .addOrderBy('saleType.saleTypeID', 'ASC')
       .getMany();
-    return types.map(saleTypeRow);
+    return types.map((type) => saleTypeRow(type));
   }
 
   private async metricParts() {

@@ -110,7 +110,8 @@ export function CompareDialog({ rateCardIDs, onClose }: { rateCardIDs: [number, 
                     columns={columns}
                     dataSource={rows}
                     rowClassName={(row) => KIND_CLASS[row.kind]}
-                    scroll={{ x: 'max-content' }}
+                    // No horizontal scroll: the table fits the dialog and the details wrap, so on a
+                    // narrow (full-screen) dialog they are read without scrolling sideways.
                   />
                 )}
               </Card>

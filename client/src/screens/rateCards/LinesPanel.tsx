@@ -119,9 +119,10 @@ export function LinesPanel({ rateCardID, header }: Props) {
             saleTypeID: saleType.saleTypeID,
             title: `${saleType.name} lines`,
             selectionActions: (ctx: SelectionContext) => <DeleteSelectedButton {...ctx} />,
+            mayDownloadFiles: mayWrite,
           })
         : undefined,
-    [rateCardID, saleType],
+    [rateCardID, saleType, mayWrite],
   );
 
   const tabs = (

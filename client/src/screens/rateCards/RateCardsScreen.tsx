@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { Alert, Card, Spin, Tabs, Typography } from 'antd';
 import { UnorderedListOutlined } from '@ant-design/icons';
 import useSWR from 'swr';
+import { useList } from '../../api/hooks';
 import { apiGet } from '../../api/http';
 import { formatDate } from '../../format/format';
 import { ListScreen } from '../../list/ListScreen';
@@ -20,11 +21,14 @@ const TABS: { key: RateCardsTab; label: string; path: string }[] = [
 /** The exact words of spec 01 §8 (two spaces). */
 export const NO_ACTIVE_RATE_CARD = 'There is no active rate card!  Sales cannot be recorded!';
 
-interface CurrentCard {
+interface CardSummary {
   rateCardID: number;
   name: string;
   fromDate: string;
-  nextRateCard: { rateCardID: number; name: string; fromDate: string } | null;
+}
+
+interface CurrentCard extends CardSummary {
+  nextRateCard: CardSummary | null;
   rateCardLineCount: number;
 }
 
@@ -45,12 +49,40 @@ export function RateCardsScreen({ tab }: { tab: RateCardsTab }) {
   return <CurrentRateCard tabs={header} />;
 }
 
+/** The info banner linking to the next card's lines (spec 01 §2), whenever there is a next card. */
+function NextCardBanner({ next }: { next: CardSummary }) {
+  return (
+    <Alert
+      className="rate-card-banner"
+      type="info"
+      showIcon
+      message={
+        <>
+          The next rate card, {rateCardLabel(next)}, takes effect on {formatDate(next.fromDate)}.{' '}
+          <Link to={`/data/rateCards/${next.rateCardID}/lines`}>See its lines</Link>
+        </>
+      }
+    />
+  );
+}
+
+/**
+ * The next card while none is in force: /rateCard/current answers null then, and as no card has
+ * started, the next card is the earliest one (docs/http-api.md, "Rate cards").
+ */
+function useEarliestCard(wanted: boolean): CardSummary | null {
+  const { data } = useList(wanted ? 'rateCards' : null, { sort: 'fromDate', sortDir: 'asc', pageLength: '1' });
+  const row = wanted ? data?.listData[0] : undefined;
+  return row ? { rateCardID: Number(row.rateCardID), name: String(row.name ?? ''), fromDate: String(row.fromDate ?? '') } : null;
+}
+
 /** The card in force today: its lines per sale type, and a pointer to the next card. */
 function CurrentRateCard({ tabs }: { tabs: ReactNode }) {
   const { data, error, isLoading } = useSWR<{ data: CurrentCard | null }>('/api/rateCard/current', (url: string) => apiGet<{ data: CurrentCard | null }>(url));
   const card = data?.data ?? null;
+  const earliest = useEarliestCard(Boolean(data) && !card);
 
-  const next = card?.nextRateCard;
+  const next = card ? card.nextRateCard : earliest;
   const header = useMemo(
     () => (
       <>
@@ -66,19 +98,7 @@ function CurrentRateCard({ tabs }: { tabs: ReactNode }) {
             </Typography.Text>
           </div>
         )}
-        {next && (
-          <Alert
-            className="rate-card-banner"
-            type="info"
-            showIcon
-            message={
-              <>
-                The next rate card, {rateCardLabel(next)}, takes effect on {formatDate(next.fromDate)}.{' '}
-                <Link to={`/data/rateCards/${next.rateCardID}/lines`}>See its lines</Link>
-              </>
-            }
-          />
-        )}
+        {next && <NextCardBanner next={next} />}
       </>
     ),
     [tabs, card, next],
@@ -107,7 +127,15 @@ function CurrentRateCard({ tabs }: { tabs: ReactNode }) {
       <>
         {tabs}
         <Card variant="borderless">
-          <Alert className="rate-card-banner" type="error" showIcon role="alert" message={NO_ACTIVE_RATE_CARD} />
+          <Alert
+            className="rate-card-banner"
+            type="error"
+            showIcon
+            role="alert"
+            // pre-wrap keeps the spec's two spaces after the first '!', which HTML would collapse into one.
+            message={<span style={{ whiteSpace: 'pre-wrap' }}>{NO_ACTIVE_RATE_CARD}</span>}
+          />
+          {next && <NextCardBanner next={next} />}
         </Card>
       </>
     );

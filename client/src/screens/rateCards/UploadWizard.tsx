@@ -284,7 +284,7 @@ export function UploadWizard({ rateCardID, saleTypeID, saleTypeName, onClose }: 
               <InboxOutlined />
             </p>
             <p className="ant-upload-text">Click or drag an Excel workbook (.xlsx) here</p>
-            <p className="ant-upload-hint">One file, up to 50 MB. Every worksheet is read; the first row holds the headers.</p>
+            <p className="ant-upload-hint">One file, up to 50 MB. Every worksheet is read; its first row with anything in it holds the headers.</p>
           </Upload.Dragger>
           {progress !== null && <Progress percent={progress} size="small" />}
           {uploadError && <Alert className="dialog-note" type="error" showIcon role="alert" message={uploadError} />}

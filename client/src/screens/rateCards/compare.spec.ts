@@ -4,8 +4,8 @@ describe('rate card comparison', () => {
   const saleType: CompareSaleType = {
     saleTypeID: 1,
     saleTypeName: 'Upgrade',
-    added: [{ sku: 'B1', description: 'New', stores: [{ storeID: 2, storeName: 'North', revenue: 10, commission: 2.5, active: true }] }],
-    removed: [{ sku: 'A1', description: 'Old', stores: [{ storeID: 2, storeName: 'North', revenue: 5, commission: 1, active: false }] }],
+    added: [{ sku: 'B1', description: 'New', customerRRP: 199, customerMonthly: 25.5, stores: [{ storeID: 2, storeName: 'North', revenue: 10, commission: 2.5, active: true }] }],
+    removed: [{ sku: 'A1', description: 'Old', customerRRP: 0, customerMonthly: 10, stores: [{ storeID: 2, storeName: 'North', revenue: 5, commission: 1, active: false }] }],
     changed: [
       {
         sku: 'C1',
@@ -33,7 +33,9 @@ describe('rate card comparison', () => {
       ['B1', 'added'],
       ['C1', 'changed'],
     ]);
-    expect(rows[0].details).toEqual(['North: £5.00 / £1.00 (inactive)']);
+    // Added and removed lines show their RRP and monthly (the server sends them), then each store.
+    expect(rows[0].details).toEqual(['RRP £0.00 · Monthly £10.00', 'North: £5.00 / £1.00 (inactive)']);
+    expect(rows[1].details).toEqual(['RRP £199.00 · Monthly £25.50', 'North: £10.00 / £2.50']);
     expect(rows.map((r) => KIND_CLASS[r.kind])).toEqual(['compare-removed', 'compare-added', 'compare-changed']);
   });
 

@@ -98,18 +98,23 @@ export function describeChange(change: CompareChange): string {
   return `${where}${label} ${valueText(change.field, change.from)} → ${valueText(change.field, change.to)}`;
 }
 
-/** 'North £10.00 / £2.00' per store (revenue / commission), inactive marked. */
-function storesText(line: CompareLine): string[] {
-  return [...(line.stores ?? [])]
+/**
+ * An added or removed line: its prices ('RRP £199.00 · Monthly £25.00'), then 'North: £10.00 /
+ * £2.00' per store (revenue / commission), inactive marked.
+ */
+function lineText(line: CompareLine): string[] {
+  const prices = (['customerRRP', 'customerMonthly'] as const).map((field) => `${FIELD_LABELS[field]} ${valueText(field, line[field])}`).join(' · ');
+  const stores = [...(line.stores ?? [])]
     .sort((a, b) => a.storeName.localeCompare(b.storeName))
     .map((s) => `${s.storeName}: ${formatPounds(s.revenue)} / ${formatPounds(s.commission)}${s.active ? '' : ' (inactive)'}`);
+  return [prices, ...stores];
 }
 
 /** The rows of one sale type, by SKU; each says what happened to the line. */
 export function compareRows(saleType: CompareSaleType): CompareRow[] {
   const rows: CompareRow[] = [
-    ...saleType.added.map((line) => ({ kind: 'added' as const, sku: line.sku, description: line.description, details: storesText(line) })),
-    ...saleType.removed.map((line) => ({ kind: 'removed' as const, sku: line.sku, description: line.description, details: storesText(line) })),
+    ...saleType.added.map((line) => ({ kind: 'added' as const, sku: line.sku, description: line.description, details: lineText(line) })),
+    ...saleType.removed.map((line) => ({ kind: 'removed' as const, sku: line.sku, description: line.description, details: lineText(line) })),
     ...saleType.changed.map((line) => ({
       kind: 'changed' as const,
       sku: line.sku,

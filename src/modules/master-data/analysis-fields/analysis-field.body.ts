@@ -15,6 +15,8 @@ import { AUTO_FILL_FROM, AutoFillFrom, INPUT_TYPES, InputType } from '../entitie
 export class AnalysisListItemBody {
   /** Present (non-zero) on items that exist; their code cannot change. Ignored on create (copy). */
   @WholeNumber('List item id', 0, MAX_ID) analysisListItemID?: number;
+  /** Items as read carry their field's id; the field being saved decides (as for copies). */
+  @IgnoredID() analysisFieldID?: number;
 
   /** Sales keep their values as a comma-and-space list of codes, so a code has no comma. */
   @RequiredText('Code', 50)
@@ -22,7 +24,7 @@ export class AnalysisListItemBody {
   code: string;
 
   @OptionalText('Description') description?: string | null;
-  @Flag('Enable targets') enableTargets?: boolean;
+  @Flag('Enable targets') enableTargets?: boolean | null;
   @OptionalText('Daily report as', 50) dailyReportAs?: string | null;
 }
 
@@ -36,9 +38,9 @@ export class AnalysisFieldBody {
   @OptionalText('Regex', 200) regex?: string | null;
   /** Text fields only; must match the regex. */
   @OptionalText('Default value', 255) defaultValue?: string | null;
-  @Flag('Required') required?: boolean;
-  @Flag('Target revenue') targetRevenue?: boolean;
-  @Flag('Target quantity') targetQuantity?: boolean;
+  @Flag('Required') required?: boolean | null;
+  @Flag('Target revenue') targetRevenue?: boolean | null;
+  @Flag('Target quantity') targetQuantity?: boolean | null;
   @OneOf('Auto-fill from', AUTO_FILL_FROM, true) autoFillFrom?: AutoFillFrom | null;
 
   /** Single and multi fields only; replaces the current items when sent. */

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type { AuthUser } from '../../../common/auth/auth-user';
-import { CrudService } from '../../../common/crud/crud.service';
+import { CrudService, Row } from '../../../common/crud/crud.service';
+import { stampUpdated } from '../../../common/db/audited.entity';
 import { replaceChildren } from '../../../common/db/children';
 import { InvalidInput } from '../../../common/http/validation-result';
 import { auditFields } from '../../../common/list/audit-fields';
@@ -11,13 +12,15 @@ import { ListService } from '../../../common/list/list.service';
 import { AnalysisFieldStore } from '../entities/analysis-field-store.entity';
 import { AnalysisField } from '../entities/analysis-field.entity';
 import { AnalysisListItem } from '../entities/analysis-list-item.entity';
-import { existingStoreIDs, storeLinks } from '../stores/store-ids';
+import { sentOr } from '../sent-value';
+import { existingStoreIDs, STORE_LIST_EDITORS, storeLinks, visibleStores } from '../stores/store-ids';
 import { AnalysisFieldBody, AnalysisListItemBody } from './analysis-field.body';
 import { anchorRegex, regexError, regexMatches } from './regex';
 
 export function analysisListItemRow(item: AnalysisListItem): Record<string, unknown> {
   return {
     analysisListItemID: item.analysisListItemID,
+    analysisFieldID: item.analysisFieldID,
     code: item.code,
     description: item.description,
     enableTargets: item.enableTargets,
@@ -25,9 +28,12 @@ export function analysisListItemRow(item: AnalysisListItem): Record<string, unkn
   };
 }
 
-/** An analysis field as rows and /user/me show it: items in the order they were added, stores by name. */
-export function analysisFieldRow({ analysisListItems, analysisFieldStores, ...field }: AnalysisField): Record<string, unknown> {
-  const stores = analysisFieldStores && storeLinks(analysisFieldStores, 'analysisFieldStoreID');
+/**
+ * An analysis field as rows and /user/me show it: items in the order they were added, stores
+ * by name (those `user` may see).
+ */
+export function analysisFieldRow({ analysisListItems, analysisFieldStores, ...field }: AnalysisField, user?: AuthUser): Record<string, unknown> {
+  const stores = analysisFieldStores && storeLinks(visibleStores(analysisFieldStores, user), 'analysisFieldStoreID');
   return {
     ...field,
     ...(analysisListItems
@@ -58,8 +64,23 @@ export const analysisFieldList: ListDefinition<AnalysisField> = {
   rowJoins: ['analysisListItems', 'analysisFieldStores', 'analysisFieldStores.store'],
   fkJoins: ['analysisListItems', 'analysisFieldStores', 'analysisFieldStores.store'],
   defaultSort: { field: 'name', dir: 'ASC' },
-  toRow: analysisFieldRow,
+  toRow: (field, _joins, user) => analysisFieldRow(field, user),
 };
+
+/**
+ * Locks the field's row until the transaction ends (SELECT ... FOR UPDATE), so saves of one
+ * field take turns. MySQL/MariaDB only: TypeORM has no row locks for SQLite, whose single
+ * synchronous connection (better-sqlite3) runs one save at a time anyway.
+ */
+async function lockField(manager: EntityManager, analysisFieldID: number): Promise<void> {
+  if (!['mysql', 'mariadb'].includes(manager.connection.options.type)) return;
+  await manager
+    .createQueryBuilder(AnalysisField, 'locked')
+    .select('locked.analysisFieldID')
+    .where('locked.analysisFieldID = :analysisFieldID', { analysisFieldID })
+    .setLock('pessimistic_write')
+    .getRawOne();
+}
 
 const MESSAGES = {
   regex: 'A regex is only for text fields',
@@ -76,6 +97,24 @@ export class AnalysisFieldsService extends CrudService<AnalysisField, AnalysisFi
 
   constructor(@InjectDataSource() dataSource: DataSource, lists: ListService) {
     super(dataSource, lists);
+  }
+
+  /**
+   * CrudService.update, with the field's row locked first: item codes are unique in the field
+   * (checked in code, see checkItems), so two saves adding the same code must not both pass
+   * the check. The lock must be the transaction's first statement: InnoDB (REPEATABLE READ)
+   * reads from a snapshot taken at the first plain read, so a lock taken after the record is
+   * read would wait for the other save and then still see the items from before it.
+   */
+  override async update(id: number, body: AnalysisFieldBody, user: AuthUser): Promise<Row> {
+    await this.dataSource.transaction(async (manager) => {
+      await lockField(manager, id);
+      const field = await this.lists.findVisible(this.definition, id, user, manager);
+      await this.assign(manager, field, body, user, false);
+      stampUpdated(field, user.name);
+      await this.afterSave(manager, await manager.save(AnalysisField, field), body);
+    });
+    return this.lists.row(this.definition, id, user);
   }
 
   /**
@@ -98,9 +137,12 @@ export class AnalysisFieldsService extends CrudService<AnalysisField, AnalysisFi
     let regex: string | null = null;
     let defaultValue: string | null = null;
     if (text) {
-      regex = body.regex === undefined ? field.regex ?? null : body.regex ? anchorRegex(body.regex) : null;
+      const typed = body.regex === undefined ? field.regex ?? null : body.regex || null;
+      regex = typed && anchorRegex(typed);
+      // What was typed must compile, not only its anchored form: anchoring can give a broken
+      // regex another meaning (`abc\` would become `^abc\$`, `a|b)(c` would become `^(?:a|b)(c)$`).
+      const compileError = typed && (regexError(typed) ?? regexError(anchorRegex(typed)));
       defaultValue = body.defaultValue === undefined ? field.defaultValue ?? null : body.defaultValue || null;
-      const compileError = regex === null ? null : regexError(regex);
       if (compileError) errors.regex = `The regex is not valid: ${compileError}`;
       else if (regex !== null && defaultValue !== null) {
         const matches = regexMatches(regex, defaultValue);
@@ -118,10 +160,10 @@ export class AnalysisFieldsService extends CrudService<AnalysisField, AnalysisFi
     field.inputType = type;
     field.regex = regex;
     field.defaultValue = defaultValue;
-    field.required = body.required ?? field.required ?? false;
-    field.autoFillFrom = single ? (body.autoFillFrom === undefined ? field.autoFillFrom ?? null : body.autoFillFrom) : null;
-    field.targetRevenue = single ? (body.targetRevenue ?? field.targetRevenue ?? false) : false;
-    field.targetQuantity = single ? (body.targetQuantity ?? field.targetQuantity ?? false) : false;
+    field.required = sentOr(body.required, field.required, false);
+    field.autoFillFrom = single ? sentOr(body.autoFillFrom, field.autoFillFrom, null) : null;
+    field.targetRevenue = single ? sentOr(body.targetRevenue, field.targetRevenue, false) : false;
+    field.targetQuantity = single ? sentOr(body.targetQuantity, field.targetQuantity, false) : false;
     delete field.analysisListItems;
     delete field.analysisFieldStores;
   }
@@ -129,6 +171,7 @@ export class AnalysisFieldsService extends CrudService<AnalysisField, AnalysisFi
   /**
    * Codes are unique within the field, ignoring case ('Code already exists'), and an existing
    * item keeps its code. Items are matched to the field's by code; an id names an existing item.
+   * Saves of one field take turns (update), so `existing` is not changed by another save.
    */
   private async checkItems(
     manager: EntityManager,
@@ -170,7 +213,7 @@ export class AnalysisFieldsService extends CrudService<AnalysisField, AnalysisFi
         values: (item, had) => ({
           ...(had ? {} : { code: item.code }),
           description: item.description === undefined ? had?.description ?? '' : item.description ?? '',
-          enableTargets: item.enableTargets ?? had?.enableTargets ?? false,
+          enableTargets: sentOr(item.enableTargets, had?.enableTargets, false),
           dailyReportAs: item.dailyReportAs === undefined ? had?.dailyReportAs ?? '' : item.dailyReportAs ?? '',
         }),
       });
@@ -206,8 +249,8 @@ export const analysisFieldStoreList: ListDefinition<AnalysisFieldStore> = {
   fkJoins: ['analysisField', 'analysisField.analysisListItems'],
   defaultSort: { field: 'analysisFieldName', dir: 'ASC' },
   // Forms read the fields of their stores; set-up users read every store's.
-  storeScope: { column: 'analysisFieldStore.storeID', unlessAreas: ['SystemSetup'] },
-  toRow: ({ analysisField, store, ...link }, joins) => ({
+  storeScope: { column: 'analysisFieldStore.storeID', unlessAreas: STORE_LIST_EDITORS },
+  toRow: ({ analysisField, store, ...link }, joins, user) => ({
     analysisFieldStoreID: link.analysisFieldStoreID,
     analysisFieldID: link.analysisFieldID,
     analysisFieldName: analysisField?.name ?? '',
@@ -215,6 +258,6 @@ export const analysisFieldStoreList: ListDefinition<AnalysisFieldStore> = {
     inputType: analysisField?.inputType ?? null,
     storeID: link.storeID,
     storeName: store?.name ?? '(Store name not found)',
-    ...(analysisField && [...joins].some((j) => j.startsWith('analysisField')) ? { analysisField: analysisFieldRow(analysisField) } : {}),
+    ...(analysisField && [...joins].some((j) => j.startsWith('analysisField')) ? { analysisField: analysisFieldRow(analysisField, user) } : {}),
   }),
 };

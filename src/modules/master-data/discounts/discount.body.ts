@@ -6,15 +6,16 @@ import { Flag, IgnoredID, Money, ReferenceID, RequiredText } from '../../../comm
 export class DiscountStoreBody {
   @IgnoredID() discountStoreID?: number;
   @ReferenceID('store') storeID: number;
-  @Flag('Enabled') enabled?: boolean;
-  @Flag('Capture variable percent') captureVariablePercent?: boolean;
-  @Flag('Revenue reduction is fixed') revenueReductionIsFixed?: boolean;
-  @Money('Revenue reduction') revenueReductionFixed?: number;
-  @Money('Revenue reduction ratio', true, 1) revenueReductionRatio?: number;
-  @Flag('Commission reduction is fixed') commissionReductionIsFixed?: boolean;
-  @Money('Commission reduction') commissionReductionFixed?: number;
-  @Money('Commission reduction ratio', true, 1) commissionReductionRatio?: number;
-  @Flag('Commission same as revenue') commissionSameAsRevenue?: boolean;
+  // Each setting: left out keeps the store's value, null is the default (discountSettings).
+  @Flag('Enabled') enabled?: boolean | null;
+  @Flag('Capture variable percent') captureVariablePercent?: boolean | null;
+  @Flag('Revenue reduction is fixed') revenueReductionIsFixed?: boolean | null;
+  @Money('Revenue reduction') revenueReductionFixed?: number | null;
+  @Money('Revenue reduction ratio', true, 1) revenueReductionRatio?: number | null;
+  @Flag('Commission reduction is fixed') commissionReductionIsFixed?: boolean | null;
+  @Money('Commission reduction') commissionReductionFixed?: number | null;
+  @Money('Commission reduction ratio', true, 1) commissionReductionRatio?: number | null;
+  @Flag('Commission same as revenue') commissionSameAsRevenue?: boolean | null;
 }
 
 export class DiscountBody {

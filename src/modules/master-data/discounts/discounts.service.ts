@@ -14,6 +14,8 @@ import { Discount } from '../entities/discount.entity';
 import { SaleTypeStore } from '../entities/sale-type-store.entity';
 import { SaleType } from '../entities/sale-type.entity';
 import { Store } from '../entities/store.entity';
+import { sentOr } from '../sent-value';
+import { STORE_LIST_EDITORS, visibleStores } from '../stores/store-ids';
 import { DiscountBody, DiscountStoreBody } from './discount.body';
 
 type Settings = Pick<
@@ -29,13 +31,19 @@ type Settings = Pick<
   | 'commissionSameAsRevenue'
 >;
 
+/** What an entry of a discount's body may carry: each setting, or null for its default. */
+type SentSettings = { [K in keyof Settings]?: Settings[K] | null };
+
 /**
  * The discount rules of spec 01 section 4, applied on save: without captureVariablePercent
  * both reductions are fixed; with commissionSameAsRevenue the commission settings are the
- * revenue ones. Values not sent keep what the store had (or the defaults).
+ * revenue ones. Values not sent keep what the store had (or the defaults); null is the
+ * default (an emptied amount is 0). commissionSameAsRevenue is off by default: the spec has
+ * commission follow revenue only "when set", and a fixed amount off revenue is rarely the
+ * amount off commission.
  */
-export function discountSettings(sent: Partial<Settings>, had?: Settings): Settings {
-  const pick = <K extends keyof Settings>(key: K, fallback: Settings[K]): Settings[K] => sent[key] ?? had?.[key] ?? fallback;
+export function discountSettings(sent: SentSettings, had?: Settings): Settings {
+  const pick = <K extends keyof Settings>(key: K, fallback: Settings[K]): Settings[K] => sentOr<Settings[K]>(sent[key], had?.[key], fallback);
   const captureVariablePercent = pick('captureVariablePercent', false);
   const revenueReductionIsFixed = captureVariablePercent ? pick('revenueReductionIsFixed', true) : true;
   const revenueReductionFixed = pick('revenueReductionFixed', 0);
@@ -96,9 +104,10 @@ export const discountList: ListDefinition<Discount> = {
   rowJoins: ['discountStores', 'discountStores.store'],
   fkJoins: ['discountStores', 'discountStores.store'],
   defaultSort: { field: 'name', dir: 'ASC' },
-  toRow: (discount) => {
+  toRow: (discount, _joins, user) => {
     const { saleType, discountStores, ...rest } = discount;
-    const stores = (discountStores ?? [])
+    // Only the user's stores' settings, as GET /discountStores shows them.
+    const stores = visibleStores(discountStores, user)
       .map((ds) => discountStoreRow(ds, discount))
       .sort((a, b) => String(a.storeName).localeCompare(String(b.storeName)));
     return {
@@ -199,6 +208,6 @@ export const discountStoreList: ListDefinition<DiscountStore> = {
   lookups: { discount: 'discountStore.discount', discountSaleType: 'discount.saleType', store: 'discountStore.store' },
   defaultSort: { field: 'discountName', dir: 'ASC' },
   // Sales forms read the discounts of their stores; set-up users read every store's.
-  storeScope: { column: 'discountStore.storeID', unlessAreas: ['SystemSetup'] },
+  storeScope: { column: 'discountStore.storeID', unlessAreas: STORE_LIST_EDITORS },
   toRow: (ds) => discountStoreRow(ds),
 };

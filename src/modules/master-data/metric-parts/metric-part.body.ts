@@ -9,7 +9,7 @@ export class MetricPartBody {
   @ReferenceID('metric') metricID: number;
   @RequiredText('Name') name: string;
   @OneOf('Division part', DIVISION_PARTS) divisionPart: DivisionPart;
-  @DecimalNumber('Multiplier', 4, -MAX_MULTIPLIER, MAX_MULTIPLIER) multiplier?: number;
+  @DecimalNumber('Multiplier', 4, -MAX_MULTIPLIER, MAX_MULTIPLIER) multiplier?: number | null;
   @OneOf('Table', METRIC_PART_TABLES) tableName: MetricPartTable;
   /** One of the table's fields (GET /metricParts/fields); checked by the service. */
   @RequiredText('Field', 50) field: string;

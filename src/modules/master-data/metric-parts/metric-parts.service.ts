@@ -9,6 +9,7 @@ import type { ListDefinition } from '../../../common/list/list-definition';
 import { ListService } from '../../../common/list/list.service';
 import { MetricPart } from '../entities/metric-part.entity';
 import { Metric } from '../entities/metric.entity';
+import { sentOr } from '../sent-value';
 import { fieldsOf } from './metric-part-fields';
 import { MetricPartBody } from './metric-part.body';
 
@@ -76,7 +77,7 @@ export class MetricPartsService extends CrudService<MetricPart, MetricPartBody> 
     part.metricID = body.metricID;
     part.name = body.name;
     part.divisionPart = body.divisionPart;
-    part.multiplier = body.multiplier ?? part.multiplier ?? 1;
+    part.multiplier = sentOr(body.multiplier, part.multiplier, 1);
     part.tableName = body.tableName;
     part.field = body.field;
     part.params = params;

@@ -7,12 +7,12 @@ export class MetricBody {
   @IgnoredID() metricID?: number;
   @RequiredText('Name') name: string;
   @OneOf('Metric type', METRIC_TYPES) metricType: MetricType;
-  @Flag('Show card') showCard?: boolean;
-  @Flag('Show in tables') showInTables?: boolean;
+  @Flag('Show card') showCard?: boolean | null;
+  @Flag('Show in tables') showInTables?: boolean | null;
   /** A fraction for percent metrics (the client shows it x100); 0 means unused. */
-  @DecimalNumber('Success value', 4, -MAX_SUCCESS_VALUE, MAX_SUCCESS_VALUE) successValue?: number;
+  @DecimalNumber('Success value', 4, -MAX_SUCCESS_VALUE, MAX_SUCCESS_VALUE) successValue?: number | null;
   /** 0: success is at least the value; 1: at most. */
-  @WholeNumber('Success is less', 0, 1) successIsLess?: number;
+  @WholeNumber('Success is less', 0, 1) successIsLess?: number | null;
   /** Optional; null clears it. */
   @ReferenceID('analysis field', true) analysisFieldID?: number | null;
 }

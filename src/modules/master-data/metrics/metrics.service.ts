@@ -8,6 +8,7 @@ import type { ListDefinition } from '../../../common/list/list-definition';
 import { ListService } from '../../../common/list/list.service';
 import { AnalysisField } from '../entities/analysis-field.entity';
 import { Metric } from '../entities/metric.entity';
+import { sentOr } from '../sent-value';
 import { MetricBody } from './metric.body';
 
 export const metricList: ListDefinition<Metric> = {
@@ -52,10 +53,10 @@ export class MetricsService extends CrudService<Metric, MetricBody> {
     }
     metric.name = body.name;
     metric.metricType = body.metricType;
-    metric.showCard = body.showCard ?? metric.showCard ?? true;
-    metric.showInTables = body.showInTables ?? metric.showInTables ?? true;
-    metric.successValue = body.successValue ?? metric.successValue ?? 0;
-    metric.successIsLess = body.successIsLess ?? metric.successIsLess ?? 0;
+    metric.showCard = sentOr(body.showCard, metric.showCard, true);
+    metric.showInTables = sentOr(body.showInTables, metric.showInTables, true);
+    metric.successValue = sentOr(body.successValue, metric.successValue, 0);
+    metric.successIsLess = sentOr(body.successIsLess, metric.successIsLess, 0);
     if (body.analysisFieldID !== undefined || metric.analysisFieldID === undefined) metric.analysisFieldID = body.analysisFieldID ?? null;
     delete metric.analysisField;
     delete metric.metricParts;

@@ -11,12 +11,12 @@ import { ListService } from '../../../common/list/list.service';
 import { DiscountStore } from '../entities/discount-store.entity';
 import { SaleTypeStore } from '../entities/sale-type-store.entity';
 import { SaleType } from '../entities/sale-type.entity';
-import { existingStoreIDs, storeLinks } from '../stores/store-ids';
+import { existingStoreIDs, storeLinks, visibleStores } from '../stores/store-ids';
 import { SaleTypeBody } from './sale-type.body';
 
-/** A sale type as rows, /user/me and other modules show it. */
-export function saleTypeRow({ saleTypeStores, ...type }: SaleType): Record<string, unknown> {
-  const stores = storeLinks(saleTypeStores, 'saleTypeStoreID');
+/** A sale type as rows, /user/me and other modules show it; its stores as `user` may see them. */
+export function saleTypeRow({ saleTypeStores, ...type }: SaleType, user?: AuthUser): Record<string, unknown> {
+  const stores = storeLinks(visibleStores(saleTypeStores, user), 'saleTypeStoreID');
   return { ...type, saleTypeStores: stores, storeIDs: stores.map((s) => s.storeID), storeCount: stores.length };
 }
 
@@ -33,7 +33,7 @@ export const saleTypeList: ListDefinition<SaleType> = {
   rowJoins: ['saleTypeStores', 'saleTypeStores.store'],
   fkJoins: ['saleTypeStores', 'saleTypeStores.store'],
   defaultSort: { field: 'name', dir: 'ASC' },
-  toRow: saleTypeRow,
+  toRow: (type, _joins, user) => saleTypeRow(type, user),
 };
 
 @Injectable()

@@ -4,5 +4,5 @@ export class SkuTypeBody {
   @IgnoredID() skuTypeID?: number;
   @RequiredText('Name') name: string;
   @OptionalText('Description') description?: string | null;
-  @Flag('Exclude discount') excludeDiscount?: boolean;
+  @Flag('Exclude discount') excludeDiscount?: boolean | null;
 }

@@ -6,6 +6,7 @@ import { auditFields } from '../../../common/list/audit-fields';
 import type { ListDefinition } from '../../../common/list/list-definition';
 import { ListService } from '../../../common/list/list.service';
 import { SkuType } from '../entities/sku-type.entity';
+import { sentOr } from '../sent-value';
 import { SkuTypeBody } from './sku-type.body';
 
 export const skuTypeList: ListDefinition<SkuType> = {
@@ -34,6 +35,6 @@ export class SkuTypesService extends CrudService<SkuType, SkuTypeBody> {
   protected async assign(_m: EntityManager, type: SkuType, body: SkuTypeBody): Promise<void> {
     type.name = body.name;
     if (body.description !== undefined || type.description == null) type.description = body.description ?? '';
-    type.excludeDiscount = body.excludeDiscount ?? type.excludeDiscount ?? false;
+    type.excludeDiscount = sentOr(body.excludeDiscount, type.excludeDiscount, false);
   }
 }

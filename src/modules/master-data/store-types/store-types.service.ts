@@ -6,6 +6,9 @@ import type { ListDefinition } from '../../../common/list/list-definition';
 import { ListService } from '../../../common/list/list.service';
 import { auditFields } from '../../../common/list/audit-fields';
 import { StoreType } from '../entities/store-type.entity';
+import { sentOr } from '../sent-value';
+import { visibleStores } from '../stores/store-ids';
+import { STORE_ADMINS } from '../stores/stores.service';
 import { StoreTypeBody } from './store-type.body';
 
 export const storeTypeList: ListDefinition<StoreType> = {
@@ -24,11 +27,11 @@ export const storeTypeList: ListDefinition<StoreType> = {
   rowJoins: ['stores'],
   fkJoins: ['stores'],
   defaultSort: { field: 'name', dir: 'ASC' },
-  toRow: ({ stores, ...type }) => ({
-    ...type,
-    storeCount: stores?.length ?? 0,
-    stores: stores?.map((s) => ({ storeID: s.storeID, name: s.name })),
-  }),
+  // The stores (and their count) are those the user sees in the stores list.
+  toRow: ({ stores, ...type }, _joins, user) => {
+    const visible = visibleStores(stores, user, STORE_ADMINS);
+    return { ...type, storeCount: visible.length, stores: visible.map((s) => ({ storeID: s.storeID, name: s.name })) };
+  },
 };
 
 @Injectable()
@@ -41,8 +44,8 @@ export class StoreTypesService extends CrudService<StoreType, StoreTypeBody> {
 
   protected async assign(_m: EntityManager, type: StoreType, body: StoreTypeBody): Promise<void> {
     type.name = body.name;
-    type.recordFootfall = body.recordFootfall ?? type.recordFootfall ?? false;
-    type.recordChatCount = body.recordChatCount ?? type.recordChatCount ?? false;
-    type.recordStaffCount = body.recordStaffCount ?? type.recordStaffCount ?? false;
+    type.recordFootfall = sentOr(body.recordFootfall, type.recordFootfall, false);
+    type.recordChatCount = sentOr(body.recordChatCount, type.recordChatCount, false);
+    type.recordStaffCount = sentOr(body.recordStaffCount, type.recordStaffCount, false);
   }
 }

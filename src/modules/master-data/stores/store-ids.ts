@@ -1,4 +1,7 @@
 import { EntityManager, In } from 'typeorm';
+import { AuthUser, hasAnyArea } from '../../../common/auth/auth-user';
+import { canUseStore } from '../../../common/auth/store-scope';
+import type { SystemArea } from '../../../common/auth/system-areas';
 import { InvalidInput } from '../../../common/http/validation-result';
 import { Store } from '../entities/store.entity';
 
@@ -19,4 +22,22 @@ export function storeLinks<L extends { storeID: number; store?: Store }>(
   return (links ?? [])
     .map((link) => ({ [idField]: link[idField], storeID: link.storeID, storeName: link.store?.name ?? '(Store name not found)' }))
     .sort((a, b) => a.storeName.localeCompare(b.storeName) || a.storeID - b.storeID);
+}
+
+/** Who edits the store lists of sale types, discounts and analysis fields, and so sees every store in them. */
+export const STORE_LIST_EDITORS: readonly SystemArea[] = ['SystemSetup'];
+
+/**
+ * The entries of a record's store list that `user` may see: only the stores of their access
+ * profile (ARCHITECTURE: records outside the user's stores are not shown), unless they hold one
+ * of `unlessAreas` (those who edit the list, who must see all of it). The same rule as the
+ * query-side applyStoreScope, for lists nested in a row. No user: an internal read, all entries.
+ */
+export function visibleStores<L extends { storeID: number }>(
+  links: readonly L[] | undefined,
+  user: AuthUser | undefined,
+  unlessAreas: readonly SystemArea[] = STORE_LIST_EDITORS,
+): L[] {
+  if (!user || hasAnyArea(user, unlessAreas)) return [...(links ?? [])];
+  return (links ?? []).filter((link) => canUseStore(user, link.storeID));
 }

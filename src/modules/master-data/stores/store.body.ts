@@ -7,8 +7,8 @@ export class StoreBody {
   @IgnoredID() storeID?: number;
   @RequiredText('Name') name: string;
   @ReferenceID('store type') storeTypeID: number;
-  @Flag('Target revenue') targetRevenue?: boolean;
-  @Flag('Target quantity') targetQuantity?: boolean;
+  @Flag('Target revenue') targetRevenue?: boolean | null;
+  @Flag('Target quantity') targetQuantity?: boolean | null;
   @OptionalText('Post code', 10, POST_CODE, 'Enter a UK post code such as SW1A 1AA') postCode?: string | null;
-  @WholeNumber('Square feet', 0, 10_000_000) squareFeet?: number;
+  @WholeNumber('Square feet', 0, 10_000_000) squareFeet?: number | null;
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type { AuthUser } from '../../../common/auth/auth-user';
+import type { SystemArea } from '../../../common/auth/system-areas';
 import { CrudService } from '../../../common/crud/crud.service';
 import { assertReferenceExists } from '../../../common/db/in-use';
 import { auditFields } from '../../../common/list/audit-fields';
@@ -9,7 +10,11 @@ import type { ListDefinition } from '../../../common/list/list-definition';
 import { ListService } from '../../../common/list/list.service';
 import { StoreType } from '../entities/store-type.entity';
 import { Store } from '../entities/store.entity';
+import { sentOr } from '../sent-value';
 import { StoreBody } from './store.body';
+
+/** Who administers stores and access profiles, and so sees every store (docs/decisions.md). */
+export const STORE_ADMINS: readonly SystemArea[] = ['SystemSetup', 'UserSetup'];
 
 export const storeList: ListDefinition<Store> = {
   entity: Store,
@@ -31,7 +36,7 @@ export const storeList: ListDefinition<Store> = {
   fkJoins: ['storeType'],
   defaultSort: { field: 'name', dir: 'ASC' },
   // Store administrators see every store; everyone else the stores their profile grants.
-  storeScope: { column: 'store.storeID', unlessAreas: ['SystemSetup', 'UserSetup'] },
+  storeScope: { column: 'store.storeID', unlessAreas: STORE_ADMINS },
   toRow: ({ storeType, ...store }, joins) => ({
     ...store,
     storeTypeName: storeType?.name ?? '(Store type not found)',
@@ -67,10 +72,11 @@ export class StoresService extends CrudService<Store, StoreBody> {
     await assertReferenceExists(manager, StoreType, { storeTypeID: body.storeTypeID }, 'storeTypeID', 'store type');
     store.name = body.name;
     store.storeTypeID = body.storeTypeID;
-    store.targetRevenue = body.targetRevenue ?? store.targetRevenue ?? true;
-    store.targetQuantity = body.targetQuantity ?? store.targetQuantity ?? false;
+    store.targetRevenue = sentOr(body.targetRevenue, store.targetRevenue, true);
+    store.targetQuantity = sentOr(body.targetQuantity, store.targetQuantity, false);
     if (body.postCode !== undefined) store.postCode = body.postCode ? body.postCode.toUpperCase() : null;
-    store.squareFeet = body.squareFeet ?? store.squareFeet ?? 0;
+    // Not optional in the spec (only postCode is): an emptied box is 0, as on a new store.
+    store.squareFeet = sentOr(body.squareFeet, store.squareFeet, 0);
   }
 
   protected override async afterSave(manager: EntityManager, store: Store, _body: StoreBody, _user: AuthUser, isNew: boolean) {

@@ -7,6 +7,8 @@ import { LINE_STORE_OVERRIDES, type LineStoreOverride } from './rate-card-line-r
 /** Letters, digits and the punctuation SKUs use; no commas (sale filters take comma lists) or control characters. */
 export const SKU_PATTERN = /^[A-Za-z0-9][A-Za-z0-9 ._\-/+#&()]*$/;
 export const SKU_MESSAGE = 'SKU may hold letters, digits, spaces and . _ - / + # & ( ) and must start with a letter or digit';
+/** SKU_MESSAGE for another SKU-like field ('Legacy SKU may hold ...'): the line form, its stores and the upload say it alike. */
+export const skuMessage = (label: string): string => SKU_MESSAGE.replace(/^SKU/, label);
 export const MAX_CONTRACT_MONTHS = 120;
 export const MAX_LINE_STORES = 10_000;
 const OVERRIDES_MESSAGE = `Overrides must be a list of ${LINE_STORE_OVERRIDES.join(', ')}`;
@@ -26,7 +28,7 @@ export class RateCardLineStoreBody {
   @Flag('Active') active?: boolean;
   @Money('Revenue') revenue?: number;
   @Money('Commission') commission?: number;
-  @OptionalText('Store SKU', SKU_MAX_LENGTH, SKU_PATTERN, SKU_MESSAGE.replace(/^SKU/, 'Store SKU')) sku?: string | null;
+  @OptionalText('Store SKU', SKU_MAX_LENGTH, SKU_PATTERN, skuMessage('Store SKU')) sku?: string | null;
   @OptionalText('Store description', 255) description?: string | null;
   @Money('Store customer RRP') customerRRP?: number | null;
   @Money('Store customer monthly') customerMonthly?: number | null;
@@ -38,7 +40,7 @@ export class RateCardLineStoreBody {
   overrides?: LineStoreOverride[];
 }
 
-/** POST /rateCardLine, PUT /rateCardLine/{id}. A copy is a POST of a read row (fileID null). */
+/** POST /rateCardLine, PUT /rateCardLine/{id}. A copy is a POST of a read row. */
 export class RateCardLineBody {
   @IgnoredID() rateCardLineID?: number;
   @ReferenceID('rate card') rateCardID: number;
@@ -52,10 +54,14 @@ export class RateCardLineBody {
   @Money('Customer monthly') customerMonthly?: number;
   @WholeNumber('Contract months', 0, MAX_CONTRACT_MONTHS) contractMonths?: number;
   @ReferenceID('band', true) bandID?: number | null;
-  @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))
-  @OptionalText('Legacy SKU', SKU_MAX_LENGTH)
-  legacySKU?: string | null;
-  @ReferenceID('file', true) fileID?: number | null;
+  /** The same rule as the upload's legacy SKU column (skuCell): the SKU alphabet, up to 25 characters. */
+  @OptionalText('Legacy SKU', SKU_MAX_LENGTH, SKU_PATTERN, skuMessage('Legacy SKU')) legacySKU?: string | null;
+  /**
+   * The upload that wrote the line is set by the upload only: a line saved here keeps its file
+   * (none when new, so a copy, a read row posted back, has none). An id may be sent, as read
+   * rows carry it, and is ignored.
+   */
+  @IgnoredID() fileID?: number | null;
 
   /** Replaces the line's stores when sent (drop-or-inactive rule applied); kept when left out. */
   @IsOptional()
@@ -66,9 +72,20 @@ export class RateCardLineBody {
   rateCardLineStores?: RateCardLineStoreBody[];
 }
 
-/** DELETE /rateCardLines: 1 to 5000 ids, all deleted or none. */
+/** '12,13,14' → [12, 13, 14]; anything else is left for the rules below to refuse. */
+function commaListOfIDs({ value }: { value: unknown }): unknown {
+  if (typeof value !== 'string') return value;
+  const parts = value.split(',').map((part) => part.trim());
+  return parts.every((part) => /^\d{1,10}$/.test(part)) ? parts.map(Number) : value;
+}
+
+/**
+ * DELETE /rateCardLines: 1 to 5000 ids, all deleted or none; a JSON list of numbers or a
+ * comma-separated string of ids, as the spec's other bulk calls take them (sales' saleID).
+ */
 export class RateCardLinesDeleteBody {
-  @IsArray({ message: 'Rate card line ids must be a list of ids' })
+  @Transform(commaListOfIDs)
+  @IsArray({ message: 'Rate card line ids must be a list of ids, or ids separated by commas' })
   @ArrayMinSize(1, { message: 'Choose at least one rate card line' })
   @ArrayMaxSize(5000, { message: 'At most 5000 rate card lines can be deleted at once' })
   @IsInt({ each: true, message: 'Rate card line ids must be a list of ids' })

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager, In } from 'typeorm';
+import { DataSource, EntityManager, In, type ObjectLiteral, type SelectQueryBuilder } from 'typeorm';
 import type { AuthUser } from '../../../common/auth/auth-user';
 import { stampCreated } from '../../../common/db/audited.entity';
 import { replaceChildren } from '../../../common/db/children';
@@ -9,7 +9,6 @@ import { assertNoneInUse } from '../../../common/db/in-use';
 import { toMoney, toNumber } from '../../../common/db/numbers';
 import { InvalidInput } from '../../../common/http/validation-result';
 import { ListService } from '../../../common/list/list.service';
-import { StoredFile } from '../../files/entities/stored-file.entity';
 import { Band } from '../../master-data/entities/band.entity';
 import { SaleTypeStore } from '../../master-data/entities/sale-type-store.entity';
 import { SaleType } from '../../master-data/entities/sale-type.entity';
@@ -72,6 +71,17 @@ const LINE_CHUNK = 200;
 const STORE_CHUNK = 500;
 const ID_CHUNK = 1000;
 
+/**
+ * A locking read (SELECT ... FOR UPDATE) on MySQL/MariaDB: it waits for rows another
+ * transaction locked and reads the latest committed rows, not the transaction's snapshot.
+ * SQLite has no row locks (TypeORM refuses them there): the app's one SQLite connection runs
+ * one statement at a time and every transaction sees the others' writes, so the plain read
+ * is used there (the concurrency tests pass on both engines).
+ */
+function forUpdate<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>): SelectQueryBuilder<T> {
+  return qb.connection.driver.options.type === 'mysql' ? qb.setLock('pessimistic_write') : qb;
+}
+
 function chunks<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
@@ -92,7 +102,22 @@ export class RateCardLinesService extends CrudService<RateCardLine, RateCardLine
     return new Set(rows.map((r) => r.storeID));
   }
 
-  /** True when another line of the card and sale type has this SKU (ignoring case). */
+  /**
+   * Serializes the writes to one card's lines: locks the card's row until `manager`'s
+   * transaction ends, so a second save or upload of the card waits, then sees the first one's
+   * lines (SKU uniqueness is checked in code, see skuTaken). False when there is no such card.
+   * Take it before reading the card's lines.
+   */
+  async lockCard(manager: EntityManager, rateCardID: number): Promise<boolean> {
+    const qb = manager.createQueryBuilder(RateCard, 'rc').select('rc.rateCardID', 'id').where('rc.rateCardID = :rateCardID', { rateCardID });
+    return !!(await forUpdate(qb).getRawOne());
+  }
+
+  /**
+   * True when another line of the card and sale type has this SKU (ignoring case). Call it
+   * after lockCard: it is a locking read, so it sees lines committed since the transaction's
+   * first read (an update reads the line before it locks the card).
+   */
   async skuTaken(manager: EntityManager, rateCardID: number, saleTypeID: number, sku: string, exceptLineID?: number): Promise<boolean> {
     const qb = manager
       .createQueryBuilder(RateCardLine, 'l')
@@ -103,19 +128,17 @@ export class RateCardLinesService extends CrudService<RateCardLine, RateCardLine
         sku: sku.toLowerCase(),
       });
     if (exceptLineID) qb.andWhere('l.rateCardLineID <> :exceptLineID', { exceptLineID });
-    return !!(await qb.getRawOne());
+    return !!(await forUpdate(qb).getRawOne());
   }
 
   protected async assign(manager: EntityManager, line: RateCardLine, body: RateCardLineBody, _user: AuthUser, isNew: boolean): Promise<void> {
     const errors: Record<string, string> = {};
     const exists = async (target: Parameters<EntityManager['existsBy']>[0], where: Record<string, unknown>) => manager.existsBy(target, where as never);
-    if (!(await exists(RateCard, { rateCardID: body.rateCardID }))) errors.rateCardID = 'Choose a rate card that exists';
+    // First: a concurrent save of the same card waits here until this one commits.
+    if (!(await this.lockCard(manager, body.rateCardID))) errors.rateCardID = 'Choose a rate card that exists';
     if (!(await exists(SaleType, { saleTypeID: body.saleTypeID }))) errors.saleTypeID = 'Choose a sale type that exists';
     if (!(await exists(SkuType, { skuTypeID: body.skuTypeID }))) errors.skuTypeID = 'Choose a SKU type that exists';
     if (body.bandID != null && !(await exists(Band, { bandID: body.bandID }))) errors.bandID = 'Choose a band that exists';
-    if (body.fileID != null && !(await exists(StoredFile, { fileID: body.fileID, library: 'rateCards' }))) {
-      errors.fileID = 'Choose a rate card file that exists';
-    }
     if (Object.keys(errors).length) throw new InvalidInput(errors);
     if (await this.skuTaken(manager, body.rateCardID, body.saleTypeID, body.sku, isNew ? undefined : line.rateCardLineID)) {
       throw new InvalidInput({ sku: SKU_TAKEN });
@@ -139,7 +162,8 @@ export class RateCardLinesService extends CrudService<RateCardLine, RateCardLine
     line.contractMonths = keep('contractMonths', body.contractMonths, 0);
     line.bandID = keep('bandID', body.bandID, null);
     line.legacySKU = keep('legacySKU', body.legacySKU === '' ? null : body.legacySKU, null);
-    line.fileID = keep('fileID', body.fileID, null);
+    // Only the upload sets the file (bulkUpsert); body.fileID is ignored.
+    if (isNew) line.fileID = null;
     delete line.rateCard;
     delete line.saleType;
     delete line.skuType;
@@ -220,12 +244,19 @@ export class RateCardLinesService extends CrudService<RateCardLine, RateCardLine
     return { rateCardLineIDs: unique, count: unique.length };
   }
 
+  /** bulkUpsert in a transaction of its own (the demo seed). */
+  writeLines(rateCardID: number, saleTypeID: number, lines: readonly BulkLine[], fileID: number | null, user: Pick<AuthUser, 'name'>): Promise<BulkUpsertResult> {
+    return this.dataSource.transaction((manager) => this.bulkUpsert(manager, rateCardID, saleTypeID, lines, fileID, user));
+  }
+
   /**
    * Writes many lines of one card and sale type, in the caller's transaction (the xlsx upload).
    *
    * Contract:
    * - `manager` is the caller's transaction manager; nothing is committed here, and any throw
    *   leaves the caller to roll back.
+   * - The card is locked first (lockCard) until the caller's transaction ends, so concurrent
+   *   writes to the card (saves, other uploads) wait and then see these lines.
    * - The caller has validated every line: rateCardID, saleTypeID, skuTypeID, bandID, fileID
    *   exist; sku is 1..25 characters matching SKU_PATTERN and unique ignoring case within
    *   `lines`; money values are ≥ 0 with at most 2 decimals; contractMonths 0..120; every store
@@ -244,11 +275,6 @@ export class RateCardLinesService extends CrudService<RateCardLine, RateCardLine
    *   lines are updated one statement each, and their stores only where a value changed.
    * - Audit fields are stamped with `user.name`. Returns how many lines were added and updated.
    */
-  /** bulkUpsert in a transaction of its own (the demo seed). */
-  writeLines(rateCardID: number, saleTypeID: number, lines: readonly BulkLine[], fileID: number | null, user: Pick<AuthUser, 'name'>): Promise<BulkUpsertResult> {
-    return this.dataSource.transaction((manager) => this.bulkUpsert(manager, rateCardID, saleTypeID, lines, fileID, user));
-  }
-
   async bulkUpsert(
     manager: EntityManager,
     rateCardID: number,
@@ -258,16 +284,17 @@ export class RateCardLinesService extends CrudService<RateCardLine, RateCardLine
     user: Pick<AuthUser, 'name'>,
   ): Promise<BulkUpsertResult> {
     if (lines.length === 0) return { added: 0, updated: 0 };
+    await this.lockCard(manager, rateCardID);
     const now = new Date();
-    // Existing lines of the card and sale type with these SKUs.
+    // Existing lines of the card and sale type with these SKUs (a locking read, as in skuTaken).
     const existingBySku = new Map<string, { rateCardLineID: number }>();
     for (const chunk of chunks(lines.map((l) => l.sku.toLowerCase()), ID_CHUNK)) {
-      const rows = await manager
+      const qb = manager
         .createQueryBuilder(RateCardLine, 'l')
         .select('l.rateCardLineID', 'id')
         .addSelect('l.sku', 'sku')
-        .where('l.rateCardID = :rateCardID AND l.saleTypeID = :saleTypeID AND LOWER(l.sku) IN (:...skus)', { rateCardID, saleTypeID, skus: chunk })
-        .getRawMany<{ id: unknown; sku: string }>();
+        .where('l.rateCardID = :rateCardID AND l.saleTypeID = :saleTypeID AND LOWER(l.sku) IN (:...skus)', { rateCardID, saleTypeID, skus: chunk });
+      const rows = await forUpdate(qb).getRawMany<{ id: unknown; sku: string }>();
       for (const r of rows) existingBySku.set(r.sku.toLowerCase(), { rateCardLineID: toNumber(r.id) });
     }
     const lineValues = (l: BulkLine) => ({

@@ -1,19 +1,39 @@
 import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsString, Matches, ValidateBy } from 'class-validator';
 import { IgnoredID, RequiredText } from '../../../common/http/dto-fields';
+import { parseListQuery } from '../../../common/list/list-query';
 import { isCalendarDate } from '../dates';
+import { rateCardList } from './rate-cards.service';
 
 const FROM_DATE_MESSAGE = 'From date must be a date yyyy-mm-dd';
 
 /**
- * POST /rateCard, PUT /rateCard/{id}. fromDate is 'yyyy-mm-dd'; the record's own form
- * 'yyyy-mm-ddT00:00:00.000Z' is accepted too (a dialog sends back what it read) and stored as the day.
+ * Spec 01 section 5: fromDate is yyyy-mm-dd, optionally with a time. The body takes exactly
+ * what the card list takes as a fromDate filter (the list engine's rule, so the two cannot
+ * drift apart) and keeps the day: a card starts at the beginning of its day, whatever time is
+ * written after it. Anything else is left as sent, for the rules below to refuse.
+ */
+function dayOf(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    // GEQ takes one value (an equality filter would also take a comma list).
+    parseListQuery(rateCardList, { fromDateGEQ: value });
+  } catch {
+    return value;
+  }
+  return value.slice(0, 10);
+}
+
+/**
+ * POST /rateCard, PUT /rateCard/{id}. fromDate is 'yyyy-mm-dd', optionally with a time
+ * ('2027-01-01T10:00:00', '2027-01-01 00:00', the record's own 'yyyy-mm-ddT00:00:00.000Z'),
+ * stored as the day.
  */
 export class RateCardBody {
   @IgnoredID() rateCardID?: number;
   @RequiredText('Name') name: string;
 
-  @Transform(({ value }) => (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T00:00:00(\.000)?Z$/.test(value) ? value.slice(0, 10) : value))
+  @Transform(({ value }) => dayOf(value))
   @IsNotEmpty({ message: 'From date is required' })
   @IsString({ message: FROM_DATE_MESSAGE })
   @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: FROM_DATE_MESSAGE })

@@ -12,7 +12,7 @@ import { ListService } from '../../../common/list/list.service';
 import { APP_CONFIG, AppConfig } from '../../../config/app-config';
 import { localDate, recordDate } from '../dates';
 import { RateCard, RateCardLine } from '../entities';
-import { RateCardBody } from './rate-card.body';
+import type { RateCardBody } from './rate-card.body';
 
 /** Spec 01 section 5: ids up to 7 digits. */
 export const ID_7 = /^\d{1,7}$/;

@@ -2,7 +2,7 @@ import { BadRequestException, HttpStatus, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { AuthUser } from '../../../common/auth/auth-user';
-import { cellText, columnLetter, forEachWorksheet, type CellValue, type XlsxRow } from '../../../common/excel/xlsx-reader';
+import { cellText, columnLetter, forEachWorksheet, hasContent, type CellValue, type XlsxRow } from '../../../common/excel/xlsx-reader';
 import { InvalidInput } from '../../../common/http/validation-result';
 import { FilesService } from '../../files/files.service';
 import { BandsService } from '../../master-data/bands/bands.service';
@@ -188,8 +188,13 @@ export class RateCardUploadService {
         return;
       }
       summary.worksheets += 1;
+      // The header row is the first row holding anything, as the wizard's headers were read (worksheetHeaders).
+      let headerRowSeen = false;
       for await (const row of sheet.rows()) {
-        if (row.number === 1) continue; // the headers
+        if (!headerRowSeen) {
+          headerRowSeen = hasContent(row);
+          continue;
+        }
         if (plan.columns.every((col) => isBlank(row.cells[col]))) continue;
         summary.rows += 1;
         const reported = new Set<number>();

@@ -1,7 +1,7 @@
 import { MAX_MONEY } from '../../../common/http/dto-fields';
 import { cellText, type CellValue } from '../../../common/excel/xlsx-reader';
 import { SKU_MAX_LENGTH } from '../entities/rate-card-line.entity';
-import { MAX_CONTRACT_MONTHS as LINE_MAX_CONTRACT_MONTHS, SKU_MESSAGE, SKU_PATTERN } from '../lines/rate-card-line.body';
+import { MAX_CONTRACT_MONTHS as LINE_MAX_CONTRACT_MONTHS, SKU_PATTERN, skuMessage } from '../lines/rate-card-line.body';
 
 /**
  * The fields a rate card upload maps columns to (docs/http-api.md, "Upload of lines (xlsx)"),
@@ -126,10 +126,10 @@ export function activeCell(value: CellValue | undefined, label: string): Convert
 
 export const SKU_LIMIT = SKU_MAX_LENGTH;
 
-/** A SKU (or legacy SKU): text up to 25 characters in the line form's alphabet. */
+/** A SKU (or legacy SKU): text up to 25 characters in the line form's alphabet (the same rule as RateCardLineBody). */
 export function skuCell(value: CellValue | undefined, label: string, required: boolean): Converted<string | null> {
   const text = textCell(value, label, SKU_LIMIT, required);
   if (!text.ok || text.value === null) return text;
-  if (!SKU_PATTERN.test(text.value)) return fail(SKU_MESSAGE.replace(/^SKU/, label));
+  if (!SKU_PATTERN.test(text.value)) return fail(skuMessage(label));
   return text;
 }

@@ -1,6 +1,5 @@
-import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { Flag, IgnoredID, MAX_ID, RequiredText } from '../../../common/http/dto-fields';
+import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { Flag, IgnoredID, ReferenceIDs, RequiredText } from '../../../common/http/dto-fields';
 
 export class AccessProfileBody {
   @IgnoredID() accessProfileID?: number;
@@ -15,12 +14,7 @@ export class AccessProfileBody {
   @Flag('Show revenue') showRevenue?: boolean;
   @Flag('Show commission') showCommission?: boolean;
 
-  @IsOptional()
-  @IsArray({ message: 'Stores must be a list of store ids' })
-  @ArrayMaxSize(10_000)
-  @IsInt({ each: true, message: 'Stores must be a list of store ids' })
-  @Min(1, { each: true, message: 'Stores must be a list of store ids' })
-  @Max(MAX_ID, { each: true, message: 'Stores must be a list of store ids' })
-  @Type(() => Number)
+  /** JSON numbers only ('1' is refused), like every other storeIDs. */
+  @ReferenceIDs('Stores')
   storeIDs?: number[];
 }

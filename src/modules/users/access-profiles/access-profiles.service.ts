@@ -32,7 +32,11 @@ export const accessProfileList: ListDefinition<AccessProfile> = {
   defaultSort: { field: 'name', dir: 'ASC' },
   toRow: ({ accessProfileStores, users, ...profile }) => {
     const stores = (accessProfileStores ?? [])
-      .map((aps) => ({ accessProfileStoreID: aps.accessProfileStoreID, storeID: aps.storeID, storeName: aps.store?.name ?? '(Store name not found)' }))
+      .map((aps) => {
+        const storeName = aps.store?.name ?? '(Store name not found)';
+        // `store` as spec 02 section 3 has it (and as /user/me sends it); storeName for the client's table.
+        return { accessProfileStoreID: aps.accessProfileStoreID, storeID: aps.storeID, storeName, store: { storeID: aps.storeID, name: storeName } };
+      })
       .sort((a, b) => a.storeName.localeCompare(b.storeName));
     return {
       ...profile,

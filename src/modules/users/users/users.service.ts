@@ -39,6 +39,17 @@ function colleaguesOnly(qb: SelectQueryBuilder<User>, user: AuthUser): void {
   );
 }
 
+/**
+ * The users list without UserSetup: active colleagues, and themself. Such users have only the
+ * 'Active users' tab (spec 02 section 6: 'Inactive users' and 'All Users' need UserSetup), so
+ * the server does not list inactive users to them whatever the filter (?active=0, the export).
+ */
+function activeColleaguesOnly(qb: SelectQueryBuilder<User>, user: AuthUser): void {
+  colleaguesOnly(qb, user);
+  if (hasArea(user, 'UserSetup')) return;
+  qb.andWhere('(user.active = :scopeActive OR user.userID = :scopeSelf)', { scopeActive: 1, scopeSelf: user.userID });
+}
+
 export const userList: ListDefinition<User> = {
   entity: User,
   alias: 'user',
@@ -64,7 +75,7 @@ export const userList: ListDefinition<User> = {
   },
   lookups: { store: 'user.store', accessProfile: 'user.accessProfile' },
   defaultSort: { field: 'name', dir: 'ASC' },
-  scope: colleaguesOnly,
+  scope: activeColleaguesOnly,
   toRow: ({ store, accessProfile, ...user }) => ({
     ...user,
     storeName: user.storeID ? (store?.name ?? '(Store name not found)') : '',
