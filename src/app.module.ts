@@ -4,7 +4,9 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { existsSync } from 'node:fs';
 import type { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
+import { DataSource } from 'typeorm';
 import { dataSourceOptions } from './config/database';
+import { takeTurnsOnSqlite } from './config/sqlite-turns';
 import { CommonModule } from './common/common.module';
 import { RedisModule } from './common/redis/redis.module';
 import { AboutModule } from './modules/about/about.module';
@@ -25,7 +27,10 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
-        TypeOrmModule.forRoot(dataSourceOptions(config)),
+        TypeOrmModule.forRootAsync({
+          useFactory: () => dataSourceOptions(config),
+          dataSourceFactory: async (options) => takeTurnsOnSqlite(await new DataSource(options!).initialize()),
+        }),
         CommonModule,
         RedisModule,
         MasterDataModule,

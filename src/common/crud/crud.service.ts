@@ -38,6 +38,12 @@ export abstract class CrudService<T extends AuditedEntity & ObjectLiteral, Creat
     _isNew: boolean,
   ): Promise<void> {}
 
+  /**
+   * The update transaction's first statement: a record whose save checks its children against
+   * each other (unique codes) locks itself here (see forUpdate), so saves of it take turns.
+   */
+  protected async lockBeforeUpdate(_manager: EntityManager, _id: number): Promise<void> {}
+
   /** Checks that may refuse a delete (e.g. deleting yourself). */
   protected async beforeRemove(_manager: EntityManager, _entity: T, _user: AuthUser): Promise<void> {}
 
@@ -59,6 +65,7 @@ export abstract class CrudService<T extends AuditedEntity & ObjectLiteral, Creat
 
   async update(id: number, body: UpdateBody, user: AuthUser): Promise<Row> {
     await this.dataSource.transaction(async (manager) => {
+      await this.lockBeforeUpdate(manager, id);
       const entity = await this.lists.findVisible(this.definition, id, user, manager);
       await this.assign(manager, entity, body, user, false);
       stampUpdated(entity, user.name);

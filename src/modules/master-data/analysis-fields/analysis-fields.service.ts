@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type { AuthUser } from '../../../common/auth/auth-user';
-import { CrudService, Row } from '../../../common/crud/crud.service';
-import { stampUpdated } from '../../../common/db/audited.entity';
+import { CrudService } from '../../../common/crud/crud.service';
 import { replaceChildren } from '../../../common/db/children';
+import { forUpdate } from '../../../common/db/locks';
 import { InvalidInput } from '../../../common/http/validation-result';
 import { auditFields } from '../../../common/list/audit-fields';
 import type { ListDefinition } from '../../../common/list/list-definition';
@@ -67,21 +67,6 @@ export const analysisFieldList: ListDefinition<AnalysisField> = {
   toRow: (field, _joins, user) => analysisFieldRow(field, user),
 };
 
-/**
- * Locks the field's row until the transaction ends (SELECT ... FOR UPDATE), so saves of one
- * field take turns. MySQL/MariaDB only: TypeORM has no row locks for SQLite, whose single
- * synchronous connection (better-sqlite3) runs one save at a time anyway.
- */
-async function lockField(manager: EntityManager, analysisFieldID: number): Promise<void> {
-  if (!['mysql', 'mariadb'].includes(manager.connection.options.type)) return;
-  await manager
-    .createQueryBuilder(AnalysisField, 'locked')
-    .select('locked.analysisFieldID')
-    .where('locked.analysisFieldID = :analysisFieldID', { analysisFieldID })
-    .setLock('pessimistic_write')
-    .getRawOne();
-}
-
 const MESSAGES = {
   regex: 'A regex is only for text fields',
   defaultValue: 'A default value is only for text fields',
@@ -100,21 +85,13 @@ export class AnalysisFieldsService extends CrudService<AnalysisField, AnalysisFi
   }
 
   /**
-   * CrudService.update, with the field's row locked first: item codes are unique in the field
-   * (checked in code, see checkItems), so two saves adding the same code must not both pass
-   * the check. The lock must be the transaction's first statement: InnoDB (REPEATABLE READ)
-   * reads from a snapshot taken at the first plain read, so a lock taken after the record is
-   * read would wait for the other save and then still see the items from before it.
+   * Item codes are unique in the field (checked in code, see checkItems), so two saves adding
+   * the same code must not both pass the check: saves of one field take turns.
    */
-  override async update(id: number, body: AnalysisFieldBody, user: AuthUser): Promise<Row> {
-    await this.dataSource.transaction(async (manager) => {
-      await lockField(manager, id);
-      const field = await this.lists.findVisible(this.definition, id, user, manager);
-      await this.assign(manager, field, body, user, false);
-      stampUpdated(field, user.name);
-      await this.afterSave(manager, await manager.save(AnalysisField, field), body);
-    });
-    return this.lists.row(this.definition, id, user);
+  protected override async lockBeforeUpdate(manager: EntityManager, analysisFieldID: number): Promise<void> {
+    await forUpdate(
+      manager.createQueryBuilder(AnalysisField, 'locked').select('locked.analysisFieldID').where('locked.analysisFieldID = :analysisFieldID', { analysisFieldID }),
+    ).getRawOne();
   }
 
   /**

@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager, In, type ObjectLiteral, type SelectQueryBuilder } from 'typeorm';
+import { DataSource, EntityManager, In } from 'typeorm';
 import type { AuthUser } from '../../../common/auth/auth-user';
 import { stampCreated } from '../../../common/db/audited.entity';
 import { replaceChildren } from '../../../common/db/children';
 import { CrudService } from '../../../common/crud/crud.service';
 import { assertNoneInUse } from '../../../common/db/in-use';
+import { forUpdate } from '../../../common/db/locks';
 import { toMoney, toNumber } from '../../../common/db/numbers';
 import { InvalidInput } from '../../../common/http/validation-result';
 import { ListService } from '../../../common/list/list.service';
@@ -70,17 +71,6 @@ export interface BulkUpsertResult {
 const LINE_CHUNK = 200;
 const STORE_CHUNK = 500;
 const ID_CHUNK = 1000;
-
-/**
- * A locking read (SELECT ... FOR UPDATE) on MySQL/MariaDB: it waits for rows another
- * transaction locked and reads the latest committed rows, not the transaction's snapshot.
- * SQLite has no row locks (TypeORM refuses them there): the app's one SQLite connection runs
- * one statement at a time and every transaction sees the others' writes, so the plain read
- * is used there (the concurrency tests pass on both engines).
- */
-function forUpdate<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>): SelectQueryBuilder<T> {
-  return qb.connection.driver.options.type === 'mysql' ? qb.setLock('pessimistic_write') : qb;
-}
 
 function chunks<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];
