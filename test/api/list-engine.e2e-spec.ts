@@ -475,6 +475,8 @@ describe('user preferences: GET/PUT /api/user/userPreference/{group}/{name} with
     ['an unknown field', { value: 'name', extra: 1 }],
     ['a value over 10000 characters', { value: 'x'.repeat(10_001) }],
     ['an array', ['name']],
+    ['half a surrogate pair', { value: 'name\udc00' }],
+    ['a control character', { value: 'name\u0000' }],
   ])('a body with %s is a 400 and saves nothing', async (_what, body) => {
     const url = '/api/user/userPreference/TableColumns/badBodies';
     expectFailure(await admin.put(url, body));

@@ -10,6 +10,7 @@ import {
   login,
   Row,
   TestUser,
+  unique,
 } from '../support/api';
 import { refusedOn } from '../support/refusals';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, TestApp } from '../support/test-app';
@@ -72,7 +73,7 @@ describe('the input-type rules are the server\'s (400 naming the field)', () => 
     ['multi with the hidden inputs empty', { inputType: 'multi', regex: '', defaultValue: '', autoFillFrom: null, targetRevenue: false, targetQuantity: false }],
     ['text with no list items', { inputType: 'text', analysisListItems: [] }],
   ])('%s is accepted', async (_what, body) => {
-    expectStatus(await admin.post('/api/analysisField', { name: 'Rule keeper', ...body }), 201);
+    expectStatus(await admin.post('/api/analysisField', { name: unique('Rule keeper'), ...body }), 201);
   });
 
   it('changing the input type clears what no longer applies when it is not sent', async () => {
@@ -102,7 +103,7 @@ describe('the input-type rules are the server\'s (400 naming the field)', () => 
 });
 
 describe('the regex of a text field', () => {
-  const text = (regex: unknown, extra: Row = {}) => admin.post('/api/analysisField', { name: 'Regex field', inputType: 'text', regex, ...extra });
+  const text = (regex: unknown, extra: Row = {}) => admin.post('/api/analysisField', { name: unique('Regex field'), inputType: 'text', regex, ...extra });
 
   it.each([
     ['\\d{15}', '^\\d{15}$'],
@@ -163,7 +164,7 @@ describe('the regex of a text field', () => {
 });
 
 describe('list item codes', () => {
-  const single = (analysisListItems: Row[]) => admin.post('/api/analysisField', { name: 'Coded', inputType: 'single', analysisListItems });
+  const single = (analysisListItems: Row[]) => admin.post('/api/analysisField', { name: unique('Coded'), inputType: 'single', analysisListItems });
 
   it('are unique within a field, ignoring case: "Code already exists" on the later item', async () => {
     const failure = await refusedOn(t, ['analysisListItems.2.code'], () => single([{ code: 'Yes' }, { code: 'No' }, { code: 'yes' }]));

@@ -123,6 +123,8 @@ const resources: Resource[] = [
       ['description', 42],
       ['description', { text: 'x' }],
       ['description', 'd'.repeat(256)],
+      ['description', 'Escape \u001b[31m red'],
+      ['description', 'Half \udfff pair'],
     ],
   },
   {
@@ -294,6 +296,14 @@ describe('the store-scoped lists refuse bad parameters too', () => {
     '/api/metricParts/fields?tableName=sales;DROP',
   ])('%s is a 400', async (url) => {
     expectFailure(await admin.get(url));
+  });
+});
+
+describe('text is stored exactly as sent', () => {
+  it('emoji, accents, right-to-left marks, tabs and line breaks are kept (only control characters are refused)', async () => {
+    const text = 'Café 😀 \u202eRTL\tTab\nLine\r\nEnd';
+    const saved = expectStatus(await admin.post('/api/band', { name: unique('Text'), description: text }), 201).body.data;
+    expect(expectStatus(await admin.get(`/api/bands?bandID=${saved.bandID}`), 200).body.data.description).toBe(text);
   });
 });
 

@@ -397,6 +397,36 @@ describe.each(resources)('/api/$plural and /api/$singular', (resource) => {
   });
 });
 
+describe('names are unique, ignoring case: a copy must be renamed', () => {
+  // Pickers, uploads (SKU type and band by name) and reports find these records by name.
+  const named = [
+    ...resources
+      .filter((resource) => resource.singular !== 'metricPart')
+      .map(({ singular, idField, create }) => ({ singular, idField, body: async () => (await create()).body })),
+    { singular: 'store', idField: 'storeID', body: async (): Promise<Row> => ({ name: unique('Store'), storeTypeID: storeA.storeTypeID }) },
+    { singular: 'storeType', idField: 'storeTypeID', body: async (): Promise<Row> => ({ name: unique('Type') }) },
+    { singular: 'accessProfile', idField: 'accessProfileID', body: async (): Promise<Row> => ({ name: unique('Profile'), systemAreas: '', storeIDs: [] }) },
+  ];
+
+  it.each(named)('$singular', async ({ singular, idField, body }) => {
+    const original = await body();
+    const first = expectStatus(await admin.post(`/api/${singular}`, original), 201).body.data;
+    const other = await body();
+    const second = expectStatus(await admin.post(`/api/${singular}`, other), 201).body.data;
+    const before = await t.tableCounts();
+
+    const copy = expectFailure(await admin.post(`/api/${singular}`, { ...original, name: String(original.name).toUpperCase() }));
+    expect(copy.failMessages).toEqual({ name: expect.stringMatching(/^Another .+ is already called /) });
+    const renamed = expectFailure(await admin.put(`/api/${singular}/${second[idField]}`, { ...other, name: String(original.name).toLowerCase() }));
+    expect(renamed.failMessages).toEqual({ name: expect.stringMatching(/^Another .+ is already called /) });
+    expect(await t.tableCounts()).toEqual(before);
+    expect((await admin.get(`/api/${singular}s?${idField}=${second[idField]}`)).body.listData[0].name).toBe(other.name);
+
+    // A record keeps its own name on a save.
+    expectStatus(await admin.put(`/api/${singular}/${first[idField]}`, original), 200);
+  });
+});
+
 describe('defaults', () => {
   it('a SKU type: no description, excludeDiscount false', async () => {
     const type = await createSkuType(admin, { name: 'Defaults SKU' });

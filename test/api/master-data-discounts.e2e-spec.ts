@@ -13,6 +13,7 @@ import {
   Row,
   TestUser,
   xlsxRows,
+  unique,
 } from '../support/api';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, TestApp } from '../support/test-app';
 
@@ -213,7 +214,7 @@ describe('a setting sent as null', () => {
 
 describe('money and ratio values', () => {
   const post = (settings: Row) =>
-    admin.post('/api/discount', { name: 'Bad money', saleTypeID: saleType.saleTypeID, discountStores: [{ storeID: storeA.storeID, ...settings }] });
+    admin.post('/api/discount', { name: unique('Bad money'), saleTypeID: saleType.saleTypeID, discountStores: [{ storeID: storeA.storeID, ...settings }] });
 
   it.each([
     ['revenueReductionFixed', 1.005],

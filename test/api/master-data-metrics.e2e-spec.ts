@@ -11,6 +11,7 @@ import {
   login,
   Row,
   TestUser,
+  unique,
 } from '../support/api';
 import { refusedOn } from '../support/refusals';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, TestApp } from '../support/test-app';
@@ -36,7 +37,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('metric values', () => {
-  const post = (body: Row) => admin.post('/api/metric', { name: 'Values', metricType: 'percent', ...body });
+  const post = (body: Row) => admin.post('/api/metric', { name: unique('Values'), metricType: 'percent', ...body });
 
   it.each(['percent', 'integer', '2dp', 'money'])('metricType %s is accepted', async (metricType) => {
     expect(expectStatus(await post({ metricType }), 201).body.data.metricType).toBe(metricType);

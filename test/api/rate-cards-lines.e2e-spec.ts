@@ -240,6 +240,25 @@ describe('saving a line', () => {
     expect(await t.tableCounts()).toEqual(before);
   });
 
+  it('null is a field\'s default, as the dialog sends an emptied number box (was a 500): on POST and PUT, line and stores', async () => {
+    const nulls = { customerRRP: null, customerMonthly: null, contractMonths: null, description: null, bandID: null, legacySKU: null };
+    const created = await line({ sku: 'NULL-1', ...nulls, rateCardLineStores: [{ storeID: storeA.storeID, active: null, revenue: null, commission: 2 }] });
+    expect(pick(created)).toEqual(expect.objectContaining({ customerRRP: 0, customerMonthly: 0, contractMonths: 0, description: '', bandID: null, legacySKU: null }));
+    expect(created.rateCardLineStores).toEqual([expect.objectContaining({ storeID: storeA.storeID, active: true, revenue: 0, commission: 2 })]);
+
+    const full = await line({ sku: 'NULL-2', description: 'Full', customerRRP: 10, customerMonthly: 5, contractMonths: 24, bandID: band.bandID, rateCardLineStores: [{ storeID: storeA.storeID, active: false, revenue: 7, commission: 3 }] });
+    const edited = expectStatus(
+      await admin.put(`/api/rateCardLine/${full.rateCardLineID}`, {
+        ...pick(full),
+        ...nulls,
+        rateCardLineStores: [{ storeID: storeA.storeID, active: null, revenue: null, commission: 3 }],
+      }),
+      200,
+    ).body.data;
+    expect(pick(edited)).toEqual(expect.objectContaining({ customerRRP: 0, customerMonthly: 0, contractMonths: 0, description: '', bandID: null }));
+    expect(edited.rateCardLineStores).toEqual([expect.objectContaining({ storeID: storeA.storeID, active: true, revenue: 0, commission: 3 })]);
+  });
+
   it('concurrent saves of one SKU on a card and sale type: exactly one is created', async () => {
     for (let round = 0; round < 5; round++) {
       const c = await createRateCard(admin);

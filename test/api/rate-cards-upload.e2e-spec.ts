@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { existsSync, readdirSync } from 'node:fs';
 import { RateCardLineStore } from '../../src/modules/rate-cards/entities/rate-card-line-store.entity';
 import { RateCardLine } from '../../src/modules/rate-cards/entities/rate-card-line.entity';
 import {
@@ -130,6 +131,28 @@ describe('GET /file/{fileID}/excelHeaders/allSheets', () => {
     expectFailure(await admin.get('/api/file/abc/excelHeaders/allSheets'), 400);
     const xlsxID = await uploadFile(await workbook({ A: [['x']] }));
     expectFailure(await noSetup.api.get(`/api/file/${xlsxID}/excelHeaders/allSheets`), 403);
+  });
+});
+
+describe('worksheets skipped or read only up to their header row', () => {
+  // exceljs reads sheets stored before the shared strings (as Excel writes them) back from temp
+  // files; one left unread used to end the process (ENOENT on a deleted temp file, no listener),
+  // and each one read only up to its header row kept a file descriptor open.
+  const openFiles = () => (existsSync('/proc/self/fd') ? readdirSync('/proc/self/fd').length : 0);
+
+  it('neither end the process nor leave files open: headers, and an upload mapping one of three sheets', async () => {
+    const sheets: Record<string, Cells[]> = {};
+    for (let i = 1; i <= 3; i++) sheets[`Sheet ${i}`] = [HEADER, [`SKIP-${i}`, handset.name, 'Skipped']];
+    const fileID = await uploadFile(await workbook(sheets));
+    const rateCardID = await newRateCard();
+    const before = openFiles();
+    for (let i = 0; i < 20; i++) {
+      expect(expectStatus(await admin.get(`/api/file/${fileID}/excelHeaders/allSheets`), 200).body.listData).toHaveLength(3);
+      const res = await post({ fileID, rateCardID, saleTypeID: saleType.saleTypeID, mappings: { 'Sheet 1': LINE_MAP } });
+      expect(expectStatus(res, 200).body.data).toEqual(expect.objectContaining({ worksheets: 1, lines: 1, skippedWorksheets: ['Sheet 2', 'Sheet 3'] }));
+    }
+    // 20 x 3 sheets read up to their header row: none may stay open (a margin for the pool).
+    expect(openFiles() - before).toBeLessThan(15);
   });
 });
 

@@ -227,6 +227,16 @@ describe('a new user', () => {
     expect(Object.keys(expectFailure(res).failMessages)).toContain('email');
   });
 
+  it('always has an e-mail: null on a PUT is a 400 on email, unchanged (was a 500); left out keeps it', async () => {
+    const user = await createUser(t.http, admin, { login: false, accessProfileID: profileP.accessProfileID });
+    const before = await t.tableCounts();
+    const res = await admin.put(`/api/user/${user.userID}`, { name: user.data.name, email: null });
+    expect(expectFailure(res).failMessages).toEqual({ email: 'E-mail is required' });
+    expect(await t.tableCounts()).toEqual(before);
+    expect(await record(user.userID)).toEqual(user.data);
+    expect(expectStatus(await admin.put(`/api/user/${user.userID}`, { name: 'Renamed' }), 200).body.data.email).toBe(user.email);
+  });
+
   it('has lastLogin null until the first login, then the time of it', async () => {
     const user = await createUser(t.http, admin, { login: false, accessProfileID: profileP.accessProfileID });
     expect(user.data.lastLogin).toBeNull();

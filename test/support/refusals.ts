@@ -37,6 +37,9 @@ export const COMMON_BAD_BODIES: Array<[string, (body: Row) => Row]> = [
   ['no name', ({ name: _name, ...b }) => b],
   ['a 101-character name', (b) => ({ ...b, name: 'n'.repeat(101) })],
   ['a 100 000-character name', (b) => ({ ...b, name: 'n'.repeat(100_000) })],
+  // Saved as U+FFFD (not what was sent), or invalid XML in the Excel exports.
+  ['a name with half a surrogate pair', (b) => ({ ...b, name: 'Half \ud83d pair' })],
+  ['a name with a control character', (b) => ({ ...b, name: 'Bell\u0007 or NUL\u0000' })],
   ['an unknown field', (b) => ({ ...b, colour: 'red' })],
   ['an audit field', (b) => ({ ...b, createdByUserName: 'Someone' })],
   ['a nested unknown object', (b) => ({ ...b, $where: { '1': 1 } })],

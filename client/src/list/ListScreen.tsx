@@ -86,6 +86,7 @@ export function ListScreen({ resource, header, toolbarExtra, titleNode }: Props)
   const apiQuery = toApiQuery(state, { fixedFilters: resource.fixedFilters, fkJoins: resource.fkJoins });
   const { data, isLoading, isValidating } = useList(resource.listPath, apiQuery);
   const rows = data?.listData ?? [];
+  const filtered = state.quickFilter.trim() !== '' || Object.values(state.filters).some((values) => values.length > 0);
 
   // After a delete (or a narrower filter elsewhere) the page may no longer exist: show the last one.
   const pageCount = data?.page?.pageCount;
@@ -335,6 +336,15 @@ export function ListScreen({ resource, header, toolbarExtra, titleNode }: Props)
           size={viewport.atLeastXs ? 'middle' : 'small'}
           scroll={{ x: 'max-content' }}
           onChange={onTableChange}
+          // An empty list says why: nothing matches the filters, or there is nothing yet.
+          locale={{
+            emptyText:
+              isLoading || (isValidating && !data)
+                ? ' '
+                : filtered
+                  ? 'No rows match the filters. Clear them to see all rows.'
+                  : `There are no ${resource.title.toLowerCase()} to show.`,
+          }}
           rowSelection={
             selectable
               ? {

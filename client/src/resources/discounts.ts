@@ -100,7 +100,8 @@ export const discountsResource: ResourceDef = {
           {
             key: 'store',
             title: 'Store',
-            width: 150,
+            // Wide enough for a store's whole name in the picker.
+            width: 200,
             fields: [
               {
                 name: 'storeID',
@@ -129,7 +130,7 @@ export const discountsResource: ResourceDef = {
           {
             key: 'same',
             title: 'Commission same as revenue',
-            width: 104,
+            width: 120,
             fields: [{ name: 'commissionSameAsRevenue', title: 'Commission same as revenue', valueType: 'boolean' }],
           },
           { key: 'commission', title: 'Commission reduction', width: 140, fields: reductionFields('commission') },

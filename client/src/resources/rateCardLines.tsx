@@ -185,7 +185,7 @@ const OVERRIDE_COLUMNS = [
   {
     key: 'description',
     title: 'Own description',
-    width: 190,
+    width: 170,
     fields: [
       { name: 'description', title: 'Own description', valueType: 'text', maxLength: 255, placeholder: lineValue('description', "Line's"), emptyText: "Line's", toBodyValue: emptyToNull },
     ],
@@ -315,7 +315,7 @@ export function rateCardLinesResource(options: {
           emptyText: 'No stores yet: add the stores that sell this line',
           newRow: () => ({ active: true, revenue: 0, commission: 0 }),
           columns: [
-            { key: 'store', title: 'Store', width: 160, fields: storeFields(saleTypeID) },
+            { key: 'store', title: 'Store', width: 190, fields: storeFields(saleTypeID) },
             { key: 'active', title: 'Active', width: 64, fields: [{ name: 'active', title: 'Active', valueType: 'boolean' }] },
             { key: 'revenue', title: 'Revenue', width: 110, fields: [{ name: 'revenue', title: 'Revenue', valueType: 'money' }] },
             { key: 'commission', title: 'Commission', width: 110, fields: [{ name: 'commission', title: 'Commission', valueType: 'money' }] },

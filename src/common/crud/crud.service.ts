@@ -2,6 +2,7 @@ import { DataSource, EntityManager, ObjectLiteral } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user';
 import { AuditedEntity, stampCreated, stampUpdated } from '../db/audited.entity';
 import { assertNotInUse } from '../db/in-use';
+import { InvalidInput } from '../http/validation-result';
 import type { ListDefinition } from '../list/list-definition';
 import type { ListResult, ListService } from '../list/list.service';
 
@@ -55,6 +56,7 @@ export abstract class CrudService<T extends AuditedEntity & ObjectLiteral, Creat
     const id = await this.dataSource.transaction(async (manager) => {
       const entity = manager.create(this.definition.entity) as T;
       await this.assign(manager, entity, body, user, true);
+      await this.assertNameFree(manager, entity, true);
       stampCreated(entity, user.name);
       const saved = await manager.save(this.definition.entity, entity);
       await this.afterSave(manager, saved, body, user, true);
@@ -68,11 +70,27 @@ export abstract class CrudService<T extends AuditedEntity & ObjectLiteral, Creat
       await this.lockBeforeUpdate(manager, id);
       const entity = await this.lists.findVisible(this.definition, id, user, manager);
       await this.assign(manager, entity, body, user, false);
+      await this.assertNameFree(manager, entity, false);
       stampUpdated(entity, user.name);
       const saved = await manager.save(this.definition.entity, entity);
       await this.afterSave(manager, saved, body, user, false);
     });
     return this.lists.row(this.definition, id, user);
+  }
+
+  /** The definition's uniqueName is not another record's, ignoring case and outer spaces (400 on it). */
+  private async assertNameFree(manager: EntityManager, entity: T, isNew: boolean): Promise<void> {
+    const { uniqueName, idField, alias, label } = this.definition;
+    const name = uniqueName && entity[uniqueName];
+    if (typeof name !== 'string') return;
+    const query = manager
+      .createQueryBuilder(this.definition.entity, alias)
+      .select(`${alias}.${idField}`, 'id')
+      .where(`LOWER(TRIM(${alias}.${uniqueName})) = :name`, { name: name.trim().toLowerCase() });
+    if (!isNew) query.andWhere(`${alias}.${idField} <> :id`, { id: entity[idField] });
+    if (await query.getRawOne()) {
+      throw new InvalidInput({ [uniqueName as string]: `Another ${label} is already called ${name.trim()}` });
+    }
   }
 
   async remove(id: number, user: AuthUser): Promise<{ id: number }> {

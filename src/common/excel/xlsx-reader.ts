@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { InvalidInput } from '../http/validation-result';
 
 /**
@@ -91,6 +91,22 @@ function rowOf(row: ExcelJS.Row): XlsxRow {
 }
 
 /**
+ * exceljs keeps a worksheet stored before the shared strings (as Excel and exceljs write them)
+ * in a temp file, and reads it back through a file stream (the reader's `iterator`), deleting
+ * the file when the next sheet starts. A sheet left unread, or read only up to its header row,
+ * leaves that stream open: its file descriptor leaks, and when the file is deleted before the
+ * stream has opened it, the stream's 'error' (ENOENT) has no listener and ends the process.
+ * Closing the stream once we are done with the sheet prevents both.
+ */
+function release(worksheet: object): void {
+  const source = (worksheet as { iterator?: unknown }).iterator;
+  if (source instanceof Readable) {
+    source.on('error', () => undefined);
+    source.destroy();
+  }
+}
+
+/**
  * Calls `onSheet` for every worksheet of the xlsx `input`, in file order, with rows read as they
  * stream. A sheet `onSheet` does not read (or stops reading) is skipped without being held.
  * A file that is not a readable workbook → 400 (InvalidInput on `field`); errors thrown by
@@ -132,6 +148,8 @@ export async function forEachWorksheet(
         await onSheet(sheet);
       } catch (error) {
         throw new CallbackError(error);
+      } finally {
+        release(worksheet);
       }
     }
   } catch (error) {

@@ -11,12 +11,31 @@ const trim = Transform(({ value }) => (typeof value === 'string' ? value.trim() 
 
 export const MAX_ID = 2_147_483_647;
 
+/**
+ * Characters no text field may hold: control characters other than tab and line breaks,
+ * U+FFFE/U+FFFF, and halves of a surrogate pair. The databases store a lone surrogate as
+ * '\uFFFD' (SQLite as three of them), so what was saved is not what was sent, and the others
+ * make the Excel exports invalid XML that Excel refuses to open.
+ */
+const INVALID_CHARACTER = /[\x00-\x08\x0B\x0C\x0E-\x1F\x7F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export function PlainText(label: string) {
+  return ValidateBy({
+    name: 'plainText',
+    validator: {
+      validate: (value: unknown) => typeof value !== 'string' || !INVALID_CHARACTER.test(value),
+      defaultMessage: () => `${label} may not contain control characters`,
+    },
+  });
+}
+
 export function RequiredText(label: string, maxLength = 100) {
   return applyDecorators(
     trim,
     IsString({ message: `${label} must be text` }),
     IsNotEmpty({ message: `${label} is required` }),
     MaxLength(maxLength, { message: `${label} must be at most ${maxLength} characters` }),
+    PlainText(label),
   );
 }
 
@@ -26,6 +45,7 @@ export function OptionalText(label: string, maxLength = 255, pattern?: RegExp, p
     IsOptional(),
     IsString({ message: `${label} must be text` }),
     MaxLength(maxLength, { message: `${label} must be at most ${maxLength} characters` }),
+    PlainText(label),
   ];
   if (pattern) rules.push(ValidateIf((_o, v) => v !== '' && v != null), Matches(pattern, { message: patternMessage ?? `${label} is not valid` }));
   return applyDecorators(...rules);

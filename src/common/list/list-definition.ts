@@ -36,6 +36,11 @@ export interface ListDefinition<T extends ObjectLiteral> {
   /** Human name for messages and the Excel sheet ('store type'). */
   label: string;
   fields: Record<string, ListField>;
+  /**
+   * A text property no two records may share, ignoring case (a name): pickers, uploads and
+   * reports find records by it, and a copy saved under the same name would be two of one thing.
+   */
+  uniqueName?: keyof T & string;
   /** Many-to-one relations always joined so rows can show names, as alias -> relation path. */
   lookups?: Record<string, string>;
   /** To-many relations always loaded with the page's rows (never in the id query). */

@@ -149,6 +149,37 @@ export function UploadWizard({ rateCardID, saleTypeID, saleTypeName, onClose }: 
   const setColumn = (worksheet: string, field: string, col: number | null) =>
     setMappingBySheet((all) => ({ ...all, [worksheet]: { ...all?.[worksheet], [field]: col } }));
 
+  // Store fields are named '<field>.<storeID>' (e.g. 'revenue.6'): grouped per store, so each store reads as one row.
+  const lineFields = (fields ?? []).filter((field) => !field.field.includes('.'));
+  const storeFieldGroups: { key: string; fields: UploadField[] }[] = [];
+  for (const field of fields ?? []) {
+    if (!field.field.includes('.')) continue;
+    const key = field.field.slice(field.field.indexOf('.') + 1);
+    const group = storeFieldGroups.find((g) => g.key === key);
+    if (group) group.fields.push(field);
+    else storeFieldGroups.push({ key, fields: [field] });
+  }
+
+  const renderField = (worksheet: string, field: UploadField, options: { value: number; label: string }[]) => (
+    <label key={field.field} className="upload-field">
+      <span className="upload-field-label">
+        {field.label}
+        {field.required && <span className="upload-required"> *</span>}
+      </span>
+      <Select
+        className="upload-field-select"
+        aria-label={field.label}
+        allowClear
+        showSearch
+        optionFilterProp="label"
+        placeholder="Not mapped"
+        value={mappingBySheet?.[worksheet]?.[field.field] ?? undefined}
+        onChange={(col) => setColumn(worksheet, field.field, (col as number | undefined) ?? null)}
+        options={options}
+      />
+    </label>
+  );
+
   // ---- step 3: check, then import ----
   const [check, setCheck] = useState<Check | null>(null);
   const [importing, setImporting] = useState(false);
@@ -329,27 +360,15 @@ export function UploadWizard({ rateCardID, saleTypeID, saleTypeName, onClose }: 
                     {status !== 'complete' && (
                       <Alert className="upload-sheet-warning" type="warning" showIcon message="Sheet skipped due to incomplete mapping" />
                     )}
+                    {/* The line's own fields, then one row per store (revenue, commission, active side by side). */}
                     <div className="upload-fields">
-                      {fields.map((field) => (
-                        <label key={field.field} className="upload-field">
-                          <span className="upload-field-label">
-                            {field.label}
-                            {field.required && <span className="upload-required"> *</span>}
-                          </span>
-                          <Select
-                            className="upload-field-select"
-                            aria-label={field.label}
-                            allowClear
-                            showSearch
-                            optionFilterProp="label"
-                            placeholder="Not mapped"
-                            value={mappingBySheet[sheet.worksheet]?.[field.field] ?? undefined}
-                            onChange={(col) => setColumn(sheet.worksheet, field.field, (col as number | undefined) ?? null)}
-                            options={options}
-                          />
-                        </label>
-                      ))}
+                      {lineFields.map((field) => renderField(sheet.worksheet, field, options))}
                     </div>
+                    {storeFieldGroups.map((group) => (
+                      <div key={group.key} className="upload-store-fields">
+                        {group.fields.map((field) => renderField(sheet.worksheet, field, options))}
+                      </div>
+                    ))}
                   </Card>
                 );
               })}

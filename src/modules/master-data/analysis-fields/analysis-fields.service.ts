@@ -48,6 +48,7 @@ export const analysisFieldList: ListDefinition<AnalysisField> = {
   alias: 'analysisField',
   idField: 'analysisFieldID',
   label: 'analysis field',
+  uniqueName: 'name',
   fields: {
     analysisFieldID: { column: 'analysisField.analysisFieldID', type: 'integer', excel: 'ID' },
     name: { column: 'analysisField.name', type: 'text', quick: true, excel: 'Name' },

@@ -13,6 +13,7 @@ export const bandList: ListDefinition<Band> = {
   alias: 'band',
   idField: 'bandID',
   label: 'band',
+  uniqueName: 'name',
   fields: {
     bandID: { column: 'band.bandID', type: 'integer', excel: 'ID' },
     name: { column: 'band.name', type: 'text', quick: true, excel: 'Name' },

@@ -93,6 +93,7 @@ export const discountList: ListDefinition<Discount> = {
   alias: 'discount',
   idField: 'discountID',
   label: 'discount',
+  uniqueName: 'name',
   fields: {
     discountID: { column: 'discount.discountID', type: 'integer', excel: 'ID' },
     name: { column: 'discount.name', type: 'text', quick: true, excel: 'Name' },

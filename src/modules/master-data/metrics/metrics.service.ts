@@ -16,6 +16,7 @@ export const metricList: ListDefinition<Metric> = {
   alias: 'metric',
   idField: 'metricID',
   label: 'metric',
+  uniqueName: 'name',
   fields: {
     metricID: { column: 'metric.metricID', type: 'integer', excel: 'ID' },
     name: { column: 'metric.name', type: 'text', quick: true, excel: 'Name' },

@@ -25,6 +25,7 @@ export const saleTypeList: ListDefinition<SaleType> = {
   alias: 'saleType',
   idField: 'saleTypeID',
   label: 'sale type',
+  uniqueName: 'name',
   fields: {
     saleTypeID: { column: 'saleType.saleTypeID', type: 'integer', excel: 'ID' },
     name: { column: 'saleType.name', type: 'text', quick: true, excel: 'Name' },

@@ -14,6 +14,7 @@ export const skuTypeList: ListDefinition<SkuType> = {
   alias: 'skuType',
   idField: 'skuTypeID',
   label: 'SKU type',
+  uniqueName: 'name',
   fields: {
     skuTypeID: { column: 'skuType.skuTypeID', type: 'integer', excel: 'ID' },
     name: { column: 'skuType.name', type: 'text', quick: true, excel: 'Name' },

@@ -16,6 +16,7 @@ export const storeTypeList: ListDefinition<StoreType> = {
   alias: 'storeType',
   idField: 'storeTypeID',
   label: 'store type',
+  uniqueName: 'name',
   fields: {
     storeTypeID: { column: 'storeType.storeTypeID', type: 'integer', excel: 'ID' },
     name: { column: 'storeType.name', type: 'text', quick: true, excel: 'Name' },

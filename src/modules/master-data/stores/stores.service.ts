@@ -21,6 +21,7 @@ export const storeList: ListDefinition<Store> = {
   alias: 'store',
   idField: 'storeID',
   label: 'store',
+  uniqueName: 'name',
   fields: {
     storeID: { column: 'store.storeID', type: 'integer', excel: 'ID' },
     name: { column: 'store.name', type: 'text', quick: true, excel: 'Name' },

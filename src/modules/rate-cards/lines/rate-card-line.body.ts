@@ -25,9 +25,9 @@ const OVERRIDES_MESSAGE = `Overrides must be a list of ${LINE_STORE_OVERRIDES.jo
 export class RateCardLineStoreBody {
   @IgnoredID() rateCardLineStoreID?: number;
   @ReferenceID('store') storeID: number;
-  @Flag('Active') active?: boolean;
-  @Money('Revenue') revenue?: number;
-  @Money('Commission') commission?: number;
+  @Flag('Active') active?: boolean | null;
+  @Money('Revenue') revenue?: number | null;
+  @Money('Commission') commission?: number | null;
   @OptionalText('Store SKU', SKU_MAX_LENGTH, SKU_PATTERN, skuMessage('Store SKU')) sku?: string | null;
   @OptionalText('Store description', 255) description?: string | null;
   @Money('Store customer RRP') customerRRP?: number | null;
@@ -50,9 +50,9 @@ export class RateCardLineBody {
   sku: string;
   @ReferenceID('SKU type') skuTypeID: number;
   @OptionalText('Description', 255) description?: string | null;
-  @Money('Customer RRP') customerRRP?: number;
-  @Money('Customer monthly') customerMonthly?: number;
-  @WholeNumber('Contract months', 0, MAX_CONTRACT_MONTHS) contractMonths?: number;
+  @Money('Customer RRP') customerRRP?: number | null;
+  @Money('Customer monthly') customerMonthly?: number | null;
+  @WholeNumber('Contract months', 0, MAX_CONTRACT_MONTHS) contractMonths?: number | null;
   @ReferenceID('band', true) bandID?: number | null;
   /** The same rule as the upload's legacy SKU column (skuCell): the SKU alphabet, up to 25 characters. */
   @OptionalText('Legacy SKU', SKU_MAX_LENGTH, SKU_PATTERN, skuMessage('Legacy SKU')) legacySKU?: string | null;

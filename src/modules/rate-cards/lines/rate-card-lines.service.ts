@@ -15,6 +15,7 @@ import { SaleTypeStore } from '../../master-data/entities/sale-type-store.entity
 import { SaleType } from '../../master-data/entities/sale-type.entity';
 import { SkuType } from '../../master-data/entities/sku-type.entity';
 import { Store } from '../../master-data/entities/store.entity';
+import { sentOr } from '../../master-data/sent-value';
 import { RateCard, RateCardLine, RateCardLineStore } from '../entities';
 import { rateCardLineList } from './rate-card-line-rows';
 import { RateCardLineBody, RateCardLineStoreBody } from './rate-card-line.body';
@@ -144,9 +145,11 @@ export class RateCardLinesService extends CrudService<RateCardLine, RateCardLine
     line.saleTypeID = body.saleTypeID;
     line.sku = body.sku;
     line.skuTypeID = body.skuTypeID;
-    const keep = <K extends keyof RateCardLine>(key: K, sent: RateCardLine[K] | undefined, fallback: RateCardLine[K]): RateCardLine[K] =>
-      sent !== undefined ? sent : isNew ? fallback : line[key];
-    line.description = keep('description', body.description === null ? '' : body.description, '');
+    // Master data's rule (sentOr): left out keeps the line's value, null is the default (the
+    // dialog sends null for a number box the user emptied).
+    const keep = <K extends keyof RateCardLine>(key: K, sent: RateCardLine[K] | null | undefined, fallback: RateCardLine[K]): RateCardLine[K] =>
+      sentOr(sent, isNew ? undefined : line[key], fallback);
+    line.description = keep('description', body.description, '');
     line.customerRRP = keep('customerRRP', body.customerRRP, 0);
     line.customerMonthly = keep('customerMonthly', body.customerMonthly, 0);
     line.contractMonths = keep('contractMonths', body.contractMonths, 0);
@@ -387,9 +390,10 @@ function storeValues(entry: RateCardLineStoreBody, had?: RateCardLineStore): Lin
   const money = (value: number | null) => (value == null ? null : toMoney(value));
   return {
     storeID: entry.storeID,
-    active: entry.active ?? had?.active ?? true,
-    revenue: toMoney(entry.revenue ?? had?.revenue ?? 0),
-    commission: toMoney(entry.commission ?? had?.commission ?? 0),
+    // Left out keeps the store's value, null is the default (an emptied box in the dialog).
+    active: sentOr(entry.active, had?.active, true),
+    revenue: toMoney(sentOr(entry.revenue, had?.revenue, 0)),
+    commission: toMoney(sentOr(entry.commission, had?.commission, 0)),
     sku: override('sku', entry.sku),
     description: override('description', entry.description),
     customerRRP: money(override('customerRRP', entry.customerRRP)),

@@ -19,6 +19,7 @@ export const accessProfileList: ListDefinition<AccessProfile> = {
   alias: 'accessProfile',
   idField: 'accessProfileID',
   label: 'access profile',
+  uniqueName: 'name',
   fields: {
     accessProfileID: { column: 'accessProfile.accessProfileID', type: 'integer', excel: 'ID' },
     name: { column: 'accessProfile.name', type: 'text', quick: true, excel: 'Name' },

@@ -11,7 +11,7 @@ export class UserBody {
   @Transform(({ value }) => (typeof value === 'string' ? value.trim().toLowerCase() : value))
   @IsEmail({}, { message: 'Enter a valid e-mail address' })
   @MaxLength(254, { message: 'E-mail must be at most 254 characters' })
-  email?: string;
+  email?: string | null;
 
   /** Blank keeps the current password. */
   @IsOptional()

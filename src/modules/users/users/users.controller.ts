@@ -3,6 +3,7 @@ import { IsString, MaxLength } from 'class-validator';
 import type { AuthUser } from '../../../common/auth/auth-user';
 import { CurrentUser } from '../../../common/auth/decorators';
 import { SYSTEM_AREAS } from '../../../common/auth/system-areas';
+import { PlainText } from '../../../common/http/dto-fields';
 import { strictValidationPipe } from '../../../common/http/validation.pipe';
 import { InvalidInput, OK } from '../../../common/http/validation-result';
 import { UserPreferencesService } from '../preferences/user-preferences.service';
@@ -11,6 +12,7 @@ import { UsersService } from './users.service';
 export class PreferenceBody {
   @IsString({ message: 'Value must be text' })
   @MaxLength(10_000, { message: 'Value must be at most 10000 characters' })
+  @PlainText('Value')
   value: string;
 }
 

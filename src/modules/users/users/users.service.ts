@@ -220,8 +220,9 @@ export class UsersService extends CrudService<User, UserBody> implements OnAppli
       const changed = USER_SETUP_FIELDS.filter((f) => body[f] !== undefined && body[f] !== target[f]);
       if (changed.length) throw new NotAllowed(`Only users with UserSetup can change ${changed.join(', ')}`);
     }
+    // A user always has an e-mail (it is the login): null may not clear it on a PUT either.
+    if (!body.email && (isNew || body.email !== undefined)) errors.email = 'E-mail is required';
     if (isNew) {
-      if (!body.email) errors.email = 'E-mail is required';
       if (!body.password) errors.password = 'Password is required';
       if (!body.accessProfileID) errors.accessProfileID = 'Choose an access profile';
     }
@@ -251,7 +252,7 @@ export class UsersService extends CrudService<User, UserBody> implements OnAppli
     }
 
     target.name = body.name;
-    if (body.email !== undefined) target.email = body.email;
+    if (body.email) target.email = body.email;
     if (body.password) target.passwordHash = await bcrypt.hash(body.password, PASSWORD_COST);
     target.active = body.active ?? target.active ?? true;
     target.storeID = storeID ?? null;
