@@ -106,17 +106,45 @@ function release(worksheet: object): void {
   }
 }
 
+/** Opens the file again from its start (a stored upload). */
+export type OpenStream = () => Readable;
+
 /**
- * Calls `onSheet` for every worksheet of the xlsx `input`, in file order, with rows read as they
+ * Largest file read whole when the streaming reader cannot read it (see forEachWorksheet):
+ * exceljs's in-memory model costs about 100-200 times the file's size.
+ */
+export const IN_MEMORY_MAX_BYTES = 10 * 1024 * 1024;
+
+/** The reader failed inside exceljs (not in our callback): the file may still be a workbook. */
+class StreamingFailed {}
+
+/**
+ * Calls `onSheet` for every worksheet of the xlsx file, in file order, with rows read as they
  * stream. A sheet `onSheet` does not read (or stops reading) is skipped without being held.
  * A file that is not a readable workbook → 400 (InvalidInput on `field`); errors thrown by
  * `onSheet` pass through unchanged.
+ *
+ * exceljs's streaming reader cannot read some valid files: when `xl/workbook.xml` is stored
+ * after the worksheets (exceljs itself writes it last), it loses the end of the zip once a file
+ * has more than a few sheets ("reading 'sheets'", exceljs issue #962). Such a file, when the
+ * streaming reader failed before giving any sheet, is read again whole if it is at most
+ * IN_MEMORY_MAX_BYTES; larger ones get the 400 with a hint to save the file again in Excel.
  */
-export async function forEachWorksheet(
-  input: Readable,
-  onSheet: (sheet: XlsxSheet) => Promise<void>,
-  field = 'fileID',
-): Promise<void> {
+export async function forEachWorksheet(open: OpenStream, onSheet: (sheet: XlsxSheet) => Promise<void>, field = 'fileID'): Promise<void> {
+  let delivered = 0;
+  try {
+    await streamWorksheets(open(), async (sheet) => {
+      delivered += 1;
+      await onSheet(sheet);
+    });
+  } catch (error) {
+    if (!(error instanceof StreamingFailed)) throw error;
+    if (delivered > 0) throw unreadableWorkbook(field);
+    await readWholeWorkbook(open(), onSheet, field);
+  }
+}
+
+async function streamWorksheets(input: Readable, onSheet: (sheet: XlsxSheet) => Promise<void>): Promise<void> {
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
     worksheets: 'emit',
     sharedStrings: 'cache',
@@ -154,10 +182,45 @@ export async function forEachWorksheet(
     }
   } catch (error) {
     if (error instanceof CallbackError) throw error.error;
-    throw unreadableWorkbook(field);
+    throw new StreamingFailed();
   } finally {
     input.off('error', swallow);
     if (!input.destroyed) input.destroy();
+  }
+}
+
+/** The fallback of forEachWorksheet: the whole file in memory, through exceljs's own loader. */
+async function readWholeWorkbook(input: Readable, onSheet: (sheet: XlsxSheet) => Promise<void>, field: string): Promise<void> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of input) {
+    size += (chunk as Buffer).length;
+    if (size > IN_MEMORY_MAX_BYTES) {
+      input.destroy();
+      throw new InvalidInput(
+        { [field]: 'The file could not be read as it is stored; open it in Excel, save it again and upload that copy' },
+      );
+    }
+    chunks.push(chunk as Buffer);
+  }
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(Buffer.concat(chunks) as unknown as ExcelJS.Buffer);
+  } catch {
+    throw unreadableWorkbook(field);
+  }
+  for (const [index, worksheet] of workbook.worksheets.entries()) {
+    const rows: XlsxRow[] = [];
+    worksheet.eachRow((row) => rows.push(rowOf(row)));
+    await onSheet({
+      name: worksheet.name,
+      index,
+      rows: () => ({
+        [Symbol.asyncIterator]: async function* () {
+          yield* rows;
+        },
+      }),
+    });
   }
 }
 
@@ -171,10 +234,10 @@ export function hasContent(row: XlsxRow): boolean {
 }
 
 /** The header row of every worksheet (col, header text), each sheet read only up to it. */
-export async function worksheetHeaders(input: Readable, field = 'fileID'): Promise<SheetHeaders[]> {
+export async function worksheetHeaders(open: OpenStream, field = 'fileID'): Promise<SheetHeaders[]> {
   const sheets: SheetHeaders[] = [];
   await forEachWorksheet(
-    input,
+    open,
     async (sheet) => {
       const headers: SheetHeaders['headers'] = [];
       for await (const row of sheet.rows()) {

@@ -128,7 +128,7 @@ export class FilesController {
     const file = await this.files.findForUser(fileID, user);
     if (file.kind !== 'xlsx') throw new InvalidInput({ fileID: 'The file is not an Excel (xlsx) workbook' });
     const opened = await this.files.open(file);
-    return { validationResult: OK, listData: await worksheetHeaders(opened.stream()) };
+    return { validationResult: OK, listData: await worksheetHeaders(() => opened.stream()) };
   }
 
   // ---------- sending ----------

@@ -181,7 +181,7 @@ export class RateCardUploadService {
       committed: false,
     };
 
-    await forEachWorksheet(opened.stream(), async (sheet) => {
+    await forEachWorksheet(() => opened.stream(), async (sheet) => {
       const plan = plans.get(sheet.name);
       if (!plan) {
         summary.skippedWorksheets.push(sheet.name);
