@@ -17,6 +17,11 @@ describe('rate card upload mapping', () => {
     expect(prefillSheet(sheet, FIELDS, {})).toEqual({ description: 1, sku: 2, customerRRP: 3 });
   });
 
+  it('prefills a store column whose header has the label\'s words in another order', () => {
+    const sheet = { worksheet: 'A', headers: [{ col: 1, header: 'SKU' }, { col: 4, header: 'North Revenue' }, { col: 5, header: 'North' }] };
+    expect(prefillSheet(sheet, FIELDS, {})).toEqual({ sku: 1, 'revenue.7': 4 });
+  });
+
   it('prefers the saved preference, keyed by header name wherever the column is', () => {
     const preference = parsePreference(JSON.stringify({ 'Product code': 'sku', 'North rev': 'revenue.7', 'SKU': 'description' }));
     const sheet = { worksheet: 'B', headers: [{ col: 4, header: 'North Rev' }, { col: 1, header: 'Other' }, { col: 2, header: 'product code' }] };

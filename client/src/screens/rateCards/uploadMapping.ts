@@ -33,6 +33,8 @@ export function normalizeHeader(text: string): string {
 }
 
 const compact = (text: string) => normalizeHeader(text).replace(/ /g, '');
+/** The same words in any order: 'Leeds Briggate Revenue' reads as 'Revenue - Leeds Briggate'. */
+const words = (text: string) => normalizeHeader(text).split(' ').sort().join(' ');
 
 /** The preference's JSON text; anything unreadable counts as no preference. */
 export function parsePreference(text: string | null | undefined): MappingPreference {
@@ -53,8 +55,9 @@ export function parsePreference(text: string | null | undefined): MappingPrefere
 /**
  * A worksheet's starting mapping: first the saved preference (a header mapped
  * to a field before), then headers named like the field's label or name
- * ('Customer RRP', 'customerRRP', 'RRP' for a label 'RRP'). A column feeds at
- * most one field.
+ * ('Customer RRP', 'customerRRP', 'RRP' for a label 'RRP'), or holding the
+ * label's words in another order ('Leeds Briggate Revenue' for 'Revenue - Leeds
+ * Briggate'). A column feeds at most one field.
  */
 export function prefillSheet(sheet: SheetHeaders, fields: UploadField[], preference: MappingPreference): SheetMapping {
   const mapping: SheetMapping = {};
@@ -70,7 +73,10 @@ export function prefillSheet(sheet: SheetHeaders, fields: UploadField[], prefere
   for (const field of fields) {
     if (mapping[field.field] !== undefined) continue;
     const names = new Set([compact(field.label), compact(field.field)]);
-    const match = sheet.headers.find((h) => !used.has(h.col) && names.has(compact(h.header)));
+    const labelWords = words(field.label);
+    const match =
+      sheet.headers.find((h) => !used.has(h.col) && names.has(compact(h.header))) ??
+      sheet.headers.find((h) => !used.has(h.col) && words(h.header) === labelWords);
     if (match) {
       mapping[field.field] = match.col;
       used.add(match.col);
