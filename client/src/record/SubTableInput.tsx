@@ -69,7 +69,7 @@ export function SubTableInput({ id, subTable, value, onChange, ctx, readOnly, er
     const context = cellCtx(row);
     const rowError = first ? errors[String(index)] : undefined;
     return (
-      <div className="sub-cell">
+      <div className={readOnly ? 'sub-cell sub-cell-read' : 'sub-cell'}>
         {fields.map((field) => {
           if (context && resolve(field.hideInForm, context)) return null;
           const message = errors[`${index}.${field.name}`];
