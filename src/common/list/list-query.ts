@@ -34,10 +34,15 @@ const SUFFIXES: Array<[string, FilterOp]> = [
 
 const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])([T ]([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,3})?)?Z?)?$/;
 /** 2024-02-30 matches the pattern but is no day: Date would roll it into March. */
-function isCalendarDate(ymd: string): boolean {
+export function isCalendarDate(ymd: string): boolean {
   const [y, m, d] = ymd.split('-').map(Number);
   const date = new Date(Date.UTC(y, m - 1, d));
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/** A date parameter as spec 01 section 5 writes it: yyyy-mm-dd, optionally with a time. */
+export function isDateParam(raw: string): boolean {
+  return DATE.test(raw) && isCalendarDate(raw.slice(0, 10));
 }
 
 const INTEGER = /^-?\d{1,10}$/;
@@ -55,7 +60,7 @@ function parseValue(raw: string, field: ListField, type: FieldType): string | nu
       return raw in BOOLEAN ? BOOLEAN[raw] : undefined;
     case 'date':
     case 'datetime':
-      return DATE.test(raw) && isCalendarDate(raw.slice(0, 10)) ? raw : undefined;
+      return isDateParam(raw) ? raw : undefined;
     case 'text':
       return raw.length <= (field.maxLength ?? 255) ? raw : undefined;
   }

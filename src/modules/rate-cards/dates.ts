@@ -1,3 +1,5 @@
+import { isCalendarDate as isCalendarDay } from '../../common/list/list-query';
+
 /** 'yyyy-mm-dd' of `now` in `timeZone` (the configured TIME_ZONE): what "today" means for rate cards. */
 export function localDate(timeZone: string, now: Date = new Date()): string {
   const parts = new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
@@ -12,11 +14,7 @@ export function recordDate(value: unknown): string | null {
   return `${ymd}T00:00:00.000Z`;
 }
 
-/** 2024-02-30 matches yyyy-mm-dd but is no day. */
+/** A card's day: exactly yyyy-mm-dd, a real day (not 2024-02-30), from 1900 on. */
 export function isCalendarDate(ymd: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(ymd);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  return y >= 1900 && date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+  return /^\d{4}-\d{2}-\d{2}$/.test(ymd) && Number(ymd.slice(0, 4)) >= 1900 && isCalendarDay(ymd);
 }

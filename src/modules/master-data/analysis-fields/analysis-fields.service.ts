@@ -12,7 +12,7 @@ import { ListService } from '../../../common/list/list.service';
 import { AnalysisFieldStore } from '../entities/analysis-field-store.entity';
 import { AnalysisField } from '../entities/analysis-field.entity';
 import { AnalysisListItem } from '../entities/analysis-list-item.entity';
-import { sentOr } from '../sent-value';
+import { sentOr } from '../../../common/http/sent-value';
 import { existingStoreIDs, STORE_LIST_EDITORS, storeLinks, visibleStores } from '../stores/store-ids';
 import { AnalysisFieldBody, AnalysisListItemBody } from './analysis-field.body';
 import { anchorRegex, regexError, regexMatches } from './regex';

@@ -14,7 +14,7 @@ import { Discount } from '../entities/discount.entity';
 import { SaleTypeStore } from '../entities/sale-type-store.entity';
 import { SaleType } from '../entities/sale-type.entity';
 import { Store } from '../entities/store.entity';
-import { sentOr } from '../sent-value';
+import { sentOr } from '../../../common/http/sent-value';
 import { STORE_LIST_EDITORS, visibleStores } from '../stores/store-ids';
 import { DiscountBody, DiscountStoreBody } from './discount.body';
 

@@ -9,7 +9,7 @@ import type { ListDefinition } from '../../../common/list/list-definition';
 import { ListService } from '../../../common/list/list.service';
 import { MetricPart } from '../entities/metric-part.entity';
 import { Metric } from '../entities/metric.entity';
-import { sentOr } from '../sent-value';
+import { sentOr } from '../../../common/http/sent-value';
 import { fieldsOf } from './metric-part-fields';
 import { MetricPartBody } from './metric-part.body';
 

@@ -8,7 +8,7 @@ import type { ListDefinition } from '../../../common/list/list-definition';
 import { ListService } from '../../../common/list/list.service';
 import { AnalysisField } from '../entities/analysis-field.entity';
 import { Metric } from '../entities/metric.entity';
-import { sentOr } from '../sent-value';
+import { sentOr } from '../../../common/http/sent-value';
 import { MetricBody } from './metric.body';
 
 export const metricList: ListDefinition<Metric> = {

@@ -6,7 +6,7 @@ import { auditFields } from '../../../common/list/audit-fields';
 import type { ListDefinition } from '../../../common/list/list-definition';
 import { ListService } from '../../../common/list/list.service';
 import { SkuType } from '../entities/sku-type.entity';
-import { sentOr } from '../sent-value';
+import { sentOr } from '../../../common/http/sent-value';
 import { SkuTypeBody } from './sku-type.body';
 
 export const skuTypeList: ListDefinition<SkuType> = {

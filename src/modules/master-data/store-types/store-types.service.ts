@@ -6,7 +6,7 @@ import type { ListDefinition } from '../../../common/list/list-definition';
 import { ListService } from '../../../common/list/list.service';
 import { auditFields } from '../../../common/list/audit-fields';
 import { StoreType } from '../entities/store-type.entity';
-import { sentOr } from '../sent-value';
+import { sentOr } from '../../../common/http/sent-value';
 import { visibleStores } from '../stores/store-ids';
 import { STORE_ADMINS } from '../stores/stores.service';
 import { StoreTypeBody } from './store-type.body';

@@ -10,7 +10,7 @@ import type { ListDefinition } from '../../../common/list/list-definition';
 import { ListService } from '../../../common/list/list.service';
 import { StoreType } from '../entities/store-type.entity';
 import { Store } from '../entities/store.entity';
-import { sentOr } from '../sent-value';
+import { sentOr } from '../../../common/http/sent-value';
 import { StoreBody } from './store.body';
 
 /** Who administers stores and access profiles, and so sees every store (docs/decisions.md). */

@@ -15,7 +15,7 @@ import { SaleTypeStore } from '../../master-data/entities/sale-type-store.entity
 import { SaleType } from '../../master-data/entities/sale-type.entity';
 import { SkuType } from '../../master-data/entities/sku-type.entity';
 import { Store } from '../../master-data/entities/store.entity';
-import { sentOr } from '../../master-data/sent-value';
+import { sentOr } from '../../../common/http/sent-value';
 import { RateCard, RateCardLine, RateCardLineStore } from '../entities';
 import { rateCardLineList } from './rate-card-line-rows';
 import { RateCardLineBody, RateCardLineStoreBody } from './rate-card-line.body';

@@ -1,27 +1,19 @@
 import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsString, Matches, ValidateBy } from 'class-validator';
 import { IgnoredID, RequiredText } from '../../../common/http/dto-fields';
-import { parseListQuery } from '../../../common/list/list-query';
+import { isDateParam } from '../../../common/list/list-query';
 import { isCalendarDate } from '../dates';
-import { rateCardList } from './rate-cards.service';
 
 const FROM_DATE_MESSAGE = 'From date must be a date yyyy-mm-dd';
 
 /**
- * Spec 01 section 5: fromDate is yyyy-mm-dd, optionally with a time. The body takes exactly
- * what the card list takes as a fromDate filter (the list engine's rule, so the two cannot
- * drift apart) and keeps the day: a card starts at the beginning of its day, whatever time is
- * written after it. Anything else is left as sent, for the rules below to refuse.
+ * Spec 01 section 5: fromDate is yyyy-mm-dd, optionally with a time, as the list's date filters
+ * take it (the list engine's rule, so the two cannot drift apart). The day is kept: a card starts
+ * at the beginning of its day, whatever time is written after it. Anything else is left as sent,
+ * for the rules below to refuse.
  */
 function dayOf(value: unknown): unknown {
-  if (typeof value !== 'string') return value;
-  try {
-    // GEQ takes one value (an equality filter would also take a comma list).
-    parseListQuery(rateCardList, { fromDateGEQ: value });
-  } catch {
-    return value;
-  }
-  return value.slice(0, 10);
+  return typeof value === 'string' && isDateParam(value) ? value.slice(0, 10) : value;
 }
 
 /**
