@@ -1,4 +1,6 @@
 import { ArgumentMetadata, ValidationError, ValidationPipe, ValidationPipeOptions } from '@nestjs/common';
+import type { ValidatorOptions } from 'class-validator';
+import { dropReadOnlyFields } from './read-only-fields';
 import { InvalidInput } from './validation-result';
 
 /**
@@ -55,6 +57,12 @@ class StrictValidationPipe extends ValidationPipe {
       if (inherited.length) throw new InvalidInput(Object.fromEntries(inherited.map((k) => [k, `Unknown field ${k}`])));
     }
     return super.transform(value, metadata);
+  }
+
+  /** The built body without the names its class declares read-only (read-only-fields.ts). */
+  protected override validate(object: object, validatorOptions?: ValidatorOptions) {
+    dropReadOnlyFields(object);
+    return super.validate(object, validatorOptions);
   }
 }
 

@@ -11,6 +11,7 @@ import {
   WholeNumber,
 } from '../../../common/http/dto-fields';
 import { AUTO_FILL_FROM, AutoFillFrom, INPUT_TYPES, InputType } from '../entities/analysis-field.entity';
+import { AuditedReadOnlyFields } from '../../../common/http/read-only-fields';
 
 export class AnalysisListItemBody {
   /** Present (non-zero) on items that exist; their code cannot change. Ignored on create (copy). */
@@ -28,6 +29,7 @@ export class AnalysisListItemBody {
   @OptionalText('Daily report as', 50) dailyReportAs?: string | null;
 }
 
+@AuditedReadOnlyFields('analysisFieldStores')
 export class AnalysisFieldBody {
   @IgnoredID() analysisFieldID?: number;
   @RequiredText('Name') name: string;

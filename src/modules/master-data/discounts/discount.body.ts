@@ -1,8 +1,10 @@
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsOptional, ValidateNested } from 'class-validator';
 import { Flag, IgnoredID, Money, ReferenceID, RequiredText } from '../../../common/http/dto-fields';
+import { AuditedReadOnlyFields, ReadOnlyFields } from '../../../common/http/read-only-fields';
 
 /** The settings of the discount at one store (spec 01 section 3, Discount store). */
+@ReadOnlyFields('discountID', 'discountName', 'discountSaleTypeID', 'discountSaleTypeName', 'storeName')
 export class DiscountStoreBody {
   @IgnoredID() discountStoreID?: number;
   @ReferenceID('store') storeID: number;
@@ -18,6 +20,7 @@ export class DiscountStoreBody {
   @Flag('Commission same as revenue') commissionSameAsRevenue?: boolean | null;
 }
 
+@AuditedReadOnlyFields('saleTypeName', 'storeIDs', 'storeCount')
 export class DiscountBody {
   @IgnoredID() discountID?: number;
   @RequiredText('Name') name: string;

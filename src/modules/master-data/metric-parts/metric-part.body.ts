@@ -1,9 +1,11 @@
 import { DecimalNumber, IgnoredID, OneOf, OptionalText, ReferenceID, RequiredText } from '../../../common/http/dto-fields';
 import { DIVISION_PARTS, DivisionPart } from '../entities/metric-part.entity';
 import { METRIC_PART_TABLES, MetricPartTable } from './metric-part-fields';
+import { AuditedReadOnlyFields } from '../../../common/http/read-only-fields';
 
 export const MAX_MULTIPLIER = 1_000_000;
 
+@AuditedReadOnlyFields('metricName')
 export class MetricPartBody {
   @IgnoredID() metricPartID?: number;
   @ReferenceID('metric') metricID: number;

@@ -1,8 +1,10 @@
 import { DecimalNumber, Flag, IgnoredID, OneOf, ReferenceID, RequiredText, WholeNumber } from '../../../common/http/dto-fields';
 import { METRIC_TYPES, MetricType } from '../entities/metric.entity';
+import { AuditedReadOnlyFields } from '../../../common/http/read-only-fields';
 
 export const MAX_SUCCESS_VALUE = 1_000_000_000;
 
+@AuditedReadOnlyFields('analysisFieldName', 'metricPartCount')
 export class MetricBody {
   @IgnoredID() metricID?: number;
   @RequiredText('Name') name: string;

@@ -1,5 +1,7 @@
 import { IgnoredID, ReferenceIDs, RequiredText } from '../../../common/http/dto-fields';
+import { AuditedReadOnlyFields } from '../../../common/http/read-only-fields';
 
+@AuditedReadOnlyFields('saleTypeStores', 'storeCount')
 export class SaleTypeBody {
   @IgnoredID() saleTypeID?: number;
   @RequiredText('Name') name: string;

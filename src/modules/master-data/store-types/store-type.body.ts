@@ -1,5 +1,7 @@
 import { Flag, IgnoredID, RequiredText } from '../../../common/http/dto-fields';
+import { AuditedReadOnlyFields } from '../../../common/http/read-only-fields';
 
+@AuditedReadOnlyFields('storeCount', 'stores')
 export class StoreTypeBody {
   @IgnoredID() storeTypeID?: number;
   @RequiredText('Name') name: string;

@@ -1,8 +1,10 @@
 import { Flag, IgnoredID, OptionalText, ReferenceID, RequiredText, WholeNumber } from '../../../common/http/dto-fields';
+import { AuditedReadOnlyFields } from '../../../common/http/read-only-fields';
 
 /** UK post code shape, loosely: letters and digits with one optional space. */
 const POST_CODE = /^[A-Za-z]{1,2}\d[A-Za-z\d]?\s?\d[A-Za-z]{2}$/;
 
+@AuditedReadOnlyFields('storeTypeName', 'recordFootfall', 'recordChatCount', 'recordStaffCount', 'storeType')
 export class StoreBody {
   @IgnoredID() storeID?: number;
   @RequiredText('Name') name: string;

@@ -3,6 +3,7 @@ import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt, IsIn, IsOptional, Matches, 
 import { Flag, IgnoredID, MAX_ID, Money, OptionalText, ReferenceID, RequiredText, WholeNumber } from '../../../common/http/dto-fields';
 import { SKU_MAX_LENGTH } from '../entities/rate-card-line.entity';
 import { LINE_STORE_OVERRIDES, type LineStoreOverride } from './rate-card-line-rows';
+import { AuditedReadOnlyFields, ReadOnlyFields } from '../../../common/http/read-only-fields';
 
 /** Letters, digits and the punctuation SKUs use; no commas (sale filters take comma lists) or control characters. */
 export const SKU_PATTERN = /^[A-Za-z0-9][A-Za-z0-9 ._\-/+#&()]*$/;
@@ -22,6 +23,7 @@ const OVERRIDES_MESSAGE = `Overrides must be a list of ${LINE_STORE_OVERRIDES.jo
  * others are no override whatever their value (a read row sent back, e.g. a copy, keeps exactly
  * its overrides).
  */
+@ReadOnlyFields('rateCardLineID', 'storeName')
 export class RateCardLineStoreBody {
   @IgnoredID() rateCardLineStoreID?: number;
   @ReferenceID('store') storeID: number;
@@ -41,6 +43,7 @@ export class RateCardLineStoreBody {
 }
 
 /** POST /rateCardLine, PUT /rateCardLine/{id}. A copy is a POST of a read row. */
+@AuditedReadOnlyFields('rateCardName', 'rateCardFromDate', 'saleTypeName', 'skuTypeName', 'excludeDiscount', 'bandName', 'file')
 export class RateCardLineBody {
   @IgnoredID() rateCardLineID?: number;
   @ReferenceID('rate card') rateCardID: number;

@@ -3,6 +3,7 @@ import { IsNotEmpty, IsString, Matches, ValidateBy } from 'class-validator';
 import { IgnoredID, RequiredText } from '../../../common/http/dto-fields';
 import { isDateParam } from '../../../common/list/list-query';
 import { isCalendarDate } from '../dates';
+import { AuditedReadOnlyFields } from '../../../common/http/read-only-fields';
 
 const FROM_DATE_MESSAGE = 'From date must be a date yyyy-mm-dd';
 
@@ -21,6 +22,7 @@ function dayOf(value: unknown): unknown {
  * ('2027-01-01T10:00:00', '2027-01-01 00:00', the record's own 'yyyy-mm-ddT00:00:00.000Z'),
  * stored as the day.
  */
+@AuditedReadOnlyFields('nextRateCard', 'rateCardLineCount')
 export class RateCardBody {
   @IgnoredID() rateCardID?: number;
   @RequiredText('Name') name: string;

@@ -1,6 +1,8 @@
 import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { Flag, IgnoredID, ReferenceIDs, RequiredText } from '../../../common/http/dto-fields';
+import { AuditedReadOnlyFields } from '../../../common/http/read-only-fields';
 
+@AuditedReadOnlyFields('accessProfileStores', 'userCount', 'users')
 export class AccessProfileBody {
   @IgnoredID() accessProfileID?: number;
   @RequiredText('Name') name: string;

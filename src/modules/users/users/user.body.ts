@@ -1,8 +1,10 @@
 import { IsEmail, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
 import { Transform } from 'class-transformer';
 import { Flag, IgnoredID, ReferenceID, RequiredText, WholeNumber } from '../../../common/http/dto-fields';
+import { AuditedReadOnlyFields } from '../../../common/http/read-only-fields';
 
 /** One body for create and update; the service decides which fields the caller may change. */
+@AuditedReadOnlyFields('lastLogin', 'storeName', 'accessProfileName')
 export class UserBody {
   @IgnoredID() userID?: number;
   @RequiredText('Name') name: string;

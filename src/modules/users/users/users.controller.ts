@@ -8,7 +8,9 @@ import { strictValidationPipe } from '../../../common/http/validation.pipe';
 import { InvalidInput, OK } from '../../../common/http/validation-result';
 import { UserPreferencesService } from '../preferences/user-preferences.service';
 import { UsersService } from './users.service';
+import { ReadOnlyFields } from '../../../common/http/read-only-fields';
 
+@ReadOnlyFields('group', 'name')
 export class PreferenceBody {
   @IsString({ message: 'Value must be text' })
   @MaxLength(10_000, { message: 'Value must be at most 10000 characters' })
