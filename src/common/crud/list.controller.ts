@@ -6,6 +6,7 @@ import { CurrentUser, RequireAreas, RequireStore } from '../auth/decorators';
 import type { SystemArea } from '../auth/system-areas';
 import { ExcelExportService } from '../excel/excel-export.service';
 import { OK, RecordNotFound } from '../http/validation-result';
+import { refuseHiddenFigureQuery } from '../list/figures';
 import type { ListDefinition } from '../list/list-definition';
 import { ListResult, ListService } from '../list/list.service';
 
@@ -55,6 +56,7 @@ export function ListController(routes: ListRoutes): Type<unknown> {
     @RequireAreas(...read)
     @readStore
     async list(@Query() query: Record<string, unknown>, @CurrentUser() user: AuthUser) {
+      refuseHiddenFigureQuery(routes.definition.figures, this.lists.parse(routes.definition, query), user);
       return listOrRecord(routes.definition, query, await this.lists.list(routes.definition, query, user));
     }
 

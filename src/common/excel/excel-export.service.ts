@@ -4,6 +4,7 @@ import type { Response } from 'express';
 import type { ObjectLiteral } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user';
 import { InvalidInput } from '../http/validation-result';
+import { hiddenFigurePaths, refuseHiddenFigureQuery } from '../list/figures';
 import type { ListDefinition } from '../list/list-definition';
 import { ListService } from '../list/list.service';
 
@@ -25,11 +26,14 @@ export class ExcelExportService {
     res: Response,
   ): Promise<void> {
     const q = this.lists.parse(definition, query);
+    refuseHiddenFigureQuery(definition.figures, q, user);
     const requested = typeof query.fileName === 'string' ? query.fileName : `${definition.label}s`;
     if (!FILE_NAME.test(requested)) throw new InvalidInput({ fileName: 'Use letters, digits, spaces, dots and dashes' });
     const fileName = requested.toLowerCase().endsWith('.xlsx') ? requested : `${requested}.xlsx`;
     const ids = (await this.lists.matchingIDs(definition, q, user)).map((r) => r.id);
-    const columns = Object.entries(definition.fields).filter(([, f]) => f.excel);
+    // Figures the user may not see are not columns at all (rowsByID has taken them out of the rows).
+    const hidden = new Set(hiddenFigurePaths(definition.figures, user));
+    const columns = Object.entries(definition.fields).filter(([key, f]) => f.excel && !hidden.has(key));
 
     res.setHeader('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     res.setHeader('Content-Disposition', `attachment; filename="${fileName}"`);

@@ -1,6 +1,7 @@
 import type { EntityManager, EntityTarget, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user';
 import type { StoreScope } from '../auth/store-scope';
+import type { Figures } from './figures';
 
 export type FieldType = 'integer' | 'number' | 'boolean' | 'text' | 'date' | 'datetime';
 
@@ -53,6 +54,12 @@ export interface ListDefinition<T extends ObjectLiteral> {
   scope?: (qb: SelectQueryBuilder<T>, user: AuthUser) => void;
   /** Per-row aggregate reported in listIDs (e.g. revenue). */
   aggregate?: string;
+  /**
+   * Which row properties are revenue and which commission figures (dotted paths, through
+   * joined lists too): left out of lists, records and exports for a profile without
+   * showRevenue / showCommission, and never filtered or sorted on by it (figures.ts).
+   */
+  figures?: Figures;
   /** Relations loaded along with a requested fkJoin (e.g. each line store's store, for its name). */
   fkJoinsInclude?: Readonly<Record<string, readonly string[]>>;
   /** Shapes an entity into the row the API returns (adds lookup names); `user` is who asked. */

@@ -4,6 +4,7 @@ import type { AuthUser } from '../auth/auth-user';
 import { applyStoreScope } from '../auth/store-scope';
 import { toNumber } from '../db/numbers';
 import { RecordNotFound } from '../http/validation-result';
+import { removeHiddenFigures } from './figures';
 import type { ListDefinition, ListField } from './list-definition';
 import { ListFilter, ListQuery, parseListQuery } from './list-query';
 
@@ -162,7 +163,7 @@ export class ListService {
       .filter((e): e is T => !!e)
       .map((e) => (definition.toRow ? definition.toRow(e, joins, user) : { ...e }));
     if (definition.decorateRows && rows.length) await definition.decorateRows(rows, { manager: this.dataSource.manager, user });
-    return rows;
+    return removeHiddenFigures(rows, definition.figures, user);
   }
 
   private joinLookups<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, definition: ListDefinition<T>, select: boolean) {

@@ -4,6 +4,7 @@ import { DataSource, In } from 'typeorm';
 import type { AuthUser } from '../../../common/auth/auth-user';
 import { toMoney } from '../../../common/db/numbers';
 import { InvalidInput } from '../../../common/http/validation-result';
+import { type Figures, removeHiddenFigures } from '../../../common/list/figures';
 import { RateCard, RateCardLine } from '../entities';
 import { effectiveLineStore, LINE_STORE_OVERRIDES, seesStore } from '../lines/rate-card-line-rows';
 import { ID_7, RateCardSummary, summaryOf } from '../rate-cards/rate-cards.service';
@@ -11,8 +12,9 @@ import { ID_7, RateCardSummary, summaryOf } from '../rate-cards/rate-cards.servi
 export interface CompareStore {
   storeID: number;
   storeName: string;
-  revenue: number;
-  commission: number;
+  /** Absent for a profile without showRevenue / showCommission (figures.ts). */
+  revenue?: number;
+  commission?: number;
   active: boolean;
   /** The store's values: its override, else the line's (excludeDiscount: the SKU type's). */
   sku: string;
@@ -55,6 +57,8 @@ const STORE_FIELDS = ['active', 'revenue', 'commission', 'sku', 'description', '
 /** Store fields that follow the line unless overridden. */
 const OVERRIDABLE: ReadonlySet<string> = new Set(LINE_STORE_OVERRIDES);
 const zero = (): Totals => ({ added: 0, removed: 0, changed: 0, unchanged: 0 });
+/** The figures of a compared line: its stores' revenue and commission. */
+const LINE_FIGURES: Figures = { revenue: ['stores.revenue'], commission: ['stores.commission'] };
 
 /**
  * GET /rateCardCompare?rateCardIDs=a,b: what changes from the earlier card to the later one, per
@@ -150,8 +154,9 @@ export class RateCardCompareService {
   }
 }
 
+/** A line as the user may see it: its stores limited to theirs, figures to those they may see. */
 function shape(line: RateCardLine, user: AuthUser): CompareLine {
-  return {
+  const shaped: CompareLine = {
     sku: line.sku,
     description: line.description,
     skuTypeName: line.skuType?.name ?? '',
@@ -179,6 +184,7 @@ function shape(line: RateCardLine, user: AuthUser): CompareLine {
       })
       .sort((a, b) => a.storeName.localeCompare(b.storeName)),
   };
+  return removeHiddenFigures(shaped, LINE_FIGURES, user);
 }
 
 /**
@@ -201,6 +207,8 @@ function differences(old: CompareLine, now: CompareLine): Change[] {
     const a = oldStores.get(storeID);
     const b = newStores.get(storeID);
     for (const field of STORE_FIELDS) {
+      // A figure the user may not see is on neither side: a change of it is no change to them.
+      if (!(field in (b ?? a)!)) continue;
       if (OVERRIDABLE.has(field) && !a?.overrides.includes(field) && !b?.overrides.includes(field)) continue;
       const from = a ? a[field] : null;
       const to = b ? b[field] : null;

@@ -112,6 +112,7 @@ export const rateCardLineList: ListDefinition<RateCardLine> = {
   lookups: { rateCard: 'rateCardLine.rateCard', saleType: 'rateCardLine.saleType', skuType: 'rateCardLine.skuType', band: 'rateCardLine.band' },
   fkJoins: ['file', 'rateCardLineStores'],
   fkJoinsInclude: { rateCardLineStores: ['rateCardLineStores.store'] },
+  figures: { revenue: ['rateCardLineStores.revenue'], commission: ['rateCardLineStores.commission'] },
   defaultSort: { field: 'sku', dir: 'ASC' },
   toRow: (line, joins, user) => {
     const row = lineFields(line);
@@ -158,6 +159,7 @@ export const rateCardLineStoreList: ListDefinition<RateCardLineStore> = {
     store: 'rateCardLineStore.store',
   },
   fkJoins: ['rateCardLine', 'rateCardLine.rateCard'],
+  figures: { revenue: ['revenue'], commission: ['commission'] },
   defaultSort: { field: 'sku', dir: 'ASC' },
   // Sales forms read the lines of their stores; set-up users read every store's.
   storeScope: { column: 'rateCardLineStore.storeID', unlessAreas: ['SystemSetup'] },
