@@ -2,6 +2,7 @@ import { JwtService } from '@nestjs/jwt';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { xlsxLimitsFrom, type XlsxLimits } from '../common/excel/xlsx-limits';
 
 /** Typed configuration, read once from the environment (documented in README.md). */
 export interface AppConfig {
@@ -32,6 +33,8 @@ export interface AppConfig {
   clientDir: string;
   /** Largest upload accepted, in bytes (spec 02 section 9: 52428800). */
   maxUploadBytes: number;
+  /** What an uploaded xlsx may unzip to, and how far a header row is looked for (XLSX_*). */
+  xlsx: XlsxLimits;
   /** Shown on the About pages (GET /api/about). */
   supportEmail: string;
   supportTelephone: string;
@@ -129,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     clientDir: resolve(env.CLIENT_DIR || join(__dirname, '..', '..', 'client', 'dist')),
     maxUploadBytes: positiveInt(env.MAX_UPLOAD_BYTES, 52_428_800, 'MAX_UPLOAD_BYTES'),
+    xlsx: xlsxLimitsFrom(env, positiveInt),
     supportEmail: env.SUPPORT_EMAIL || 'support@example.com',
     supportTelephone: env.SUPPORT_TELEPHONE || '020 7946 0000',
     supportHours: env.SUPPORT_HOURS || 'Monday to Friday, 9am to 5pm (UK time), except bank holidays',

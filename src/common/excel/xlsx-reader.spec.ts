@@ -1,76 +1,263 @@
 import ExcelJS from 'exceljs';
-import { Readable } from 'node:stream';
-import { forEachWorksheet, hasContent, plainCellValue, worksheetHeaders } from './xlsx-reader';
+import {
+  emptyRowsBomb,
+  inlineCell,
+  repeated,
+  sharedStringsXml,
+  sheetXml,
+  withDeclaredSize,
+  xlsxOf,
+} from '../../../test/support/xlsx-files';
+import { ClientGone } from '../http/client-gone';
+import { DEFAULT_XLSX_LIMITS, type XlsxLimits } from './xlsx-limits';
+import { columnOfReference, SharedStrings, type XlsxRow } from './xlsx-parts';
+import { forEachWorksheet, hasContent, worksheetHeaders, type ReadOptions, type XlsxSheet } from './xlsx-reader';
+import { directoryRefusal, sharedStringsRefusal } from './xlsx-zip';
 
-describe('xlsx cell values', () => {
-  it('reduces rich text, formulas, hyperlinks and errors to what the cell shows', () => {
-    expect(plainCellValue({ richText: [{ text: 'SKU ' }, { font: { bold: true }, text: 'code' }] })).toBe('SKU code');
-    expect(plainCellValue({ richText: [{ text: 'A' }, { text: { nested: true } }, {}] })).toBe('A');
-    expect(plainCellValue({ formula: 'A1*2', result: 4 })).toBe(4);
-    expect(plainCellValue({ sharedFormula: 'B2', result: { richText: [{ text: 'x' }] } })).toBe('x');
-    expect(plainCellValue({ formula: 'A1*2' })).toBeNull();
-    expect(plainCellValue({ text: 'Link', hyperlink: 'https://example.com' })).toBe('Link');
-    expect(plainCellValue({ error: '#N/A' })).toBe('#N/A');
-    expect(plainCellValue('x')).toBe('x');
-    expect(plainCellValue(0)).toBe(0);
-    expect(plainCellValue(false)).toBe(false);
-  });
+const MB = 1024 * 1024;
 
-  it('shows any other object as empty, never "[object Object]"', () => {
-    // exceljs hands a shared string the file does not hold (no sharedStrings part) over as this.
-    expect(plainCellValue({ sharedString: 3 })).toBe('');
-    expect(plainCellValue({ something: 'else' })).toBe('');
-    expect(plainCellValue([1, 2])).toBe('');
-    expect(plainCellValue(BigInt(1))).toBe('');
-  });
+/** The failMessages.fileID of a refused read. */
+async function refusalOf(reading: Promise<unknown>): Promise<string> {
+  try {
+    await reading;
+  } catch (error) {
+    const response = (error as { getResponse?: () => { validationResult?: { failMessages?: Record<string, string> } } }).getResponse?.();
+    const message = response?.validationResult?.failMessages?.fileID;
+    if (message) return message;
+    throw error;
+  }
+  throw new Error('the file was read');
+}
 
+/** Every row of every sheet, as `sheet:row:cells` with cells by position. */
+async function allRows(file: Buffer, options: ReadOptions = {}): Promise<Array<{ sheet: string; row: XlsxRow }>> {
+  const rows: Array<{ sheet: string; row: XlsxRow }> = [];
+  await forEachWorksheet(
+    file,
+    async (sheet) => {
+      for await (const row of sheet.rows()) rows.push({ sheet: sheet.name, row });
+    },
+    options,
+  );
+  return rows;
+}
+
+const limits = (changes: Partial<XlsxLimits>): XlsxLimits => ({ ...DEFAULT_XLSX_LIMITS, ...changes });
+
+describe('rows and cells', () => {
   it('a row has content when any cell shows text', () => {
     expect(hasContent({ number: 1, cells: [] })).toBe(false);
     expect(hasContent({ number: 1, cells: [undefined as never, null, '  ', ''] })).toBe(false);
     expect(hasContent({ number: 2, cells: [undefined as never, null, 'SKU'] })).toBe(true);
     expect(hasContent({ number: 2, cells: [undefined as never, 0] })).toBe(true);
   });
-});
 
-describe('reading workbooks the streaming reader cannot', () => {
-  /** exceljs stores xl/workbook.xml last; with several sheets its own streaming reader then fails. */
-  async function manySheets(count: number): Promise<Buffer> {
+  it('reads rows and cells without an r reference by position, after any that have one', async () => {
+    const file = await xlsxOf({
+      sheets: [
+        {
+          name: 'No refs',
+          xml: sheetXml(
+            `<row>${inlineCell('SKU')}<c/>${inlineCell('Description')}</row>` +
+              `<row><c><v>12</v></c>${inlineCell('Phone')}</row>` +
+              `<row r="5"><c r="C5"><v>3</v></c><c><v>4</v></c></row>` +
+              `<row><c r="B"><v>5</v></c></row>`,
+          ),
+        },
+      ],
+    });
+    expect(await worksheetHeaders(file)).toEqual([{ worksheet: 'No refs', headers: [{ col: 1, header: 'SKU' }, { col: 3, header: 'Description' }] }]);
+    const rows = (await allRows(file)).map(({ row }) => [row.number, ...row.cells.map((v, col) => `${col}=${String(v)}`).filter(Boolean)]);
+    expect(rows).toEqual([
+      [1, '1=SKU', '3=Description'],
+      [2, '1=12', '2=Phone'],
+      [5, '3=3', '4=4'],
+      [6, '2=5'],
+    ]);
+  });
+
+  it('reduces every kind of cell to what it shows', async () => {
+    const strings = sharedStringsXml(
+      '<si><t>Plain</t></si>' +
+        '<si><r><t xml:space="preserve">SKU </t></r><r><rPr><b/></rPr><t>code</t></r><rPh sb="0" eb="1"><t>phonetic</t></rPh></si>' +
+        '<si><t/></si>',
+    );
+    const cells =
+      '<c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c><c r="C1" t="s"><v>2</v></c><c r="D1" t="s"><v>99</v></c>' +
+      `<c r="E1" t="inlineStr"><is><r><t>Rich </t></r><r><t>inline</t></r></is></c>` +
+      '<c r="F1" t="str"><f>A1&amp;"!"</f><v>Plain!</v></c><c r="G1"><f>1+1</f><v>2</v></c><c r="H1"><f>1+1</f></c>' +
+      '<c r="I1" t="b"><v>1</v></c><c r="J1" t="b"><v>0</v></c><c r="K1" t="e"><v>#N/A</v></c>' +
+      '<c r="L1" t="d"><v>2024-03-01T00:00:00Z</v></c><c r="M1"><v>45352</v></c><c r="N1" s="3"/><c r="O1"><v> -1.5E2 </v></c>';
+    const file = await xlsxOf({ sheets: [{ name: 'Kinds', xml: sheetXml(`<row r="1">${cells}</row>`) }], sharedStrings: strings });
+    const [{ row }] = await allRows(file);
+    expect(row.cells.slice(1)).toEqual([
+      'Plain',
+      'SKU code',
+      '',
+      '',
+      'Rich inline',
+      'Plain!',
+      2,
+      null,
+      true,
+      false,
+      '#N/A',
+      new Date('2024-03-01T00:00:00Z'),
+      45352,
+      undefined,
+      -150,
+    ]);
+  });
+
+  it('reads an eight-sheet workbook written by exceljs, every row once with its Excel row number, in tab order', async () => {
     const workbook = new ExcelJS.Workbook();
-    for (let n = 1; n <= count; n += 1) {
+    for (let n = 1; n <= 8; n += 1) {
       const sheet = workbook.addWorksheet(`Sheet ${n}`);
       sheet.addRow(['SKU', 'Description']);
       for (let r = 1; r <= 30; r += 1) sheet.addRow([`S${n}-${r}`, `Item ${r}`]);
     }
-    return Buffer.from(await workbook.xlsx.writeBuffer());
-  }
-
-  it('offers the headers of every sheet of an eight-sheet workbook written by exceljs', async () => {
-    const file = await manySheets(8);
-    const headers = await worksheetHeaders(() => Readable.from(file));
+    const file = Buffer.from(await workbook.xlsx.writeBuffer());
+    const headers = await worksheetHeaders(file);
     expect(headers.map((sheet) => sheet.worksheet)).toEqual(['Sheet 1', 'Sheet 2', 'Sheet 3', 'Sheet 4', 'Sheet 5', 'Sheet 6', 'Sheet 7', 'Sheet 8']);
-    expect(headers[7].headers).toEqual([
-      { col: 1, header: 'SKU' },
-      { col: 2, header: 'Description' },
-    ]);
-  });
-
-  it('gives every row of every sheet once, with Excel row numbers', async () => {
-    const file = await manySheets(8);
+    expect(headers[7].headers).toEqual([{ col: 1, header: 'SKU' }, { col: 2, header: 'Description' }]);
     const seen: string[] = [];
-    await forEachWorksheet(
-      () => Readable.from(file),
-      async (sheet) => {
-        for await (const row of sheet.rows()) if (row.number > 1) seen.push(`${sheet.index}:${row.number}:${String(row.cells[1])}`);
-      },
-    );
+    await forEachWorksheet(file, async (sheet) => {
+      await sheet.header();
+      for await (const row of sheet.rows()) seen.push(`${sheet.index}:${row.number}:${String(row.cells[1])}`);
+    });
     expect(seen).toHaveLength(8 * 30);
     expect(seen[0]).toBe('0:2:S1-1');
     expect(seen.at(-1)).toBe('7:31:S8-30');
   });
 
-  it('still refuses a file that is not a workbook', async () => {
-    await expect(worksheetHeaders(() => Readable.from(Buffer.from('not a zip at all')))).rejects.toMatchObject({
-      response: { validationResult: { failMessages: { fileID: 'The file could not be read as an Excel (xlsx) workbook' } } },
+  it('refuses a file that is not a workbook', async () => {
+    expect(await refusalOf(worksheetHeaders(Buffer.from('not a zip at all')))).toBe('The file could not be read as an Excel (xlsx) workbook');
+  });
+
+  it('column letters of a reference', () => {
+    expect([columnOfReference('A1'), columnOfReference('z9'), columnOfReference('AA1'), columnOfReference('XFD1'), columnOfReference('12')]).toEqual([1, 26, 27, 16384, 0]);
+  });
+
+  it('keeps shared strings in blocks, each found by its index', () => {
+    const strings = new SharedStrings();
+    for (let i = 0; i < 10_000; i += 1) strings.add(i % 7 === 0 ? '' : `string ${i}`);
+    expect([strings.get(0), strings.get(1), strings.get(4094), strings.get(4096), strings.get(9999), strings.get(10_000), strings.get(-1), strings.get(1.5)]).toEqual([
+      '',
+      'string 1',
+      'string 4094',
+      'string 4096',
+      'string 9999',
+      undefined,
+      undefined,
+      undefined,
+    ]);
+  });
+});
+
+describe('limits checked in the zip directory before anything is inflated', () => {
+  const part = (uncompressedSize: number, compressedSize = uncompressedSize, fileName = 'xl/worksheets/sheet1.xml') => ({ fileName, compressedSize, uncompressedSize });
+
+  it('each limit refuses with a message naming it', () => {
+    const small = limits({ maxEntries: 3, maxPartBytes: 10 * MB, maxTotalBytes: 15 * MB, maxCompressionRatio: 50, maxSharedStringsBytes: 2 * MB });
+    expect(directoryRefusal([part(1), part(1), part(1), part(1)], small)).toBe('The file holds 4 parts, more than the limit of 3 (XLSX_MAX_ENTRIES)');
+    expect(directoryRefusal([part(11 * MB, 5 * MB)], small)).toBe(
+      "The file's part xl/worksheets/sheet1.xml unzips to 11 MB, more than the limit of 10 MB (XLSX_MAX_PART_BYTES)",
+    );
+    expect(directoryRefusal([part(8 * MB, 0.1 * MB)], small)).toBe(
+      "The file's part xl/worksheets/sheet1.xml unzips to 8.0 MB from 0.1 MB (80 to 1), more than the limit of 50 to 1 (XLSX_MAX_COMPRESSION_RATIO)",
+    );
+    expect(directoryRefusal([part(8 * MB, MB), part(8 * MB, MB)], small)).toBe('The file unzips to 16 MB in all, more than the limit of 15 MB (XLSX_MAX_TOTAL_BYTES)');
+    expect(sharedStringsRefusal(part(3 * MB, MB, 'xl/sharedStrings.xml'), small)).toBe(
+      "The file's shared strings (xl/sharedStrings.xml) unzip to 3.0 MB, more than the limit of 2.0 MB (XLSX_MAX_SHARED_STRINGS_BYTES)",
+    );
+  });
+
+  it('a small part may compress as far as it likes; a declared size of 0 compressed is no division by zero', () => {
+    expect(directoryRefusal([part(MB, 1)], DEFAULT_XLSX_LIMITS)).toBeUndefined();
+    expect(directoryRefusal([part(2 * MB, 0)], DEFAULT_XLSX_LIMITS)).toMatch(/XLSX_MAX_COMPRESSION_RATIO/);
+    expect(directoryRefusal([part(0, 0), part(5 * MB)], DEFAULT_XLSX_LIMITS)).toBeUndefined();
+  });
+
+  it('refuses a sheet of 50 MB of empty rows (0.07 MB zipped) at once', async () => {
+    const file = await emptyRowsBomb(50 * MB);
+    expect(file.length).toBeLessThan(MB);
+    const started = Date.now();
+    expect(await refusalOf(worksheetHeaders(file))).toMatch(/^The file's part xl\/worksheets\/sheet1\.xml unzips to 50 MB .* \(XLSX_MAX_COMPRESSION_RATIO\)$/);
+    expect(Date.now() - started).toBeLessThan(2000); // a generous bound: it is a directory read
+  });
+
+  it('refuses shared strings past their limit before reading them, also under another name the workbook gives', async () => {
+    const strings = sharedStringsXml('<si><t>abc</t></si>'.repeat(1000));
+    const file = await xlsxOf({ sheets: [{ name: 'S', xml: sheetXml('<row><c t="s"><v>0</v></c></row>') }], sharedStrings: strings });
+    expect(await refusalOf(worksheetHeaders(file, { limits: limits({ maxSharedStringsBytes: 1000 }) }))).toMatch(/XLSX_MAX_SHARED_STRINGS_BYTES\)$/);
+    expect(await worksheetHeaders(file)).toEqual([{ worksheet: 'S', headers: [{ col: 1, header: 'abc' }] }]);
+  });
+
+  it('stops a part that inflates to more than its directory declares', async () => {
+    const big = repeated(sheetXml('').replace('</sheetData></worksheet>', ''), `<row>${inlineCell('x')}</row>`, '</sheetData></worksheet>', 200_000);
+    const file = withDeclaredSize(await xlsxOf({ sheets: [{ name: 'S', xml: big }] }), 'xl/worksheets/sheet1.xml', 1000);
+    expect(await refusalOf(allRows(file))).toBe("The file's part xl/worksheets/sheet1.xml unzips to more than the 1000 bytes its zip directory declares");
+    // Fewer bytes than declared: the part is broken.
+    const short = withDeclaredSize(await xlsxOf({ sheets: [{ name: 'S', xml: big }] }), 'xl/worksheets/sheet1.xml', 300_000);
+    expect(await refusalOf(allRows(short))).toBe('The file could not be read as an Excel (xlsx) workbook');
+  });
+});
+
+describe('limits while reading', () => {
+  const blankThenHeader = (blank: number) =>
+    xlsxOf({ sheets: [{ name: 'Late', xml: sheetXml(`${'<row/>'.repeat(blank)}<row>${inlineCell('SKU')}</row><row>${inlineCell('A-1')}</row>`) }] });
+
+  it('looks for the header row among the first XLSX_HEADER_SEARCH_ROWS rows only', async () => {
+    const file = await blankThenHeader(1500);
+    expect(await worksheetHeaders(file)).toEqual([{ worksheet: 'Late', headers: [] }]);
+    expect(await worksheetHeaders(file, { limits: limits({ headerSearchRows: 1501 }) })).toEqual([{ worksheet: 'Late', headers: [{ col: 1, header: 'SKU' }] }]);
+    const searches: unknown[] = [];
+    await forEachWorksheet(file, async (sheet) => {
+      searches.push(await sheet.header());
     });
+    expect(searches).toEqual([{ row: null, limitReached: true, searchedRows: 1000 }]);
+  });
+
+  it('rows after header() are the ones below the header row', async () => {
+    const rows: number[] = [];
+    await forEachWorksheet(await blankThenHeader(3), async (sheet: XlsxSheet) => {
+      expect((await sheet.header()).row?.number).toBe(4);
+      for await (const row of sheet.rows()) rows.push(row.number);
+    });
+    expect(rows).toEqual([5]);
+  });
+
+  it("refuses a sheet with more rows than Excel's 1,048,576 and a cell longer than its 32,767 characters", async () => {
+    const tall = repeated(sheetXml('').replace('</sheetData></worksheet>', ''), '<row/>', '</sheetData></worksheet>', 6 * 1_048_577 + 1000);
+    const tallFile = await xlsxOf({ sheets: [{ name: 'Tall', xml: tall }] });
+    expect(await refusalOf(allRows(tallFile, { limits: limits({ maxCompressionRatio: 10_000 }) }))).toBe(
+      'A worksheet has more than 1,048,576 rows, more than Excel allows',
+    );
+    const long = await xlsxOf({ sheets: [{ name: 'Long', xml: sheetXml(`<row>${inlineCell('x'.repeat(32_768))}</row>`) }] });
+    expect(await refusalOf(allRows(long))).toBe('A cell holds more than 32,767 characters, more than Excel allows');
+  });
+
+  it('stops with ClientGone when the signal is aborted, before or while reading', async () => {
+    const file = await blankThenHeader(0);
+    const gone = new AbortController();
+    gone.abort();
+    await expect(worksheetHeaders(file, { signal: gone.signal })).rejects.toBeInstanceOf(ClientGone);
+
+    const rows = repeated(sheetXml('').replace('</sheetData></worksheet>', ''), `<row>${inlineCell('row')}</row>`, '</sheetData></worksheet>', 2 * MB);
+    const big = await xlsxOf({ sheets: [{ name: 'Big', xml: rows }] });
+    const leaving = new AbortController();
+    let read = 0;
+    const reading = forEachWorksheet(
+      big,
+      async (sheet) => {
+        for await (const _ of sheet.rows()) {
+          read += 1;
+          if (read === 1) leaving.abort();
+        }
+      },
+      { signal: leaving.signal, limits: limits({ maxCompressionRatio: 10_000 }) },
+    );
+    await expect(reading).rejects.toBeInstanceOf(ClientGone);
+    expect(read).toBeLessThan(10_000); // one chunk of rows at most, not the 2 MB sheet
   });
 });

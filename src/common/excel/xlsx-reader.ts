@@ -1,32 +1,42 @@
-import ExcelJS from 'exceljs';
-import { Readable } from 'node:stream';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Entry } from 'yauzl';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { InvalidInput } from '../http/validation-result';
+import { DEFAULT_XLSX_LIMITS, XLSX_LIMIT_VARIABLES, type XlsxLimits } from './xlsx-limits';
+import { parseChunks, readSharedStrings, SheetRowsParser, workbookParts, type CellValue, type SharedStrings, type XlsxRow } from './xlsx-parts';
+import { stopIfGone, XlsxZip, type ReadContext, type XlsxSource } from './xlsx-zip';
 
 /**
- * Reading uploaded xlsx files without loading them whole: exceljs's streaming reader, one
- * worksheet and one row at a time (docs/decisions.md, "Rate card upload").
+ * The one reader of uploaded xlsx files (docs/decisions.md, "Uploaded spreadsheets are read
+ * within limits"): the zip directory is checked against the limits before anything is inflated,
+ * parts are inflated and parsed a chunk at a time with the bytes counted, a sheet is read only
+ * as far as its caller reads it, and the work stops when the request's client has gone.
  *
- * Worksheets come in the order they are stored in the file (for every writer we know of, the
- * workbook's tab order). Shared strings are cached (they are needed to read any text cell);
- * styles, hyperlinks and comments are not read, so a date cell reads as its serial number.
+ * Worksheets come in the workbook's tab order. Styles are not read, so a date cell reads as its
+ * serial number (unless the file stores it as a date, type d).
  */
 
-/** What a cell holds once formulas, rich text and hyperlinks are reduced to their value. */
-export type CellValue = string | number | boolean | Date | null;
+export type { CellValue, XlsxRow } from './xlsx-parts';
+export { MAX_XLSX_COLUMN } from './xlsx-parts';
+export { unreadableWorkbook, type XlsxSource } from './xlsx-zip';
 
-export interface XlsxRow {
-  /** The row's number in its sheet, 1-based, as Excel shows it. */
-  number: number;
-  /** Cell values by column number (1-based); index 0 is unused. Empty cells are undefined. */
-  cells: CellValue[];
+/** Where a sheet's header row was found. */
+export interface HeaderSearch {
+  /** The header row: the sheet's first row holding anything; null when there is none within the search. */
+  row: XlsxRow | null;
+  /** The search stopped after `searchedRows` rows without finding it (the sheet may go on). */
+  limitReached: boolean;
+  searchedRows: number;
 }
 
 export interface XlsxSheet {
   /** The worksheet's name (its tab). */
   name: string;
-  /** Its position among the file's worksheets, 0-based, in reading order. */
+  /** Its position among the file's worksheets, 0-based, in tab order. */
   index: number;
-  /** The rows that hold anything, in order. Stop early with `break`: the rest of the sheet is skipped. */
+  /** Reads up to the header row, looking at most at XLSX_HEADER_SEARCH_ROWS rows. */
+  header(): Promise<HeaderSearch>;
+  /** The rows with cells not read yet (after header(): the rows below the header row). Stop early with `break`. */
   rows(): AsyncIterable<XlsxRow>;
 }
 
@@ -35,8 +45,13 @@ export interface SheetHeaders {
   headers: Array<{ col: number; header: string }>;
 }
 
-/** The highest column Excel has (XFD). */
-export const MAX_XLSX_COLUMN = 16_384;
+export interface ReadOptions {
+  /** The request field a refusal is reported on (default fileID). */
+  field?: string;
+  /** Aborted when the client has gone (ClientGoneSignal). */
+  signal?: AbortSignal;
+  limits?: XlsxLimits;
+}
 
 /** Column number → Excel letters (1 → A, 27 → AA). */
 export function columnLetter(col: number): string {
@@ -50,178 +65,11 @@ export function columnLetter(col: number): string {
   return letters;
 }
 
-/**
- * A cell's value with formulas, rich text, hyperlinks and errors reduced to what the cell shows.
- * Any other object (a shared string the file does not hold, shapes exceljs may add) is '':
- * the cell shows nothing we can read, and never "[object Object]".
- */
-export function plainCellValue(value: unknown): CellValue {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
-  if (value instanceof Date) return value;
-  if (typeof value !== 'object') return ''; // bigint, symbol, function: nothing a cell shows
-  const v = value as Record<string, unknown>;
-  if (Array.isArray(v.richText)) return v.richText.map((part: { text?: unknown }) => (typeof part?.text === 'string' ? part.text : '')).join('');
-  if ('result' in v) return plainCellValue(v.result); // formula (or shared formula) with its cached result
-  if ('formula' in v || 'sharedFormula' in v) return null; // a formula never calculated: no value
-  if ('text' in v) return plainCellValue(v.text); // hyperlink
-  if ('error' in v) return String(v.error); // #N/A, #DIV/0! ...
-  return '';
-}
-
 /** The cell as text for messages and headers: trimmed, dates as yyyy-mm-dd. */
 export function cellText(value: CellValue | undefined): string {
   if (value === null || value === undefined) return '';
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : value.toISOString().slice(0, 10);
   return String(value).trim();
-}
-
-/** The failure an unreadable file gives: it is the caller's input, so a 400. */
-export function unreadableWorkbook(field = 'fileID'): InvalidInput {
-  return new InvalidInput({ [field]: 'The file could not be read as an Excel (xlsx) workbook' });
-}
-
-function rowOf(row: ExcelJS.Row): XlsxRow {
-  const values = row.values as unknown[];
-  const cells: CellValue[] = new Array(values.length);
-  for (let c = 1; c < values.length; c += 1) {
-    if (values[c] !== undefined) cells[c] = plainCellValue(values[c]);
-  }
-  return { number: row.number, cells };
-}
-
-/**
- * exceljs keeps a worksheet stored before the shared strings (as Excel and exceljs write them)
- * in a temp file, and reads it back through a file stream (the reader's `iterator`), deleting
- * the file when the next sheet starts. A sheet left unread, or read only up to its header row,
- * leaves that stream open: its file descriptor leaks, and when the file is deleted before the
- * stream has opened it, the stream's 'error' (ENOENT) has no listener and ends the process.
- * Closing the stream once we are done with the sheet prevents both.
- */
-function release(worksheet: object): void {
-  const source = (worksheet as { iterator?: unknown }).iterator;
-  if (source instanceof Readable) {
-    source.on('error', () => undefined);
-    source.destroy();
-  }
-}
-
-/** Opens the file again from its start (a stored upload). */
-export type OpenStream = () => Readable;
-
-/**
- * Largest file read whole when the streaming reader cannot read it (see forEachWorksheet):
- * exceljs's in-memory model costs about 100-200 times the file's size.
- */
-export const IN_MEMORY_MAX_BYTES = 10 * 1024 * 1024;
-
-/** The reader failed inside exceljs (not in our callback): the file may still be a workbook. */
-class StreamingFailed {}
-
-/**
- * Calls `onSheet` for every worksheet of the xlsx file, in file order, with rows read as they
- * stream. A sheet `onSheet` does not read (or stops reading) is skipped without being held.
- * A file that is not a readable workbook → 400 (InvalidInput on `field`); errors thrown by
- * `onSheet` pass through unchanged.
- *
- * exceljs's streaming reader cannot read some valid files: when `xl/workbook.xml` is stored
- * after the worksheets (exceljs itself writes it last), it loses the end of the zip once a file
- * has more than a few sheets ("reading 'sheets'", exceljs issue #962). Such a file, when the
- * streaming reader failed before giving any sheet, is read again whole if it is at most
- * IN_MEMORY_MAX_BYTES; larger ones get the 400 with a hint to save the file again in Excel.
- */
-export async function forEachWorksheet(open: OpenStream, onSheet: (sheet: XlsxSheet) => Promise<void>, field = 'fileID'): Promise<void> {
-  let delivered = 0;
-  try {
-    await streamWorksheets(open(), async (sheet) => {
-      delivered += 1;
-      await onSheet(sheet);
-    });
-  } catch (error) {
-    if (!(error instanceof StreamingFailed)) throw error;
-    if (delivered > 0) throw unreadableWorkbook(field);
-    await readWholeWorkbook(open(), onSheet, field);
-  }
-}
-
-async function streamWorksheets(input: Readable, onSheet: (sheet: XlsxSheet) => Promise<void>): Promise<void> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
-    worksheets: 'emit',
-    sharedStrings: 'cache',
-    hyperlinks: 'ignore',
-    styles: 'ignore',
-    entries: 'ignore',
-  });
-  let index = 0;
-  // Errors of our own callback are kept apart from the reader's: only the reader's mean "not a workbook".
-  class CallbackError {
-    constructor(readonly error: unknown) {}
-  }
-  // The unzip stream may report a broken file as an 'error' event as well as through the iterator.
-  const swallow = () => undefined;
-  input.on('error', swallow);
-  try {
-    for await (const worksheet of reader as AsyncIterable<ExcelJS.stream.xlsx.WorksheetReader & { name?: string }>) {
-      const sheet: XlsxSheet = {
-        name: String(worksheet.name ?? `Sheet${index + 1}`),
-        index,
-        rows: () => ({
-          [Symbol.asyncIterator]: async function* () {
-            for await (const row of worksheet as AsyncIterable<ExcelJS.Row>) yield rowOf(row);
-          },
-        }),
-      };
-      index += 1;
-      try {
-        await onSheet(sheet);
-      } catch (error) {
-        throw new CallbackError(error);
-      } finally {
-        release(worksheet);
-      }
-    }
-  } catch (error) {
-    if (error instanceof CallbackError) throw error.error;
-    throw new StreamingFailed();
-  } finally {
-    input.off('error', swallow);
-    if (!input.destroyed) input.destroy();
-  }
-}
-
-/** The fallback of forEachWorksheet: the whole file in memory, through exceljs's own loader. */
-async function readWholeWorkbook(input: Readable, onSheet: (sheet: XlsxSheet) => Promise<void>, field: string): Promise<void> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of input) {
-    size += (chunk as Buffer).length;
-    if (size > IN_MEMORY_MAX_BYTES) {
-      input.destroy();
-      throw new InvalidInput(
-        { [field]: 'The file could not be read as it is stored; open it in Excel, save it again and upload that copy' },
-      );
-    }
-    chunks.push(chunk as Buffer);
-  }
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(Buffer.concat(chunks) as unknown as ExcelJS.Buffer);
-  } catch {
-    throw unreadableWorkbook(field);
-  }
-  for (const [index, worksheet] of workbook.worksheets.entries()) {
-    const rows: XlsxRow[] = [];
-    worksheet.eachRow((row) => rows.push(rowOf(row)));
-    await onSheet({
-      name: worksheet.name,
-      index,
-      rows: () => ({
-        [Symbol.asyncIterator]: async function* () {
-          yield* rows;
-        },
-      }),
-    });
-  }
 }
 
 /**
@@ -233,24 +81,141 @@ export function hasContent(row: XlsxRow): boolean {
   return row.cells.some((value) => cellText(value) !== '');
 }
 
+/** The 400 for a sheet an upload maps whose header row was not found within the search. */
+export function headerNotFound(sheet: string, search: HeaderSearch, field: string): InvalidInput {
+  return new InvalidInput({
+    [field]: `Worksheet ${sheet} has no header row in its first ${search.searchedRows} rows (${XLSX_LIMIT_VARIABLES.headerSearchRows})`,
+  });
+}
+
+/** Every row element of a sheet, those without cells too, parsed a chunk of text at a time. */
+async function* rowElements(zip: XlsxZip, part: Entry, strings: () => Promise<SharedStrings>, context: ReadContext): AsyncGenerator<XlsxRow> {
+  const queue: XlsxRow[] = [];
+  const parser = new SheetRowsParser(await strings(), (row) => queue.push(row), context);
+  for await (const _ of parseChunks(zip, part, parser, context)) {
+    yield* queue;
+    queue.length = 0;
+  }
+  yield* queue;
+}
+
+/** One sheet as its caller reads it: one row stream, shared by header() and rows(), closed when the caller is done. */
+class SheetReading {
+  private source?: AsyncGenerator<XlsxRow>;
+
+  constructor(
+    private readonly zip: XlsxZip,
+    private readonly part: Entry,
+    private readonly strings: () => Promise<SharedStrings>,
+    private readonly context: ReadContext,
+  ) {}
+
+  private rowsSource(): AsyncGenerator<XlsxRow> {
+    this.source ??= rowElements(this.zip, this.part, this.strings, this.context);
+    return this.source;
+  }
+
+  sheet(name: string, index: number): XlsxSheet {
+    return { name, index, header: () => this.header(), rows: () => this.rows() };
+  }
+
+  async header(): Promise<HeaderSearch> {
+    const source = this.rowsSource();
+    const limit = this.context.limits.headerSearchRows;
+    for (let searched = 0; searched < limit; ) {
+      const next = await source.next();
+      if (next.done) return { row: null, limitReached: false, searchedRows: searched };
+      searched += 1;
+      if (hasContent(next.value)) return { row: next.value, limitReached: false, searchedRows: searched };
+    }
+    return { row: null, limitReached: true, searchedRows: limit };
+  }
+
+  rows(): AsyncIterable<XlsxRow> {
+    const source = this.rowsSource();
+    return {
+      async *[Symbol.asyncIterator]() {
+        for (;;) {
+          const next = await source.next();
+          if (next.done) return;
+          if (next.value.cells.length) yield next.value;
+        }
+      },
+    };
+  }
+
+  /** Releases the sheet's part (its streams), read to the end or not. */
+  async close(): Promise<void> {
+    await this.source?.return(undefined);
+  }
+}
+
+function contextOf(options: ReadOptions): ReadContext {
+  return { limits: options.limits ?? DEFAULT_XLSX_LIMITS, field: options.field ?? 'fileID', signal: options.signal };
+}
+
+/**
+ * Calls `onSheet` for every worksheet of the xlsx file, in tab order. A sheet `onSheet` does
+ * not read (or stops reading) is not read further. A file that is not a readable workbook, or
+ * is past a limit, → 400 (InvalidInput on `field`); the client gone → ClientGone; errors thrown
+ * by `onSheet` pass through unchanged.
+ */
+export async function forEachWorksheet(source: XlsxSource, onSheet: (sheet: XlsxSheet) => Promise<void>, options: ReadOptions = {}): Promise<void> {
+  const context = contextOf(options);
+  const zip = await XlsxZip.open(source, context);
+  try {
+    const book = await workbookParts(zip, context);
+    // Read once, when the first sheet needs them: a file whose sheets are all skipped never reads them.
+    let strings: Promise<SharedStrings> | undefined;
+    const sharedStrings = () => (strings ??= readSharedStrings(zip, book.sharedStrings, context));
+    for (const [index, { name, part }] of book.sheets.entries()) {
+      stopIfGone(context.signal);
+      const reading = new SheetReading(zip, part, sharedStrings, context);
+      try {
+        await onSheet(reading.sheet(name, index));
+      } finally {
+        await reading.close();
+      }
+    }
+  } finally {
+    zip.close();
+  }
+}
+
 /** The header row of every worksheet (col, header text), each sheet read only up to it. */
-export async function worksheetHeaders(open: OpenStream, field = 'fileID'): Promise<SheetHeaders[]> {
+export async function worksheetHeaders(source: XlsxSource, options: ReadOptions = {}): Promise<SheetHeaders[]> {
   const sheets: SheetHeaders[] = [];
   await forEachWorksheet(
-    open,
+    source,
     async (sheet) => {
       const headers: SheetHeaders['headers'] = [];
-      for await (const row of sheet.rows()) {
-        if (!hasContent(row)) continue;
-        row.cells.forEach((value, col) => {
-          const header = cellText(value);
-          if (col >= 1 && header !== '') headers.push({ col, header });
-        });
-        break; // only the header row; the rest of the sheet is drained unread
-      }
+      // A sheet whose header row is not within the search offers no headers (it cannot be mapped).
+      const { row } = await sheet.header();
+      row?.cells.forEach((value, col) => {
+        const header = cellText(value);
+        if (col >= 1 && header !== '') headers.push({ col, header });
+      });
       sheets.push({ worksheet: sheet.name, headers });
     },
-    field,
+    options,
   );
   return sheets;
+}
+
+/** The reader with the configured limits (XLSX_* settings), for the modules that read uploads. */
+@Injectable()
+export class XlsxReader {
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  get limits(): XlsxLimits {
+    return this.config.xlsx;
+  }
+
+  forEachWorksheet(source: XlsxSource, onSheet: (sheet: XlsxSheet) => Promise<void>, options: Omit<ReadOptions, 'limits'> = {}): Promise<void> {
+    return forEachWorksheet(source, onSheet, { ...options, limits: this.limits });
+  }
+
+  worksheetHeaders(source: XlsxSource, options: Omit<ReadOptions, 'limits'> = {}): Promise<SheetHeaders[]> {
+    return worksheetHeaders(source, { ...options, limits: this.limits });
+  }
 }

@@ -3,7 +3,8 @@ import type { Request, Response } from 'express';
 import { pipeline } from 'node:stream/promises';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { CurrentUser, Public, RequireAreas } from '../../common/auth/decorators';
-import { worksheetHeaders } from '../../common/excel/xlsx-reader';
+import { XlsxReader } from '../../common/excel/xlsx-reader';
+import { ClientGoneSignal } from '../../common/http/client-gone';
 import { IdPipe } from '../../common/http/id.pipe';
 import { InvalidInput, OK } from '../../common/http/validation-result';
 import type { BrandingName } from './entities/branding.entity';
@@ -49,7 +50,10 @@ function brandingName(name: string): BrandingName {
 /** Files and branding (docs/http-api.md, "Files and branding"). */
 @Controller()
 export class FilesController {
-  constructor(private readonly files: FilesService) {}
+  constructor(
+    private readonly files: FilesService,
+    private readonly xlsx: XlsxReader,
+  ) {}
 
   // ---------- branding: fixed names first ----------
 
@@ -120,15 +124,16 @@ export class FilesController {
   }
 
   /**
-   * The first row of every worksheet of an xlsx file (the upload wizard's mapping step), read
-   * with the streaming reader, each sheet only up to its first row. Not an xlsx → 400.
+   * The header row of every worksheet of an xlsx file (the upload wizard's mapping step), each
+   * sheet read only up to it, within the xlsx limits. Not an xlsx, or past a limit → 400; the
+   * reading stops when the client leaves.
    */
   @Get('file/:fileID/excelHeaders/allSheets')
-  async excelHeaders(@Param('fileID', IdPipe) fileID: number, @CurrentUser() user: AuthUser) {
+  async excelHeaders(@Param('fileID', IdPipe) fileID: number, @CurrentUser() user: AuthUser, @ClientGoneSignal() signal: AbortSignal) {
     const file = await this.files.findForUser(fileID, user);
     if (file.kind !== 'xlsx') throw new InvalidInput({ fileID: 'The file is not an Excel (xlsx) workbook' });
     const opened = await this.files.open(file);
-    return { validationResult: OK, listData: await worksheetHeaders(() => opened.stream()) };
+    return { validationResult: OK, listData: await this.xlsx.worksheetHeaders(opened.path, { signal }) };
   }
 
   // ---------- sending ----------

@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import type { AuthUser } from '../../../common/auth/auth-user';
 import { CurrentUser, RequireAreas } from '../../../common/auth/decorators';
+import { ClientGoneSignal } from '../../../common/http/client-gone';
 import { OK } from '../../../common/http/validation-result';
 import { RateCardUploadService } from './rate-card-upload.service';
 
@@ -21,7 +22,7 @@ export class RateCardUploadController {
   /** Validates every row (commit false), or validates and writes all in one transaction (commit true). */
   @Post('rateCardLines/excel')
   @HttpCode(200)
-  async uploadLines(@Body() body: unknown, @CurrentUser() user: AuthUser) {
-    return { validationResult: OK, data: await this.upload.upload(body, user), listData: [] };
+  async uploadLines(@Body() body: unknown, @CurrentUser() user: AuthUser, @ClientGoneSignal() signal: AbortSignal) {
+    return { validationResult: OK, data: await this.upload.upload(body, user, signal), listData: [] };
   }
 }

@@ -2,7 +2,8 @@ import { BadRequestException, HttpStatus, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { AuthUser } from '../../../common/auth/auth-user';
-import { cellText, columnLetter, forEachWorksheet, hasContent, type CellValue, type XlsxRow } from '../../../common/excel/xlsx-reader';
+import { cellText, columnLetter, headerNotFound, XlsxReader, type CellValue, type XlsxRow } from '../../../common/excel/xlsx-reader';
+import { ClientGone } from '../../../common/http/client-gone';
 import { InvalidInput } from '../../../common/http/validation-result';
 import { FilesService } from '../../files/files.service';
 import { BandsService } from '../../master-data/bands/bands.service';
@@ -121,6 +122,7 @@ export class RateCardUploadService {
     private readonly skuTypes: SkuTypesService,
     private readonly bands: BandsService,
     private readonly lines: RateCardLinesService,
+    private readonly xlsx: XlsxReader,
   ) {}
 
   /** The stores of a sale type (by name); 400 on `field` when there is no such sale type. */
@@ -152,8 +154,8 @@ export class RateCardUploadService {
     }
   }
 
-  /** POST /rateCardLines/excel */
-  async upload(body: unknown, user: AuthUser): Promise<UploadSummary> {
+  /** POST /rateCardLines/excel; `signal` aborts the work when the client has gone (nothing is written then). */
+  async upload(body: unknown, user: AuthUser, signal?: AbortSignal): Promise<UploadSummary> {
     const request = parseUploadRequest(body);
     const stores = await this.saleTypeStores(request.saleTypeID, user);
     const card = await this.dataSource.getRepository(RateCard).existsBy({ rateCardID: request.rateCardID });
@@ -181,20 +183,17 @@ export class RateCardUploadService {
       committed: false,
     };
 
-    await forEachWorksheet(() => opened.stream(), async (sheet) => {
+    await this.xlsx.forEachWorksheet(opened.path, async (sheet) => {
       const plan = plans.get(sheet.name);
       if (!plan) {
         summary.skippedWorksheets.push(sheet.name);
         return;
       }
       summary.worksheets += 1;
-      // The header row is the first row holding anything, as the wizard's headers were read (worksheetHeaders).
-      let headerRowSeen = false;
+      // The header row is found as the wizard's headers were (worksheetHeaders): the first row holding anything.
+      const header = await sheet.header();
+      if (header.limitReached) throw headerNotFound(sheet.name, header, 'mappings');
       for await (const row of sheet.rows()) {
-        if (!headerRowSeen) {
-          headerRowSeen = hasContent(row);
-          continue;
-        }
         if (plan.columns.every((col) => isBlank(row.cells[col]))) continue;
         summary.rows += 1;
         const reported = new Set<number>();
@@ -212,7 +211,7 @@ export class RateCardUploadService {
         // Once anything is wrong nothing will be written: stop keeping lines.
         if (line && errorCount === 0) lines.push(line);
       }
-    });
+    }, { signal });
 
     if (summary.worksheets === 0) {
       throw new InvalidInput({ mappings: 'None of the mapped worksheets is in the file' });
@@ -227,6 +226,8 @@ export class RateCardUploadService {
       summary.added = lines.length - summary.updated;
       return summary;
     }
+    // A client gone before the write never learns whether it happened: nothing is written.
+    if (signal?.aborted) throw new ClientGone();
     // One transaction; the core's bulk writer is fed a slice at a time, so only the compact
     // lines and one slice of plain objects are in memory.
     const written = await this.dataSource.transaction(async (manager) => {
