@@ -107,7 +107,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const timeZone = timeZoneOf(env.TIME_ZONE);
   const jwtExpiresIn = tokenLifetimeOf(env.JWT_EXPIRES_IN);
   const dataDir = resolve(env.DATA_DIR || './data');
-  mkdirSync(dataDir, { recursive: true });
+  // Owner only: it holds the embedded database (password hashes), the JWT secret and the uploads.
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const databaseUrl = env.DATABASE_URL || undefined;
   if (databaseUrl && !/^mysql:\/\//.test(databaseUrl)) {
     throw new Error('DATABASE_URL must be a mysql:// URL (MySQL 8 or MariaDB)');

@@ -1,3 +1,5 @@
+import { Logger } from '@nestjs/common';
+import { chmodSync, closeSync, existsSync, openSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DataSourceOptions } from 'typeorm';
 import type { AppConfig } from './app-config';
@@ -9,6 +11,23 @@ import { USERS_ENTITIES } from '../modules/users/entities';
 
 export const ENTITIES = [...MASTER_DATA_ENTITIES, ...USERS_ENTITIES, ...FILES_ENTITIES, ...RATE_CARD_ENTITIES];
 export { MIGRATIONS };
+
+/**
+ * The embedded database holds the password hashes, so only its owner may read it: it is created
+ * 0600 before SQLite opens it (SQLite gives its -wal and -shm files the database file's mode), and
+ * a file an older version left readable by others is narrowed.
+ */
+function keepOwnerOnly(database: string): void {
+  closeSync(openSync(database, 'a', 0o600));
+  for (const file of [database, `${database}-wal`, `${database}-shm`]) {
+    if (!existsSync(file) || (statSync(file).mode & 0o077) === 0) continue;
+    try {
+      chmodSync(file, 0o600);
+    } catch (error) {
+      new Logger('Database').warn(`Could not make ${file} readable by its owner only: ${(error as Error).message}`);
+    }
+  }
+}
 
 /** One code base, two engines: SQLite file when no DATABASE_URL, else MySQL/MariaDB via mysql2. */
 export function dataSourceOptions(config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>): DataSourceOptions {
@@ -32,10 +51,12 @@ export function dataSourceOptions(config: Pick<AppConfig, 'databaseUrl' | 'dataD
       extra: { connectionLimit: 10 },
     };
   }
+  const database = join(config.dataDir, 'app.sqlite');
+  keepOwnerOnly(database);
   return {
     ...common,
     type: 'better-sqlite3',
-    database: join(config.dataDir, 'app.sqlite'),
+    database,
     prepareDatabase: (db: { pragma: (s: string) => unknown }) => {
       db.pragma('journal_mode = WAL');
       db.pragma('foreign_keys = ON');

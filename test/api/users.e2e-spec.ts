@@ -65,10 +65,11 @@ describe('without UserSetup a user edits their own record, and only some of it',
     expect(await record(self.userID)).toEqual(expect.objectContaining(body));
   });
 
-  it('may change their password (with confirm); the new one logs in and the old one does not', async () => {
+  it('may change their password (with confirm and the current one); the new one logs in and the old one does not', async () => {
     const user = await createUser(t.http, admin, { accessProfileID: profileP.accessProfileID });
     const password = 'Brand-New-Pass1';
-    expectStatus(await user.api.put(`/api/user/${user.userID}`, { name: user.data.name, password, confirm: password }), 200);
+    const body = { name: user.data.name, password, confirm: password, currentPassword: user.password };
+    expectStatus(await user.api.put(`/api/user/${user.userID}`, body), 200);
     expectFailure(await attempt(user.email, user.password), 400);
     expectStatus(await attempt(user.email, password), 201);
   });
@@ -341,8 +342,9 @@ describe('user records never carry the password', () => {
       user.data,
       (await admin.get('/api/users?pageLength=500')).body,
       (await admin.get(`/api/users?userID=${user.userID}`)).body,
-      (await user.api.put(`/api/user/${user.userID}`, { name: user.data.name, password: 'Another-Pass1', confirm: 'Another-Pass1' })).body,
-      (await user.api.get('/api/user/me')).body,
+      (await user.api.put(`/api/user/${user.userID}`, { name: user.data.name, password: 'Another-Pass1', confirm: 'Another-Pass1', currentPassword: user.password })).body,
+      // The old token ended with the change; the new one is in the answer.
+      (await as(t.http, await login(t.http, user.email, 'Another-Pass1')).get('/api/user/me')).body,
     ];
     for (const answer of answers) {
       expect(JSON.stringify(answer)).not.toMatch(/password|confirm|\$2[aby]\$/i);

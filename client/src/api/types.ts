@@ -35,6 +35,8 @@ export interface RecordResponse<T = Row> extends ListResponse<T> {
 export interface SaveResponse<T = Row> {
   validationResult: ValidationResult;
   data: T;
+  /** A fresh session token, when the save ended the user's own sessions (their password changed). */
+  token?: string;
 }
 
 export interface DataResponse<T> {

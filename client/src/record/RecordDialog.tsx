@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Descriptions, Form, Modal, Spin } from 'antd';
 import { useRefreshResource, useRecord } from '../api/hooks';
 import { ApiError, apiRequest } from '../api/http';
+import { setToken } from '../api/token';
 import type { Row, SaveResponse } from '../api/types';
 import { formatDateTime } from '../format/format';
 import { renderFieldValue } from '../list/renderValue';
@@ -144,6 +145,9 @@ export function RecordDialog({ resource, mode, id, title, onClose, onSaved }: Pr
             ? await apiRequest<SaveResponse>(`/api/${resource.savePath}/${id}`, { method: 'PUT', body })
             : await apiRequest<SaveResponse>(`/api/${resource.savePath}`, { method: 'POST', body });
       }
+      // The save ended this session's token (an own password change): carry on with the new
+      // one before any further call, which the old token would get a 403 for.
+      if (typeof answer.body?.token === 'string') setToken(answer.body.token);
       // The save is done; a failed refresh is only logged (the list keeps its old rows).
       await refreshResource(resource.listPath).catch((error) => console.error('Refresh failed', error));
       onSaved?.(answer.body?.data);

@@ -59,6 +59,18 @@ export function usersResource(tab: UsersTab = 'all'): ResourceDef {
         initialValue: emailDomainSuffix,
       },
       {
+        name: 'currentPassword',
+        title: 'Current password',
+        valueType: 'password',
+        hideInTable: true,
+        neverPrefill: true,
+        omitWhenEmpty: true,
+        // Only a change of your own password asks for it; an administrator sets another user's without.
+        hideInForm: (ctx) => ctx.mode !== 'update' || !ctx.record || !isOwnRow(ctx.me, ctx.record),
+        required: (ctx) => Boolean(ctx.values?.password),
+        help: 'Needed to change your password',
+      },
+      {
         name: 'password',
         title: 'Password',
         valueType: 'password',

@@ -3,12 +3,12 @@ import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import { NotAllowed } from '../http/validation-result';
 import type { AuthUser } from './auth-user';
-import { PUBLIC_ROUTE, REQUIRED_AREAS, REQUIRES_STORE } from './decorators';
+import { DOWNLOAD_ROUTE, markDownloadRequest, PUBLIC_ROUTE, REQUIRED_AREAS, REQUIRES_STORE } from './decorators';
 import type { SystemArea } from './system-areas';
 
 /**
  * Global guard: a valid token (passport-jwt, which also reloads the user so deactivation
- * bites at once) every system area the route declares,
+ * bites at once; from `?token=` too on @Download() routes), every system area the route declares,
  * and at least one store when the route says so (RequireStore). Any failure is a 403.
  */
 @Injectable()
@@ -20,8 +20,11 @@ export class AccessGuard extends AuthGuard('jwt') {
   override async canActivate(context: ExecutionContext): Promise<boolean> {
     const targets = [context.getHandler(), context.getClass()];
     if (this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, targets)) return true;
+    const request = context.switchToHttp().getRequest();
+    // The strategy reads ?token= only for these (see queryToken in jwt.strategy.ts).
+    if (this.reflector.getAllAndOverride<boolean>(DOWNLOAD_ROUTE, targets)) markDownloadRequest(request);
     await super.canActivate(context);
-    const user = context.switchToHttp().getRequest().user as AuthUser;
+    const user = request.user as AuthUser;
     const areas = this.reflector.getAllAndMerge<SystemArea[]>(REQUIRED_AREAS, targets) ?? [];
     const missing = areas.filter((area) => !user.systemAreas.has(area));
     if (missing.length) throw new NotAllowed(`Your access profile does not include ${missing.join(', ')}`);

@@ -5,6 +5,7 @@ import type { SystemArea } from './system-areas';
 export const PUBLIC_ROUTE = 'publicRoute';
 export const REQUIRED_AREAS = 'requiredAreas';
 export const REQUIRES_STORE = 'requiresStore';
+export const DOWNLOAD_ROUTE = 'downloadRoute';
 
 /** No token needed (login, app name, branding images). */
 export const Public = () => SetMetadata(PUBLIC_ROUTE, true);
@@ -17,6 +18,23 @@ export const RequireAreas = (...areas: SystemArea[]) => SetMetadata(REQUIRED_ARE
  * checked by AccessGuard, 403 otherwise.
  */
 export const RequireStore = () => SetMetadata(REQUIRES_STORE, true);
+
+/**
+ * A GET the browser opens as a plain link (a file download, an Excel export), which cannot send
+ * the x-access-token header: only such routes accept the token as `?token=` (HTTP contract).
+ */
+export const Download = () => SetMetadata(DOWNLOAD_ROUTE, true);
+
+/** Requests AccessGuard found to be for a @Download() route, before the token is read. */
+const downloadRequests = new WeakSet<object>();
+
+export function markDownloadRequest(req: object): void {
+  downloadRequests.add(req);
+}
+
+export function isDownloadRequest(req: object): boolean {
+  return downloadRequests.has(req);
+}
 
 export const CurrentUser = createParamDecorator((_data: unknown, ctx: ExecutionContext): AuthUser => {
   return ctx.switchToHttp().getRequest().user as AuthUser;

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Query, Res, Type } from '@nestjs/common';
 import type { Response } from 'express';
 import type { AuthUser } from '../auth/auth-user';
-import { CurrentUser, RequireAreas, RequireStore } from '../auth/decorators';
+import { CurrentUser, Download, RequireAreas, RequireStore } from '../auth/decorators';
 import type { SystemArea } from '../auth/system-areas';
 import { ExcelExportService } from '../excel/excel-export.service';
 import { IdPipe } from '../http/id.pipe';
@@ -56,6 +56,7 @@ export function CrudController(routes: CrudRoutes): Type<unknown> {
     }
 
     @Get(`${routes.plural}/excel`)
+    @Download()
     @RequireAreas('AccessAPI', ...read)
     @readStore
     async download(@Query() query: Record<string, unknown>, @CurrentUser() user: AuthUser, @Res() res: Response) {
@@ -79,7 +80,7 @@ export function CrudController(routes: CrudRoutes): Type<unknown> {
       @Body(strictValidationPipe({ expectedType: routes.updateBody ?? routes.createBody })) body: unknown,
       @CurrentUser() user: AuthUser,
     ) {
-      return { validationResult: OK, data: await this.service.update(id, body, user) };
+      return { validationResult: OK, ...(await this.service.updateAnswer(id, body, user)) };
     }
 
     @Delete(`${routes.singular}/:id`)

@@ -80,6 +80,14 @@ export abstract class CrudService<T extends AuditedEntity & ObjectLiteral, Creat
     return this.lists.row(this.definition, id, user);
   }
 
+  /**
+   * What PUT /<singular>/:id answers beside validationResult: the saved record as `data`, and
+   * anything a service adds (a user's own password change adds a fresh session `token`).
+   */
+  async updateAnswer(id: number, body: UpdateBody, user: AuthUser): Promise<{ data: Row } & Row> {
+    return { data: await this.update(id, body, user) };
+  }
+
   /** The definition's uniqueName is not another record's, ignoring case and outer spaces (400 on it). */
   private async assertNameFree(manager: EntityManager, entity: T, isNew: boolean): Promise<void> {
     const { uniqueName, idField, alias, label } = this.definition;

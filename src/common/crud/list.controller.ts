@@ -2,7 +2,7 @@ import { Controller, Get, Query, Res, Type } from '@nestjs/common';
 import type { Response } from 'express';
 import type { ObjectLiteral } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user';
-import { CurrentUser, RequireAreas, RequireStore } from '../auth/decorators';
+import { CurrentUser, Download, RequireAreas, RequireStore } from '../auth/decorators';
 import type { SystemArea } from '../auth/system-areas';
 import { ExcelExportService } from '../excel/excel-export.service';
 import { OK, RecordNotFound } from '../http/validation-result';
@@ -61,6 +61,7 @@ export function ListController(routes: ListRoutes): Type<unknown> {
     }
 
     @Get(`${routes.plural}/excel`)
+    @Download()
     @RequireAreas('AccessAPI', ...read)
     @readStore
     async download(@Query() query: Record<string, unknown>, @CurrentUser() user: AuthUser, @Res() res: Response) {

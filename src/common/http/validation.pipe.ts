@@ -46,14 +46,38 @@ function collect(errors: ValidationError[], prefix = '', out: Record<string, str
   return out;
 }
 
+/** True for keys that name Object.prototype members, and for `prototype`, which class-transformer drops silently. */
+function isPrototypeName(key: string): boolean {
+  return key in Object.prototype || key === '__proto__' || key === 'prototype';
+}
+
+/**
+ * Dotted paths of every prototype-named key in a body, nested objects and list items included
+ * ('stores.0.constructor'). Walked with an explicit stack, like the depth check in json-bodies.ts.
+ */
+export function prototypeNamedKeys(body: object): string[] {
+  const found: string[] = [];
+  const stack: Array<{ node: object; path: string }> = [{ node: body, path: '' }];
+  while (stack.length) {
+    const { node, path } = stack.pop()!;
+    for (const [key, child] of Object.entries(node)) {
+      const at = path ? `${path}.${key}` : key;
+      if (isPrototypeName(key)) found.push(at);
+      else if (child && typeof child === 'object') stack.push({ node: child, path: at });
+    }
+  }
+  return found.sort();
+}
+
 /**
  * Keys that name Object.prototype members (toString, constructor, __proto__, ...) slip past the
- * whitelist because the DTO instance "has" them; they are unknown fields like any other.
+ * whitelist because the DTO instance "has" them, and `prototype` is dropped before the whitelist
+ * sees it; at any depth they are unknown fields like any other.
  */
 class StrictValidationPipe extends ValidationPipe {
   override async transform(value: unknown, metadata: ArgumentMetadata) {
     if (metadata.type === 'body' && value && typeof value === 'object') {
-      const inherited = Object.keys(value).filter((key) => key in Object.prototype || key === '__proto__');
+      const inherited = prototypeNamedKeys(value);
       if (inherited.length) throw new InvalidInput(Object.fromEntries(inherited.map((k) => [k, `Unknown field ${k}`])));
     }
     return super.transform(value, metadata);

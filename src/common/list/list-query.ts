@@ -57,7 +57,7 @@ function parseValue(raw: string, field: ListField, type: FieldType): string | nu
     case 'number':
       return NUMBER.test(raw) ? Number(raw) : undefined;
     case 'boolean':
-      return raw in BOOLEAN ? BOOLEAN[raw] : undefined;
+      return Object.hasOwn(BOOLEAN, raw) ? BOOLEAN[raw] : undefined;
     case 'date':
     case 'datetime':
       return isDateParam(raw) ? raw : undefined;
@@ -101,6 +101,14 @@ function integerParam(
 }
 
 /**
+ * The definition's field of that name. Own properties only: `definition.fields[name]` would find
+ * Object.prototype members (`constructor`, `toString`, `__proto__`) and take them for fields.
+ */
+function fieldNamed<T extends ObjectLiteral>(definition: ListDefinition<T>, name: string): ListField | undefined {
+  return Object.hasOwn(definition.fields, name) ? definition.fields[name] : undefined;
+}
+
+/**
  * Turns the query string into a checked ListQuery. Every name and value is checked
  * against the definition; anything unknown or malformed is a 400 naming the parameter.
  */
@@ -118,7 +126,7 @@ export function parseListQuery<T extends ObjectLiteral>(
   let sortDir = definition.defaultSort.dir;
   const sortRaw = get('sort');
   if (sortRaw) {
-    const field = definition.fields[sortRaw];
+    const field = fieldNamed(definition, sortRaw);
     if (!field || field.sortable === false) errors.sort = `Cannot sort by ${sortRaw.slice(0, 50)}`;
     else sort = sortRaw;
     if (!get('sortDir')) sortDir = 'ASC';
@@ -147,14 +155,14 @@ export function parseListQuery<T extends ObjectLiteral>(
     if (RESERVED.has(name)) continue;
     let fieldName = name;
     let op: FilterOp = 'eq';
-    if (!definition.fields[name]) {
-      const suffix = SUFFIXES.find(([s]) => name.endsWith(s) && definition.fields[name.slice(0, -s.length)]);
+    if (!fieldNamed(definition, name)) {
+      const suffix = SUFFIXES.find(([s]) => name.endsWith(s) && fieldNamed(definition, name.slice(0, -s.length)));
       if (suffix) {
         fieldName = name.slice(0, -suffix[0].length);
         op = suffix[1];
       }
     }
-    const field = definition.fields[fieldName];
+    const field = fieldNamed(definition, fieldName);
     if (!field) {
       errors[name.slice(0, 50)] = 'Unknown parameter';
       continue;

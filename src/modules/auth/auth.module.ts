@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
-import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
@@ -13,6 +12,7 @@ import { UsersModule } from '../users/users.module';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { JwtStrategy } from './jwt.strategy';
+import { SessionTokensModule } from './session-tokens';
 
 const MINUTE = 60_000;
 
@@ -20,10 +20,7 @@ const MINUTE = 60_000;
   imports: [
     UsersModule,
     PassportModule,
-    JwtModule.registerAsync({
-      inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => ({ secret: config.jwtSecret, signOptions: { expiresIn: config.jwtExpiresIn as never, algorithm: 'HS256' } }),
-    }),
+    SessionTokensModule,
     // Login attempts: per client IP and per e-mail, each limited within a minute.
     // In scale-out the counts live in Redis, so every API node sees every attempt.
     ThrottlerModule.forRootAsync({

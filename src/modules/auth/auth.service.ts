@@ -1,11 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { JwtService } from '@nestjs/jwt';
 import * as bcrypt from 'bcryptjs';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { InvalidInput } from '../../common/http/validation-result';
 import { MAX_PASSWORD_BYTES, PASSWORD_COST, UsersService } from '../users/users/users.service';
-import type { TokenClaims } from './jwt.strategy';
 import { loginWindowRefusal } from './login-window';
+import { SessionTokens } from './session-tokens';
 
 const WRONG = 'Wrong e-mail or password';
 
@@ -16,7 +15,7 @@ export class AuthService {
 
   constructor(
     private readonly users: UsersService,
-    private readonly jwt: JwtService,
+    private readonly tokens: SessionTokens,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -34,7 +33,6 @@ export class AuthService {
     const refusal = loginWindowRefusal(user, new Date(), this.config.timeZone);
     if (refusal) throw new InvalidInput({}, refusal);
     await this.users.recordLogin(user.userID);
-    const claims: TokenClaims = { sub: user.userID, fh: user.fromHour, th: user.toHour, d: user.days };
-    return { token: await this.jwt.signAsync(claims), user: { userID: user.userID, name: user.name } };
+    return { token: await this.tokens.issue(user), user: { userID: user.userID, name: user.name } };
   }
 }

@@ -4,29 +4,22 @@ import type { Request } from 'express';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import type { AuthUser } from '../../common/auth/auth-user';
+import { isDownloadRequest } from '../../common/auth/decorators';
 import { NotAllowed } from '../../common/http/validation-result';
 import { UsersService } from '../users/users/users.service';
 import { loginWindowRefusal } from './login-window';
+import type { TokenClaims } from './session-tokens';
 
-/** Claims: the user, and the login window as it was at login (changes apply at next login). */
-export interface TokenClaims {
-  sub: number;
-  fh: number;
-  th: number;
-  d: number;
-}
-
-/** GET routes whose links the browser follows itself (an <a href>), so they cannot send a header. */
-const LINK_ROUTE = /\/(excel|download)\/?$/;
 const fromQuery = ExtractJwt.fromUrlQueryParameter('token');
 
 /**
- * `?token=` is accepted only where the contract allows it (ARCHITECTURE.md: file downloads and
- * Excel exports), because a token in a URL ends up in logs, history and Referer headers. Anywhere
- * else it is ignored, so the call has no token and is a 403.
+ * `?token=` is accepted only on routes declared with @Download() (file downloads and Excel
+ * exports, which the browser opens as plain links), because a token in a URL ends up in logs,
+ * history and Referer headers. AccessGuard marks such requests before this runs; anywhere else
+ * the parameter is ignored, so the call has no token and is a 403.
  */
 function queryToken(req: Request): string | null {
-  return req.method === 'GET' && LINK_ROUTE.test(req.path) ? fromQuery(req) : null;
+  return req.method === 'GET' && isDownloadRequest(req) ? fromQuery(req) : null;
 }
 
 @Injectable()
@@ -36,7 +29,7 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     private readonly users: UsersService,
   ) {
     super({
-      // Header for API calls; ?token= only for downloads and Excel exports (see queryToken).
+      // Header for API calls; ?token= only on @Download() routes (see queryToken).
       jwtFromRequest: ExtractJwt.fromExtractors([ExtractJwt.fromHeader('x-access-token'), queryToken]),
       ignoreExpiration: false,
       secretOrKey: config.jwtSecret,
@@ -49,6 +42,8 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     const user = await this.users.loadAuthUser(claims.sub);
     if (!user) throw new NotAllowed('Please log in');
     if (!user.active) throw new NotAllowed('This user is not active');
+    // A password change, deactivation or another access profile since the token was signed.
+    if ((claims.v ?? 0) !== user.tokenVersion) throw new NotAllowed('Your session has ended, please log in again');
     const refusal = loginWindowRefusal({ fromHour: claims.fh, toHour: claims.th, days: claims.d }, new Date(), this.config.timeZone);
     if (refusal) throw new NotAllowed(refusal);
     return user;

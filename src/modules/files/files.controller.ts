@@ -2,7 +2,7 @@ import { Controller, Delete, Get, HttpCode, NotFoundException, Param, Post, Req,
 import type { Request, Response } from 'express';
 import { pipeline } from 'node:stream/promises';
 import type { AuthUser } from '../../common/auth/auth-user';
-import { CurrentUser, Public, RequireAreas } from '../../common/auth/decorators';
+import { CurrentUser, Download, Public, RequireAreas } from '../../common/auth/decorators';
 import { XlsxReader } from '../../common/excel/xlsx-reader';
 import { ClientGoneSignal } from '../../common/http/client-gone';
 import { IdPipe } from '../../common/http/id.pipe';
@@ -112,6 +112,7 @@ export class FilesController {
 
   /** The bytes, as an attachment under the original name (the token may come as ?token=). */
   @Get('file/:fileID/download')
+  @Download()
   async download(@Param('fileID', IdPipe) fileID: number, @CurrentUser() user: AuthUser, @Req() req: Request, @Res() res: Response) {
     const opened = await this.files.open(await this.files.findForUser(fileID, user));
     res.status(200);

@@ -13,7 +13,7 @@ import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { Branding, type BrandingName } from './entities/branding.entity';
 import { StoredFile } from './entities/stored-file.entity';
 import { KIND_INFO, kindOf, type FileKind } from './file-kinds';
-import { acceptedKinds, libraryNamed, mayRead, mayUpload } from './libraries';
+import { acceptedKinds, libraryNamed, mayRead, mayUpload, READ_EVERY_LIBRARY } from './libraries';
 import { FILE_FIELD, receiveOneFile } from './multipart-upload';
 
 /** What the API shows of a file (never where it is stored). */
@@ -33,6 +33,13 @@ export function fileRow(file: StoredFile): FileRow {
   const { fileID, library, type, kind, contentType, size, originalName, createdByUserName, createdDate } = file;
   return { fileID, library, type, kind, contentType, size, originalName, createdByUserName, createdDate };
 }
+
+/**
+ * Whether `user` may read `file` of a library read by its uploader (see Library.readers), beyond
+ * the uploader and SystemSetup. Supplied by the module whose records use such files: the sales
+ * module grants a receipt to the users who can see the store of a sale that uses it.
+ */
+export type FileReadGrant = (file: StoredFile, user: AuthUser) => Promise<boolean>;
 
 /** A file ready to be sent: its record, its path on disk and how big it is there. */
 export interface OpenedFile {
@@ -66,6 +73,7 @@ function listOf(kinds: readonly FileKind[]): string {
 @Injectable()
 export class FilesService implements OnModuleInit {
   private readonly logger = new Logger('Files');
+  private readonly readGrants = new Map<string, FileReadGrant[]>();
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -79,7 +87,8 @@ export class FilesService implements OnModuleInit {
   /** Partial uploads a crashed process left behind are removed after a day (other nodes may be mid-upload). */
   async onModuleInit(): Promise<void> {
     const incoming = join(this.filesDir, INCOMING);
-    await mkdir(incoming, { recursive: true });
+    // Owner only, like the data directory (uploads may be receipts or staff data).
+    await mkdir(incoming, { recursive: true, mode: 0o700 });
     for (const name of await readdir(incoming).catch(() => [] as string[])) {
       const path = join(incoming, name);
       const info = await stat(path).catch(() => null);
@@ -116,7 +125,7 @@ export class FilesService implements OnModuleInit {
       const info = KIND_INFO[kind];
       const storedName = `${libraryName}/${randomUUID()}.${info.extension}`;
       finalPath = this.pathOf(storedName);
-      await mkdir(dirname(finalPath), { recursive: true });
+      await mkdir(dirname(finalPath), { recursive: true, mode: 0o700 });
       await rename(received.tempPath, finalPath);
       const file = Object.assign(new StoredFile(), {
         library: libraryName,
@@ -127,6 +136,7 @@ export class FilesService implements OnModuleInit {
         originalName: cleanFileName(received.clientName, `${type}.${info.extension}`),
         storedName,
         sha256: received.sha256,
+        createdByUserID: user.userID,
       });
       stampCreated(file, user.name);
       return await this.dataSource.getRepository(StoredFile).save(file);
@@ -140,12 +150,36 @@ export class FilesService implements OnModuleInit {
     return this.dataSource.getRepository(StoredFile).findOneBy({ fileID });
   }
 
-  /** A file the user may read (its library's area, or SystemSetup for every library); else 403/404. */
+  /**
+   * Lets more users read the files of a library read by its uploader (receipts); call it from the
+   * using module's onModuleInit. A file is readable when any grant of its library says so.
+   */
+  addReadGrant(library: string, grant: FileReadGrant): void {
+    this.readGrants.set(library, [...(this.readGrants.get(library) ?? []), grant]);
+  }
+
+  /**
+   * A file the user may read, else 404 (no such file, or one the user may not know of) or 403
+   * (a library whose area the profile lacks).
+   */
   async findForUser(fileID: number, user: AuthUser): Promise<StoredFile> {
     const file = await this.find(fileID);
     if (!file) throw new RecordNotFound('File');
-    if (!mayRead(user, file.library)) throw new NotAllowed('Your access profile does not allow reading this file');
+    const access = await this.accessTo(file, user);
+    if (access === 'hidden') throw new RecordNotFound('File');
+    if (access === 'forbidden') throw new NotAllowed('Your access profile does not allow reading this file');
     return file;
+  }
+
+  /**
+   * 'read'; 'forbidden' when the library's area is missing (its files are the library's, so the
+   * 403 tells nothing about one file); 'hidden' for a file of a library read by its uploader.
+   */
+  private async accessTo(file: StoredFile, user: AuthUser): Promise<'read' | 'forbidden' | 'hidden'> {
+    if (libraryNamed(file.library)?.readers !== 'uploader') return mayRead(user, file.library) ? 'read' : 'forbidden';
+    if (user.systemAreas.has(READ_EVERY_LIBRARY) || file.createdByUserID === user.userID) return 'read';
+    for (const grant of this.readGrants.get(file.library) ?? []) if (await grant(file, user)) return 'read';
+    return 'hidden';
   }
 
   /** The file on disk, or a 404 (logged) when the record outlived its bytes. */
@@ -166,8 +200,9 @@ export class FilesService implements OnModuleInit {
    */
   async openUpload(fileID: number, user: AuthUser, library: string, kind: FileKind, field = 'fileID'): Promise<OpenedFile> {
     const file = await this.find(fileID);
-    if (!file) throw new InvalidInput({ [field]: 'There is no uploaded file with this id' });
-    if (!mayRead(user, file.library)) throw new NotAllowed('Your access profile does not allow reading this file');
+    const access = file ? await this.accessTo(file, user) : 'hidden';
+    if (!file || access === 'hidden') throw new InvalidInput({ [field]: 'There is no uploaded file with this id' });
+    if (access === 'forbidden') throw new NotAllowed('Your access profile does not allow reading this file');
     if (file.library !== library) throw new InvalidInput({ [field]: `The file was not uploaded as ${library}` });
     if (file.kind !== kind) throw new InvalidInput({ [field]: `The file must be ${listOf([kind])}; its content is ${KIND_INFO[file.kind as FileKind]?.label ?? file.kind}` });
     try {

@@ -12,6 +12,12 @@ export interface Library {
   areas: readonly SystemArea[];
   /** type -> the kinds of content it accepts. */
   types: Readonly<Record<string, readonly FileKind[]>>;
+  /**
+   * Who reads its files. 'area' (the default): every user with one of `areas`. 'uploader': the
+   * uploader, SystemSetup, and whoever a read grant of the module that uses the file lets in
+   * (FilesService.addReadGrant); to anyone else the file does not exist (404).
+   */
+  readers?: 'area' | 'uploader';
 }
 
 const BRANDING_KINDS: Record<BrandingName, readonly FileKind[]> = {
@@ -26,7 +32,9 @@ export const LIBRARIES: Readonly<Record<string, Library>> = {
   rateCards: { areas: ['SystemSetup'], types: { xlsx: ['xlsx'] } },
   recSheets: { areas: ['RevenueReconciliation'], types: { xlsx: ['xlsx'] } },
   announcements: { areas: ['Announce'], types: { pdf: ['pdf'], xlsx: ['xlsx'], jpeg: ['jpeg'], image: ['jpeg', 'png'] } },
-  receipts: { areas: ['RecordSales', 'UpdateSales'], types: { pdf: ['pdf'], jpeg: ['jpeg'], image: ['jpeg', 'png'] } },
+  // A receipt shows one customer's purchase: readable by its uploader until a sale uses it, then
+  // by those who see the sale's store (the sales module's read grant), never by every seller.
+  receipts: { areas: ['RecordSales', 'UpdateSales'], types: { pdf: ['pdf'], jpeg: ['jpeg'], image: ['jpeg', 'png'] }, readers: 'uploader' },
 };
 
 /** Reading any library's files (metadata and download) is also open to SystemSetup. */

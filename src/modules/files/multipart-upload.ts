@@ -105,7 +105,7 @@ export async function receiveOneFile(req: IncomingMessage, options: ReceiveOptio
   } catch {
     throw refusal('The upload could not be read (malformed multipart/form-data)');
   }
-  await mkdir(options.incomingDir, { recursive: true });
+  await mkdir(options.incomingDir, { recursive: true, mode: 0o700 });
 
   return new Promise<ReceivedFile>((resolve, reject) => {
     let settled = false;
@@ -174,7 +174,7 @@ export async function receiveOneFile(req: IncomingMessage, options: ReceiveOptio
       const tempPath = join(options.incomingDir, `${randomUUID()}.part`);
       const inspector = new Inspector();
       written = { tempPath, inspector, clientName: fromFormData(info.filename ?? '') };
-      out = createWriteStream(tempPath, { flags: 'wx', mode: 0o640 });
+      out = createWriteStream(tempPath, { flags: 'wx', mode: 0o600 });
       // Deferred: busboy is still inside its write when it says so, and must finish that first.
       stream.on('limit', () => process.nextTick(() => fail(TOO_LARGE)));
       writing = pipeline(stream, inspector, out);

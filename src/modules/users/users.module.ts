@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { CrudController } from '../../common/crud/crud.controller';
+import { SessionTokensModule } from '../auth/session-tokens';
 import { MasterDataModule } from '../master-data/master-data.module';
 import { AccessProfileBody } from './access-profiles/access-profile.body';
 import { AccessProfilesService } from './access-profiles/access-profiles.service';
@@ -33,7 +34,7 @@ const AccessProfilesController = CrudController({
 });
 
 @Module({
-  imports: [TypeOrmModule.forFeature([User, AccessProfile, AccessProfileStore, UserPreference]), MasterDataModule],
+  imports: [TypeOrmModule.forFeature([User, AccessProfile, AccessProfileStore, UserPreference]), MasterDataModule, SessionTokensModule],
   controllers: [UsersController, UserRecordsController, AccessProfilesController],
   providers: [UsersService, AccessProfilesService, UserPreferencesService],
   exports: [UsersService, AccessProfilesService],

@@ -39,4 +39,8 @@ export class StoredFile extends AuditedEntity {
   /** Hex SHA-256 of the content; the branding answers' ETag. */
   @Column({ type: 'varchar', length: 64 })
   sha256: string;
+
+  /** The uploader, for libraries only the uploader may read (receipts); null for older files. */
+  @Column({ type: 'integer', nullable: true })
+  createdByUserID: number | null;
 }

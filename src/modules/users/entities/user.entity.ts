@@ -59,4 +59,11 @@ export class User extends AuditedEntity {
 
   @Column({ type: 'datetime', precision: 3, nullable: true })
   lastLogin: Date | null;
+
+  /**
+   * Moves on whenever the user's sessions must end (password change, deactivation, another
+   * access profile); a token signed with an older version is refused. Never sent to clients.
+   */
+  @Column({ type: 'integer', default: 0, select: false })
+  tokenVersion: number;
 }

@@ -1,20 +1,47 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { DataSource, Repository } from 'typeorm';
+import { InvalidInput } from '../../../common/http/validation-result';
 import { UserPreference } from '../entities/user-preference.entity';
+
+/**
+ * Limits of one user's preferences (docs/decisions.md, "Preference limits"). A value holds up to
+ * 10,000 characters (PreferenceBody): the rate card upload's header map of a franchise of about
+ * a hundred stores. The client keeps one preference per table and a few per screen, some tens.
+ */
+export const MAX_PREFERENCE_LENGTH = 10_000;
+export const MAX_PREFERENCES_PER_USER = 200;
+export const MAX_PREFERENCE_CHARACTERS_PER_USER = 200_000;
 
 /** One string per user, group and name: table columns, card users, hidden cards, sorts, mappings. */
 @Injectable()
 export class UserPreferencesService {
-  constructor(@InjectRepository(UserPreference) private readonly preferences: Repository<UserPreference>) {}
+  constructor(
+    @InjectRepository(UserPreference) private readonly preferences: Repository<UserPreference>,
+    @InjectDataSource() private readonly dataSource: DataSource,
+  ) {}
 
   async get(userID: number, group: string, name: string) {
     const found = await this.preferences.findOneBy({ userID, group, name });
     return { group, name, value: found?.value ?? null };
   }
 
+  /** Saves or replaces; past the user's limits it is a 400 and nothing is written. */
   async put(userID: number, group: string, name: string, value: string) {
-    await this.preferences.upsert({ userID, group, name, value }, { conflictPaths: ['userID', 'group', 'name'] });
+    await this.dataSource.transaction(async (manager) => {
+      const replaced = await manager.findOne(UserPreference, { select: { userPreferenceID: true }, where: { userID, group, name } });
+      const others = (await manager.find(UserPreference, { select: { userPreferenceID: true, value: true }, where: { userID } })).filter(
+        (p) => p.userPreferenceID !== replaced?.userPreferenceID,
+      );
+      if (others.length + 1 > MAX_PREFERENCES_PER_USER) {
+        throw new InvalidInput({ value: `A user can keep at most ${MAX_PREFERENCES_PER_USER} preferences` });
+      }
+      const characters = others.reduce((sum, p) => sum + p.value.length, value.length);
+      if (characters > MAX_PREFERENCE_CHARACTERS_PER_USER) {
+        throw new InvalidInput({ value: `A user's preferences can hold at most ${MAX_PREFERENCE_CHARACTERS_PER_USER.toLocaleString('en-GB')} characters in all` });
+      }
+      await manager.upsert(UserPreference, { userID, group, name, value }, { conflictPaths: ['userID', 'group', 'name'] });
+    });
     return { group, name, value };
   }
 }

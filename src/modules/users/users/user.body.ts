@@ -21,6 +21,12 @@ export class UserBody {
   @MaxLength(200, { message: 'Password must be at most 200 characters' })
   password?: string;
 
+  /** Needed, and checked, when users change their own password; ignored otherwise. */
+  @IsOptional()
+  @IsString({ message: 'Current password must be text' })
+  @MaxLength(200, { message: 'Current password must be at most 200 characters' })
+  currentPassword?: string;
+
   @IsOptional()
   @IsString({ message: 'Confirm must be text' })
   @MaxLength(200, { message: 'Confirm must be at most 200 characters' })

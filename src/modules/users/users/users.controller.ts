@@ -6,14 +6,14 @@ import { SYSTEM_AREAS } from '../../../common/auth/system-areas';
 import { PlainText } from '../../../common/http/dto-fields';
 import { strictValidationPipe } from '../../../common/http/validation.pipe';
 import { InvalidInput, OK } from '../../../common/http/validation-result';
-import { UserPreferencesService } from '../preferences/user-preferences.service';
+import { MAX_PREFERENCE_LENGTH, UserPreferencesService } from '../preferences/user-preferences.service';
 import { UsersService } from './users.service';
 import { ReadOnlyFields } from '../../../common/http/read-only-fields';
 
 @ReadOnlyFields('group', 'name')
 export class PreferenceBody {
   @IsString({ message: 'Value must be text' })
-  @MaxLength(10_000, { message: 'Value must be at most 10000 characters' })
+  @MaxLength(MAX_PREFERENCE_LENGTH, { message: `Value must be at most ${MAX_PREFERENCE_LENGTH} characters` })
   @PlainText('Value')
   value: string;
 }

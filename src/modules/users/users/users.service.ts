@@ -13,6 +13,7 @@ import { auditFields } from '../../../common/list/audit-fields';
 import type { ListDefinition } from '../../../common/list/list-definition';
 import { ListService } from '../../../common/list/list.service';
 import { MeDataService } from '../../master-data/me-data.service';
+import { SessionTokens, type TokenSubject } from '../../auth/session-tokens';
 import { StoresService } from '../../master-data/stores/stores.service';
 import { AccessProfilesService } from '../access-profiles/access-profiles.service';
 import { AccessProfileStore } from '../entities/access-profile-store.entity';
@@ -97,17 +98,22 @@ export class UsersService extends CrudService<User, UserBody> implements OnAppli
     private readonly stores: StoresService,
     private readonly accessProfiles: AccessProfilesService,
     private readonly meData: MeDataService,
+    private readonly tokens: SessionTokens,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     super(dataSource, lists);
   }
 
-  /** The signed-in user, fresh from the database on every request. */
-  async loadAuthUser(userID: number): Promise<(AuthUser & { active: boolean }) | null> {
-    const user = await this.dataSource.getRepository(User).findOne({
-      where: { userID },
-      relations: { accessProfile: { accessProfileStores: true } },
-    });
+  /** The signed-in user, fresh from the database on every request, with what its token is checked against. */
+  async loadAuthUser(userID: number): Promise<(AuthUser & { active: boolean; tokenVersion: number }) | null> {
+    const user = await this.dataSource
+      .getRepository(User)
+      .createQueryBuilder('user')
+      .addSelect('user.tokenVersion')
+      .leftJoinAndSelect('user.accessProfile', 'accessProfile')
+      .leftJoinAndSelect('accessProfile.accessProfileStores', 'accessProfileStores')
+      .where('user.userID = :userID', { userID })
+      .getOne();
     if (!user || !user.accessProfile) return null;
     const profile = user.accessProfile;
     return {
@@ -115,6 +121,7 @@ export class UsersService extends CrudService<User, UserBody> implements OnAppli
       name: user.name,
       email: user.email,
       active: user.active,
+      tokenVersion: user.tokenVersion,
       storeID: user.storeID,
       accessProfileID: user.accessProfileID,
       systemAreas: new Set(parseSystemAreas(profile.systemAreas)),
@@ -125,12 +132,12 @@ export class UsersService extends CrudService<User, UserBody> implements OnAppli
     };
   }
 
-  /** For login only: the user with the password hash. */
+  /** For login only: the user with the password hash and token version. */
   findForLogin(email: string): Promise<User | null> {
     return this.dataSource
       .getRepository(User)
       .createQueryBuilder('user')
-      .addSelect('user.passwordHash')
+      .addSelect(['user.passwordHash', 'user.tokenVersion'])
       .where('user.email = :email', { email: email.trim().toLowerCase() })
       .getOne();
   }
@@ -214,6 +221,33 @@ export class UsersService extends CrudService<User, UserBody> implements OnAppli
     return super.update(id, body, user);
   }
 
+  /**
+   * A change that ended the caller's own sessions (their password, or their access profile)
+   * answers a fresh token with it, so the client carries on signed in; see docs/http-api.md.
+   */
+  override async updateAnswer(id: number, body: UserBody, user: AuthUser) {
+    const own = id === user.userID;
+    const versionBefore = own ? (await this.tokenSubject(id)).tokenVersion : undefined;
+    const data = await this.update(id, body, user);
+    if (!own) return { data };
+    const subject = await this.tokenSubject(id);
+    return subject.tokenVersion === versionBefore ? { data } : { data, token: await this.tokens.issue(subject) };
+  }
+
+  private async tokenSubject(userID: number): Promise<TokenSubject> {
+    return this.dataSource
+      .getRepository(User)
+      .createQueryBuilder('user')
+      .select(['user.userID', 'user.fromHour', 'user.toHour', 'user.days', 'user.tokenVersion'])
+      .where('user.userID = :userID', { userID })
+      .getOneOrFail();
+  }
+
+  private async passwordIs(manager: EntityManager, userID: number, password: string): Promise<boolean> {
+    const stored = await manager.createQueryBuilder(User, 'user').addSelect('user.passwordHash').where('user.userID = :userID', { userID }).getOne();
+    return Buffer.byteLength(password) <= MAX_PASSWORD_BYTES && bcrypt.compare(password, stored?.passwordHash ?? '');
+  }
+
   protected async assign(manager: EntityManager, target: User, body: UserBody, user: AuthUser, isNew: boolean): Promise<void> {
     const errors: Record<string, string> = {};
     if (!hasArea(user, 'UserSetup')) {
@@ -230,6 +264,12 @@ export class UsersService extends CrudService<User, UserBody> implements OnAppli
       if ((body.password ?? '').length < MIN_PASSWORD) errors.password = `Password must be at least ${MIN_PASSWORD} characters`;
       else if (Buffer.byteLength(body.password ?? '') > MAX_PASSWORD_BYTES) errors.password = `Password must be at most ${MAX_PASSWORD_BYTES} characters`;
       if (body.password !== body.confirm) errors.confirm = 'Password and confirm must match';
+      // A stolen token must not be enough to take the account; an administrator changing
+      // someone else's password needs no current password.
+      if (!isNew && target.userID === user.userID) {
+        if (!body.currentPassword) errors.currentPassword = 'Enter your current password';
+        else if (!(await this.passwordIs(manager, target.userID, body.currentPassword))) errors.currentPassword = 'The current password is wrong';
+      }
     }
     const fromHour = body.fromHour ?? target.fromHour ?? 0;
     const toHour = body.toHour ?? target.toHour ?? 24;
@@ -250,6 +290,11 @@ export class UsersService extends CrudService<User, UserBody> implements OnAppli
       const granted = await manager.existsBy(AccessProfileStore, { accessProfileID, storeID });
       if (!granted) throw new InvalidInput({ storeID: 'Choose a store the access profile includes' });
     }
+
+    // These end every token issued before them (see User.tokenVersion).
+    const endsSessions =
+      !isNew && (Boolean(body.password) || (target.active && body.active === false) || accessProfileID !== target.accessProfileID);
+    if (endsSessions) await manager.increment(User, { userID: target.userID }, 'tokenVersion', 1);
 
     target.name = body.name;
     if (body.email) target.email = body.email;
