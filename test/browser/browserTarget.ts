@@ -66,7 +66,8 @@ export async function startTarget(): Promise<Target> {
       stop: async () => {},
     };
   }
-  if (!existsSync(join(REPO_ROOT, 'client', 'dist', 'index.html'))) {
+  // CLIENT_DIR: a client built elsewhere (`vite build --outDir`), which the test app serves instead.
+  if (!existsSync(join(process.env.CLIENT_DIR ?? join(REPO_ROOT, 'client', 'dist'), 'index.html'))) {
     throw new Error('Build the client first: npx vite build --config client/vite.config.ts');
   }
   const testApp = await startTestApp({ listen: true });
