@@ -2,6 +2,7 @@ import { Table, Tag, Tooltip } from 'antd';
 import { apiUrl } from '../api/http';
 import { getToken } from '../api/token';
 import type { Row } from '../api/types';
+import { ALL_FIGURES, type FigureFlags } from '../auth/figures';
 import { can } from '../auth/permissions';
 import { formatPounds } from '../format/format';
 import { BooleanMark } from '../list/renderValue';
@@ -15,8 +16,9 @@ export interface LineStore {
   storeID: number;
   storeName?: string;
   active: boolean;
-  revenue: number;
-  commission: number;
+  /** Only where the user's profile shows revenue / commission (the server leaves them out otherwise). */
+  revenue?: number;
+  commission?: number;
   sku?: string | null;
   description?: string | null;
   customerRRP?: number | null;
@@ -52,17 +54,21 @@ function range(values: number[]): string {
 
 /**
  * One line of text for the table: how many stores, the revenue and commission
- * they pay (a range when they differ), and how many have values of their own.
- * Expand the row for the detail.
+ * they pay (a range when they differ; only the figures the profile shows), and
+ * how many have values of their own. Expand the row for the detail.
  */
-export function storeValuesSummary(stores: LineStore[]): string {
+export function storeValuesSummary(stores: LineStore[], figures: FigureFlags = ALL_FIGURES): string {
   if (stores.length === 0) return 'No stores';
   const active = stores.filter((s) => s.active);
   const count = `${stores.length} ${stores.length === 1 ? 'store' : 'stores'}${active.length < stores.length ? ` (${active.length} active)` : ''}`;
   const paying = active.length ? active : stores;
   const own = stores.filter((s) => (s.overrides ?? []).length > 0).length;
   const ownText = own ? ` · own values at ${own} ${own === 1 ? 'store' : 'stores'}` : '';
-  return `${count} · revenue ${range(paying.map((s) => Number(s.revenue)))} · commission ${range(paying.map((s) => Number(s.commission)))}${ownText}`;
+  const amounts = [
+    ...(figures.revenue ? [` · revenue ${range(paying.map((s) => Number(s.revenue)))}`] : []),
+    ...(figures.commission ? [` · commission ${range(paying.map((s) => Number(s.commission)))}`] : []),
+  ].join('');
+  return `${count}${amounts}${ownText}`;
 }
 
 /** A store's value in the expanded table: its own (an override) marked, else the line's greyed. */
@@ -79,18 +85,20 @@ function storeValue(s: LineStore, key: StoreOverride, text: ReactNode) {
 }
 
 /**
- * The expanded row: one line per store. A store's own SKU, description, prices or discount rule
- * show in columns only where any store overrides them: the overrides marked, the others greyed
- * (the line's values).
+ * The expanded row: one line per store. Revenue and commission as the profile shows them. A
+ * store's own SKU, description, prices or discount rule show in columns only where any store
+ * overrides them: the overrides marked, the others greyed (the line's values).
  */
-export function LineStoresTable({ row }: { row: Row }) {
+export function LineStoresTable({ row, figures = ALL_FIGURES }: { row: Row; figures?: FigureFlags }) {
   const stores = [...storesOf(row)].sort((a, b) => String(a.storeName ?? '').localeCompare(String(b.storeName ?? '')));
   const has = (key: StoreOverride) => stores.some((s) => overrides(s, key));
   const columns = [
     { key: 'store', title: 'Store', render: (_: unknown, s: LineStore) => s.storeName ?? '(Store name not found)' },
     { key: 'active', title: 'Active', render: (_: unknown, s: LineStore) => <BooleanMark value={s.active} /> },
-    { key: 'revenue', title: 'Revenue', align: 'right' as const, render: (_: unknown, s: LineStore) => formatPounds(s.revenue) },
-    { key: 'commission', title: 'Commission', align: 'right' as const, render: (_: unknown, s: LineStore) => formatPounds(s.commission) },
+    ...(figures.revenue ? [{ key: 'revenue', title: 'Revenue', align: 'right' as const, render: (_: unknown, s: LineStore) => formatPounds(s.revenue) }] : []),
+    ...(figures.commission
+      ? [{ key: 'commission', title: 'Commission', align: 'right' as const, render: (_: unknown, s: LineStore) => formatPounds(s.commission) }]
+      : []),
     ...(has('sku') ? [{ key: 'sku', title: 'SKU', render: (_: unknown, s: LineStore) => storeValue(s, 'sku', s.sku ?? '') }] : []),
     ...(has('description')
       ? [{ key: 'description', title: 'Description', render: (_: unknown, s: LineStore) => storeValue(s, 'description', s.description ?? '') }]
@@ -251,8 +259,10 @@ export function rateCardLinesResource(options: {
   selectionActions?: (ctx: SelectionContext) => ReactNode;
   /** The user may download uploaded files (SystemSetup): 'Uploaded from' is a link, shown by default. */
   mayDownloadFiles: boolean;
+  /** The figures the user's profile shows: the others have no column, cell or word. */
+  figures: FigureFlags;
 }): ResourceDef {
-  const { rateCardID, saleTypeID, title, selectionActions, mayDownloadFiles } = options;
+  const { rateCardID, saleTypeID, title, selectionActions, mayDownloadFiles, figures } = options;
   const mayWrite = (me: Parameters<typeof can>[0]) => can(me, 'SystemSetup');
   return {
     tableName: 'rateCardLines',
@@ -267,7 +277,7 @@ export function rateCardLinesResource(options: {
     fixedBody: { rateCardID, saleTypeID },
     permissions: { create: mayWrite, update: mayWrite, delete: mayWrite },
     selection: selectionActions ? { actions: selectionActions, enabled: mayWrite } : undefined,
-    expandedRow: (row) => <LineStoresTable row={row} />,
+    expandedRow: (row) => <LineStoresTable row={row} figures={figures} />,
     dialogWidth: 1240,
     labelWidth: 140,
     columns: [
@@ -306,19 +316,27 @@ export function rateCardLinesResource(options: {
         valueType: 'subTable',
         initialValue: [],
         wrapWidth: 300,
-        help: "Unticked stores with revenue and commission both 0 are dropped on save; otherwise kept as inactive. Own SKU, description, RRP, monthly and discount rule are optional: left empty, the store uses the line's (shown greyed).",
-        render: (row) => storeValuesSummary(storesOf(row)),
+        help: `${
+          figures.revenue && figures.commission
+            ? 'Unticked stores with revenue and commission both 0 are dropped on save; otherwise kept as inactive.'
+            : // Without both figures in view, the rule is told without naming the hidden one.
+              'Unticked stores are dropped on save when they pay nothing; otherwise kept as inactive.'
+        } Own SKU, description, RRP, monthly and discount rule are optional: left empty, the store uses the line's (shown greyed).`,
+        render: (row) => storeValuesSummary(storesOf(row), figures),
         // The dialog edits a store's own values only; the read row shows the line's where it has none.
         toFormValue: (row) => storesOf(row).map(storeFormRow),
         subTable: {
           addLabel: 'Add store',
           emptyText: 'No stores yet: add the stores that sell this line',
-          newRow: () => ({ active: true, revenue: 0, commission: 0 }),
+          // A hidden figure is not sent: the server starts it at 0 (and keeps a saved one).
+          newRow: () => ({ active: true, ...(figures.revenue ? { revenue: 0 } : {}), ...(figures.commission ? { commission: 0 } : {}) }),
           columns: [
             { key: 'store', title: 'Store', width: 190, fields: storeFields(saleTypeID) },
             { key: 'active', title: 'Active', width: 64, fields: [{ name: 'active', title: 'Active', valueType: 'boolean' }] },
-            { key: 'revenue', title: 'Revenue', width: 110, fields: [{ name: 'revenue', title: 'Revenue', valueType: 'money' }] },
-            { key: 'commission', title: 'Commission', width: 110, fields: [{ name: 'commission', title: 'Commission', valueType: 'money' }] },
+            ...(figures.revenue ? [{ key: 'revenue', title: 'Revenue', width: 110, fields: [{ name: 'revenue', title: 'Revenue', valueType: 'money' as const }] }] : []),
+            ...(figures.commission
+              ? [{ key: 'commission', title: 'Commission', width: 110, fields: [{ name: 'commission', title: 'Commission', valueType: 'money' as const }] }]
+              : []),
             ...OVERRIDE_COLUMNS,
           ],
         },

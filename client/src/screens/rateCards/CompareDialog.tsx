@@ -3,8 +3,10 @@ import { DiffOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import useSWR from 'swr';
 import { apiGet } from '../../api/http';
+import { figuresOf } from '../../auth/figures';
 import type { SelectionContext } from '../../list/resource';
 import { rateCardLabel } from '../../resources/rateCards';
+import { useCurrentUser } from '../../shell/CurrentUser';
 import { useViewport } from '../../shell/useViewport';
 import { type CompareResult, type CompareRow, KIND_CLASS, KIND_LABEL, compareRows, totalsText } from './compare';
 
@@ -29,6 +31,7 @@ export function CompareButton({ ids }: Pick<SelectionContext, 'ids'>) {
 /** What changed from the older card to the newer, per sale type: added, removed and changed lines. */
 export function CompareDialog({ rateCardIDs, onClose }: { rateCardIDs: [number, number]; onClose: () => void }) {
   const viewport = useViewport();
+  const figures = figuresOf(useCurrentUser());
   const { data, error, isLoading } = useSWR<{ data: CompareResult }>(
     `/api/rateCardCompare?rateCardIDs=${rateCardIDs.join(',')}`,
     (url: string) => apiGet<{ data: CompareResult }>(url),
@@ -91,7 +94,7 @@ export function CompareDialog({ rateCardIDs, onClose }: { rateCardIDs: [number, 
           </Space>
           {result.saleTypes.length === 0 && <Empty description="Neither card has lines" />}
           {result.saleTypes.map((saleType) => {
-            const rows = compareRows(saleType);
+            const rows = compareRows(saleType, figures);
             return (
               <Card
                 key={saleType.saleTypeID}

@@ -4,6 +4,7 @@ import { Alert, App, Badge, Button, Card, Empty, Modal, Spin, Tabs } from 'antd'
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { useList, useRefreshResource } from '../../api/hooks';
 import { ApiError, apiRequest } from '../../api/http';
+import { figuresOf } from '../../auth/figures';
 import { can } from '../../auth/permissions';
 import { ListScreen } from '../../list/ListScreen';
 import type { SelectionContext } from '../../list/resource';
@@ -111,6 +112,7 @@ export function LinesPanel({ rateCardID, header }: Props) {
   }, [saleTypes, chosen]);
 
   const mayWrite = can(me, 'SystemSetup');
+  const { revenue, commission } = figuresOf(me);
   const resource = useMemo(
     () =>
       saleType
@@ -120,9 +122,10 @@ export function LinesPanel({ rateCardID, header }: Props) {
             title: `${saleType.name} lines`,
             selectionActions: (ctx: SelectionContext) => <DeleteSelectedButton {...ctx} />,
             mayDownloadFiles: mayWrite,
+            figures: { revenue, commission },
           })
         : undefined,
-    [rateCardID, saleType, mayWrite],
+    [rateCardID, saleType, mayWrite, revenue, commission],
   );
 
   const tabs = (

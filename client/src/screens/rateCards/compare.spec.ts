@@ -39,6 +39,21 @@ describe('rate card comparison', () => {
     expect(rows.map((r) => KIND_CLASS[r.kind])).toEqual(['compare-removed', 'compare-added', 'compare-changed']);
   });
 
+  it("shows only the figures the user's profile shows (the server leaves the others out)", () => {
+    const revenueOnly: CompareSaleType = {
+      ...saleType,
+      added: [{ ...saleType.added[0], stores: [{ storeID: 2, storeName: 'North', revenue: 10, active: true }] }],
+      removed: [{ ...saleType.removed[0], stores: [{ storeID: 2, storeName: 'North', revenue: 5, active: false }] }],
+    };
+    const storeDetails = (figures: { revenue: boolean; commission: boolean }) =>
+      compareRows(revenueOnly, figures)
+        .filter((r) => r.kind !== 'changed')
+        .map((r) => r.details[1]);
+    expect(storeDetails({ revenue: true, commission: false })).toEqual(['North: revenue £5.00 (inactive)', 'North: revenue £10.00']);
+    expect(storeDetails({ revenue: false, commission: false })).toEqual(['North (inactive)', 'North']);
+    expect(compareRows(revenueOnly, { revenue: true, commission: false }).flatMap((r) => r.details).join(' ')).not.toMatch(/undefined|commission/i);
+  });
+
   it('sums up the totals', () => {
     expect(totalsText(saleType.totals)).toBe('1 added, 1 removed, 1 changed, 4 unchanged');
   });

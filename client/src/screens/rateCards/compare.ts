@@ -1,3 +1,4 @@
+import { ALL_FIGURES, type FigureFlags } from '../../auth/figures';
 import { formatPounds } from '../../format/format';
 
 /** Shapes of `GET /api/rateCardCompare` (docs/http-api.md, "Rate cards (issue 4)"). */
@@ -7,7 +8,8 @@ export interface CompareLine {
   skuTypeName?: string;
   customerRRP?: number;
   customerMonthly?: number;
-  stores: { storeID: number; storeName: string; revenue: number; commission: number; active: boolean }[];
+  /** revenue and commission only where the user's profile shows them. */
+  stores: { storeID: number; storeName: string; revenue?: number; commission?: number; active: boolean }[];
 }
 
 export interface CompareChange {
@@ -98,23 +100,34 @@ export function describeChange(change: CompareChange): string {
   return `${where}${label} ${valueText(change.field, change.from)} → ${valueText(change.field, change.to)}`;
 }
 
+/** A store's figures as the profile shows them: '£10.00 / £2.00' (both), 'revenue £10.00', or none. */
+function storeFigures(store: CompareLine['stores'][number], figures: FigureFlags): string {
+  if (figures.revenue && figures.commission) return `${formatPounds(store.revenue)} / ${formatPounds(store.commission)}`;
+  if (figures.revenue) return `revenue ${formatPounds(store.revenue)}`;
+  if (figures.commission) return `commission ${formatPounds(store.commission)}`;
+  return '';
+}
+
 /**
  * An added or removed line: its prices ('RRP £199.00 · Monthly £25.00'), then 'North: £10.00 /
- * £2.00' per store (revenue / commission), inactive marked.
+ * £2.00' per store (revenue / commission, those the profile shows), inactive marked.
  */
-function lineText(line: CompareLine): string[] {
+function lineText(line: CompareLine, figures: FigureFlags): string[] {
   const prices = (['customerRRP', 'customerMonthly'] as const).map((field) => `${FIELD_LABELS[field]} ${valueText(field, line[field])}`).join(' · ');
   const stores = [...(line.stores ?? [])]
     .sort((a, b) => a.storeName.localeCompare(b.storeName))
-    .map((s) => `${s.storeName}: ${formatPounds(s.revenue)} / ${formatPounds(s.commission)}${s.active ? '' : ' (inactive)'}`);
+    .map((s) => {
+      const shown = storeFigures(s, figures);
+      return `${s.storeName}${shown ? `: ${shown}` : ''}${s.active ? '' : ' (inactive)'}`;
+    });
   return [prices, ...stores];
 }
 
-/** The rows of one sale type, by SKU; each says what happened to the line. */
-export function compareRows(saleType: CompareSaleType): CompareRow[] {
+/** The rows of one sale type, by SKU; each says what happened to the line (figures as the profile shows them). */
+export function compareRows(saleType: CompareSaleType, figures: FigureFlags = ALL_FIGURES): CompareRow[] {
   const rows: CompareRow[] = [
-    ...saleType.added.map((line) => ({ kind: 'added' as const, sku: line.sku, description: line.description, details: lineText(line) })),
-    ...saleType.removed.map((line) => ({ kind: 'removed' as const, sku: line.sku, description: line.description, details: lineText(line) })),
+    ...saleType.added.map((line) => ({ kind: 'added' as const, sku: line.sku, description: line.description, details: lineText(line, figures) })),
+    ...saleType.removed.map((line) => ({ kind: 'removed' as const, sku: line.sku, description: line.description, details: lineText(line, figures) })),
     ...saleType.changed.map((line) => ({
       kind: 'changed' as const,
       sku: line.sku,
