@@ -1,0 +1,194 @@
+import { ClientGone } from '../../src/common/http/client-gone';
+import { XlsxReader } from '../../src/common/excel/xlsx-reader';
+import { RateCardLine } from '../../src/modules/rate-cards/entities/rate-card-line.entity';
+import { as, Client, createRateCard, createSaleType, createSkuType, createStore, expectFailure, expectStatus, login, Row, unique } from '../support/api';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, TestApp } from '../support/test-app';
+import { emptyRowsBomb, inlineCell, repeatedRowsBomb, sharedStringsBomb, sheetXml, xlsxOf } from '../support/xlsx-files';
+
+/**
+ * Spreadsheets that expand (issue "Hardening"): the three files of the report, each a megabyte
+ * or two that unzips to 500 MB, are refused with a 400 naming the limit, nothing written, and
+ * the server keeps answering with eight of them at once. The timings and memory printed here are
+ * for information only (bench/xlsx-bombs.bench.ts measures them); the assertions are loose.
+ * Also: files whose rows and cells carry no `r` reference are read by position.
+ */
+
+const MB = 1024 * 1024;
+
+let t: TestApp;
+let admin: Client;
+let saleType: Row;
+let skuType: Row;
+let bombs: { sharedStrings: number; emptyRows: number; repeatedRows: number };
+
+async function uploadFile(content: Buffer, filename = 'rates.xlsx'): Promise<number> {
+  const res = expectStatus(await admin.post('/api/file/rateCards/xlsx').attach('file', content, { filename }), 201);
+  return res.body.data.fileID;
+}
+
+const LINES = { sku: 1, skuTypeName: 2, description: 3 };
+
+function uploadLines(fileID: number, rateCardID: number, commit = true, sheet = 'Lines') {
+  return admin.post('/api/rateCardLines/excel', { fileID, rateCardID, saleTypeID: saleType.saleTypeID, commit, mappings: { [sheet]: LINES } });
+}
+
+/** Runs `work`, sampling this process's RSS (the API runs in it) every 20 ms: elapsed ms and peak growth in MB. */
+async function measured<T>(work: () => Promise<T>): Promise<{ result: T; ms: number; rssGrowthMB: number }> {
+  const before = process.memoryUsage().rss;
+  let peak = before;
+  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+  const started = Date.now();
+  try {
+    const result = await work();
+    peak = Math.max(peak, process.memoryUsage().rss);
+    return { result, ms: Date.now() - started, rssGrowthMB: Math.round((peak - before) / MB) };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+beforeAll(async () => {
+  t = await startTestApp();
+  admin = as(t.http, await login(t.http, ADMIN_EMAIL, ADMIN_PASSWORD));
+  const store = await createStore(admin);
+  saleType = await createSaleType(admin, { storeIDs: [store.storeID] });
+  skuType = await createSkuType(admin, { name: unique('Handset') });
+  const [sharedStrings, emptyRows, repeatedRows] = [await sharedStringsBomb(), await emptyRowsBomb(), await repeatedRowsBomb()];
+  bombs = { sharedStrings: await uploadFile(sharedStrings), emptyRows: await uploadFile(emptyRows), repeatedRows: await uploadFile(repeatedRows) };
+}, 120_000);
+afterAll(() => t?.close());
+
+describe('xlsx files that unzip to 500 MB', () => {
+  it('the headers of a file whose shared strings unzip to 500 MB: 400 naming the limit', async () => {
+    const { result: res, ms, rssGrowthMB } = await measured(() => admin.get(`/api/file/${bombs.sharedStrings}/excelHeaders/allSheets`));
+    const failure = expectFailure(res, 400);
+    expect(failure.failMessages.fileID).toMatch(/^The file's part xl\/sharedStrings\.xml unzips to 500 MB .*\(XLSX_MAX_COMPRESSION_RATIO\)$/);
+    console.log(`shared strings bomb, headers: ${ms} ms, RSS +${rssGrowthMB} MB`);
+    expect(rssGrowthMB).toBeLessThan(500); // loose: it grew by 2 GB before
+  });
+
+  it('the headers of a file whose sheet is 500 MB of empty rows before the header: 400 naming the limit', async () => {
+    const { result: res, ms, rssGrowthMB } = await measured(() => admin.get(`/api/file/${bombs.emptyRows}/excelHeaders/allSheets`));
+    expect(expectFailure(res, 400).failMessages.fileID).toMatch(/^The file's part xl\/worksheets\/sheet1\.xml unzips to 500 MB .*\(XLSX_MAX_COMPRESSION_RATIO\)$/);
+    console.log(`empty rows bomb, headers: ${ms} ms, RSS +${rssGrowthMB} MB`);
+    expect(rssGrowthMB).toBeLessThan(500);
+  });
+
+  it('an upload of 500 MB of repeated rows: 400 naming the limit, nothing written', async () => {
+    const rateCardID = (await createRateCard(admin)).rateCardID;
+    const before = await t.tableCounts();
+    const { result: res, ms, rssGrowthMB } = await measured(() => uploadLines(bombs.repeatedRows, rateCardID));
+    expect(expectFailure(res, 400).failMessages.fileID).toMatch(/^The file's part xl\/worksheets\/sheet1\.xml unzips to 500 MB .*\(XLSX_MAX_COMPRESSION_RATIO\)$/);
+    expect(await t.tableCounts()).toEqual(before);
+    console.log(`repeated rows bomb, upload: ${ms} ms, RSS +${rssGrowthMB} MB`);
+    expect(rssGrowthMB).toBeLessThan(500);
+  });
+
+  it('eight at once are all refused and the server goes on answering', async () => {
+    const rateCardID = (await createRateCard(admin)).rateCardID;
+    const requests = () => [
+      ...[bombs.sharedStrings, bombs.emptyRows, bombs.sharedStrings, bombs.emptyRows, bombs.sharedStrings, bombs.emptyRows].map((id) =>
+        admin.get(`/api/file/${id}/excelHeaders/allSheets`),
+      ),
+      uploadLines(bombs.repeatedRows, rateCardID),
+      uploadLines(bombs.repeatedRows, rateCardID),
+    ];
+    const { result: answers, ms, rssGrowthMB } = await measured(() => Promise.all(requests().map((r) => r.then((res) => res))));
+    for (const res of answers) expect(expectFailure(res, 400).failMessages.fileID).toMatch(/XLSX_MAX_COMPRESSION_RATIO/);
+    console.log(`eight bombs in parallel: ${ms} ms, RSS +${rssGrowthMB} MB`);
+    expect(rssGrowthMB).toBeLessThan(800);
+    expectStatus(await admin.get('/api/user/me'), 200);
+    expect(await t.dataSource.getRepository(RateCardLine).countBy({ rateCardID })).toBe(0);
+  });
+
+  it('a sheet whose header row is past XLSX_HEADER_SEARCH_ROWS rows offers no headers, and an upload mapping it is a 400 naming the limit', async () => {
+    const late = await xlsxOf({ sheets: [{ name: 'Lines', xml: sheetXml(`${'<row/>'.repeat(1200)}<row>${inlineCell('SKU')}</row>`) }] });
+    const fileID = await uploadFile(late);
+    expect(expectStatus(await admin.get(`/api/file/${fileID}/excelHeaders/allSheets`), 200).body.listData).toEqual([{ worksheet: 'Lines', headers: [] }]);
+    const rateCardID = (await createRateCard(admin)).rateCardID;
+    expect(expectFailure(await uploadLines(fileID, rateCardID), 400).failMessages.mappings).toBe(
+      'Worksheet Lines has no header row in its first 1000 rows (XLSX_HEADER_SEARCH_ROWS)',
+    );
+  });
+
+  it('the reading stops when the client leaves', async () => {
+    // A file within the limits (raised for this test) that takes seconds to read in full.
+    const limits = t.config.xlsx;
+    const ratio = limits.maxCompressionRatio;
+    limits.maxCompressionRatio = 100_000;
+    try {
+      const fileID = await uploadFile(await repeatedRowsBomb(300 * MB));
+      const rateCardID = (await createRateCard(admin)).rateCardID;
+      const reader = t.app.get(XlsxReader);
+      const reads: Array<Promise<unknown>> = [];
+      const spy = jest.spyOn(reader, 'forEachWorksheet').mockImplementation(function (this: XlsxReader, ...args) {
+        const reading = XlsxReader.prototype.forEachWorksheet.apply(this, args);
+        reads.push(reading.catch((error: unknown) => error));
+        return reading;
+      });
+      try {
+        const started = Date.now();
+        await uploadLines(fileID, rateCardID, true)
+          .timeout(500)
+          .then(
+            () => undefined,
+            () => undefined,
+          );
+        expect(reads).toHaveLength(1);
+        expect(await reads[0]).toBeInstanceOf(ClientGone);
+        console.log(`client left after 500 ms: reading stopped after ${Date.now() - started} ms`);
+        expect(await t.dataSource.getRepository(RateCardLine).countBy({ rateCardID })).toBe(0);
+      } finally {
+        spy.mockRestore();
+      }
+    } finally {
+      limits.maxCompressionRatio = ratio;
+    }
+  });
+});
+
+describe('rows and cells without an r reference (valid OOXML, written by some tools)', () => {
+  const noReferences = () =>
+    xlsxOf({
+      sheets: [
+        {
+          name: 'Lines',
+          xml: sheetXml(
+            `<row>${inlineCell('SKU')}${inlineCell('Type')}${inlineCell('Description')}</row>` +
+              `<row>${inlineCell('NR-1')}${inlineCell(skuType.name)}${inlineCell('First phone')}</row>` +
+              `<row><c/><c/><c/></row>` +
+              `<row>${inlineCell('NR-2')}${inlineCell(skuType.name)}${inlineCell('Second phone')}</row>`,
+          ),
+        },
+      ],
+    });
+
+  it('the header read answers the headers by position', async () => {
+    const fileID = await uploadFile(await noReferences());
+    expect(expectStatus(await admin.get(`/api/file/${fileID}/excelHeaders/allSheets`), 200).body.listData).toEqual([
+      { worksheet: 'Lines', headers: [{ col: 1, header: 'SKU' }, { col: 2, header: 'Type' }, { col: 3, header: 'Description' }] },
+    ]);
+  });
+
+  it('the upload reads the values by position and writes the lines', async () => {
+    const fileID = await uploadFile(await noReferences());
+    const rateCardID = (await createRateCard(admin)).rateCardID;
+    const res = expectStatus(await uploadLines(fileID, rateCardID), 200);
+    expect(res.body.data).toEqual(expect.objectContaining({ worksheets: 1, rows: 2, lines: 2, added: 2, committed: true }));
+    const lines = await t.dataSource.getRepository(RateCardLine).find({ where: { rateCardID }, order: { sku: 'ASC' } });
+    expect(lines.map((l) => [l.sku, l.description, l.skuTypeID])).toEqual([
+      ['NR-1', 'First phone', skuType.skuTypeID],
+      ['NR-2', 'Second phone', skuType.skuTypeID],
+    ]);
+  });
+
+  it('an error names the row by its position', async () => {
+    const file = await xlsxOf({
+      sheets: [{ name: 'Lines', xml: sheetXml(`<row>${inlineCell('SKU')}${inlineCell('Type')}${inlineCell('Description')}</row><row/><row>${inlineCell('NR-3')}${inlineCell('No such type')}${inlineCell('x')}</row>`) }],
+    });
+    const fileID = await uploadFile(file);
+    const rateCardID = (await createRateCard(admin)).rateCardID;
+    const res = expectStatus(await uploadLines(fileID, rateCardID), 400);
+    expect(res.body.listData.map((e: Row) => e.message)).toEqual(['Row 3 col B value "No such type" error: "There is no SKU type called No such type"']);
+  });
+});
