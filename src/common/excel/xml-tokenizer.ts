@@ -44,33 +44,59 @@ function localName(qualified: string): string {
   return colon === -1 ? qualified : qualified.slice(colon + 1);
 }
 
-const ATTRIBUTE = /([^\s=/]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
+const QUOTE = 0x22;
+const APOSTROPHE = 0x27;
+const GREATER_THAN = 0x3e;
 
-/** The attributes of a tag as `open` received them, by qualified name (`r:id` stays `r:id`). */
+/** White space as XML has it (space, tab, CR, LF); anything at or below a space is taken as such. */
+const isSpace = (code: number) => code <= 0x20;
+
+/**
+ * The attributes of a tag as `open` received them, by qualified name (`r:id` stays `r:id`).
+ * Scanned by hand rather than with a regular expression: it runs for every cell of a sheet.
+ */
 export function parseAttributes(attributes: string): Record<string, string> {
   const result: Record<string, string> = Object.create(null) as Record<string, string>;
-  for (const m of attributes.matchAll(ATTRIBUTE)) result[m[1]] = decodeEntities(m[2] ?? m[3]);
+  const length = attributes.length;
+  let at = 0;
+  while (at < length) {
+    const equals = attributes.indexOf('=', at);
+    if (equals === -1) break;
+    let open = equals + 1;
+    while (open < length && isSpace(attributes.charCodeAt(open))) open += 1;
+    const quote = attributes.charCodeAt(open);
+    if (quote !== QUOTE && quote !== APOSTROPHE) break;
+    const close = attributes.indexOf(quote === QUOTE ? '"' : "'", open + 1);
+    if (close === -1) break;
+    const name = attributes.slice(at, equals).trim();
+    if (name) result[name] = decodeEntities(attributes.slice(open + 1, close));
+    at = close + 1;
+  }
   return result;
 }
 
-/** One attribute of a tag by qualified name, without parsing the others. */
+/** One attribute of a tag by qualified name. */
 export function attributeOf(attributes: string, name: string): string | undefined {
-  if (!attributes.includes(name)) return undefined;
-  for (const m of attributes.matchAll(ATTRIBUTE)) if (m[1] === name) return decodeEntities(m[2] ?? m[3]);
-  return undefined;
+  return attributes.includes(name) ? parseAttributes(attributes)[name] : undefined;
 }
 
 /** Where the tag that starts at `start` ends (the index after its '>'), or -1 when it is not all here yet. */
 function tagEnd(s: string, start: number): number {
-  let quote = '';
+  let quote = 0;
   for (let i = start + 1; i < s.length; i += 1) {
-    const c = s[i];
+    const c = s.charCodeAt(i);
     if (quote) {
-      if (c === quote) quote = '';
-    } else if (c === '"' || c === "'") quote = c;
-    else if (c === '>') return i + 1;
+      if (c === quote) quote = 0;
+    } else if (c === QUOTE || c === APOSTROPHE) quote = c;
+    else if (c === GREATER_THAN) return i + 1;
   }
   return -1;
+}
+
+/** Where the name of a tag's text ends (its first white space, or its end). */
+function nameEnd(inner: string): number {
+  for (let i = 0; i < inner.length; i += 1) if (isSpace(inner.charCodeAt(i))) return i;
+  return inner.length;
 }
 
 export class XmlTokenizer {
@@ -150,9 +176,9 @@ export class XmlTokenizer {
     }
     const selfClosing = s[end - 2] === '/';
     const inner = s.slice(lt + 1, selfClosing ? end - 2 : end - 1);
-    const space = inner.search(/\s/);
-    const name = localName(space === -1 ? inner : inner.slice(0, space));
-    this.handler.open(name, space === -1 ? '' : inner.slice(space), selfClosing);
+    const space = nameEnd(inner);
+    const name = localName(inner.slice(0, space));
+    this.handler.open(name, inner.slice(space), selfClosing);
     if (selfClosing) this.handler.close(name);
     return end;
   }
