@@ -178,6 +178,11 @@ describe('limits checked in the zip directory before anything is inflated', () =
     expect(directoryRefusal([part(0, 0), part(5 * MB)], DEFAULT_XLSX_LIMITS)).toBeUndefined();
   });
 
+  it('counts the parts from the directory record before reading any entry', async () => {
+    const file = await xlsxOf({ sheets: [{ name: 'A', xml: sheetXml('') }, { name: 'B', xml: sheetXml('') }] });
+    expect(await refusalOf(worksheetHeaders(file, { limits: limits({ maxEntries: 5 }) }))).toBe('The file holds 6 parts, more than the limit of 5 (XLSX_MAX_ENTRIES)');
+  });
+
   it('refuses a sheet of 50 MB of empty rows (0.07 MB zipped) at once', async () => {
     const file = await emptyRowsBomb(50 * MB);
     expect(file.length).toBeLessThan(MB);

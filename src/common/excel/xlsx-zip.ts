@@ -57,9 +57,8 @@ function shownName(name: string): string {
  * the number of parts, each part's size and compression ratio, and the total.
  */
 export function directoryRefusal(parts: readonly DeclaredPart[], limits: XlsxLimits): string | undefined {
-  if (parts.length > limits.maxEntries) {
-    return `The file holds ${parts.length} parts, more than the limit of ${limits.maxEntries} (${XLSX_LIMIT_VARIABLES.maxEntries})`;
-  }
+  const tooMany = entriesRefusal(parts.length, limits);
+  if (tooMany) return tooMany;
   let total = 0;
   for (const part of parts) {
     const name = shownName(part.fileName);
@@ -79,6 +78,12 @@ export function directoryRefusal(parts: readonly DeclaredPart[], limits: XlsxLim
     return `The file unzips to ${megabytes(total)} in all, more than the limit of ${megabytes(limits.maxTotalBytes)} (${XLSX_LIMIT_VARIABLES.maxTotalBytes})`;
   }
   return undefined;
+}
+
+/** Why a zip of `count` parts is refused, or undefined. */
+function entriesRefusal(count: number, limits: XlsxLimits): string | undefined {
+  if (count <= limits.maxEntries) return undefined;
+  return `The file holds ${count} parts, more than the limit of ${limits.maxEntries} (${XLSX_LIMIT_VARIABLES.maxEntries})`;
 }
 
 /** Why the shared strings part is refused, or undefined. */
@@ -122,9 +127,8 @@ export class XlsxZip {
     const opened = new XlsxZip(zip, context);
     try {
       // The count is in the directory's last record: refused before a single entry is read.
-      if (zip.entryCount > context.limits.maxEntries) {
-        throw refusal(context, directoryRefusal(new Array(zip.entryCount), context.limits)!);
-      }
+      const tooMany = entriesRefusal(zip.entryCount, context.limits);
+      if (tooMany) throw refusal(context, tooMany);
       const declared: DeclaredPart[] = [];
       try {
         for await (const entry of zip.eachEntry()) {
