@@ -1,5 +1,5 @@
 /**
- * npm run bench: the rate card xlsx upload through the real HTTP API.
+ * npm run bench -- upload: the rate card xlsx upload through the real HTTP API.
  *
  * Builds the app on a temporary SQLite database (and, when BENCH_DATABASE_URL=mysql://…/<name with
  * "bench" or "test"> is set, on that MySQL/MariaDB database, dropped and recreated), creates 20
@@ -10,13 +10,13 @@
  */
 import 'reflect-metadata';
 import ExcelJS from 'exceljs';
-import { createConnection } from 'mysql2/promise';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '../src/app.factory';
 import { loadConfig } from '../src/config/app-config';
+import { recreate } from './bench-database';
 
 const LINES = Number(process.env.BENCH_LINES || 5000);
 const STORES = 20;
@@ -45,16 +45,6 @@ class Memory {
     const mb = (n: number) => `${(n / 1048576).toFixed(0)} MB`;
     return `peak rss ${mb(this.rss)}, peak heap ${mb(this.heap)}`;
   }
-}
-
-async function recreate(url: string): Promise<void> {
-  const u = new URL(url);
-  const name = decodeURIComponent(u.pathname.slice(1));
-  if (!/^\w{1,54}$/.test(name) || !/bench|test/i.test(name)) throw new Error(`BENCH_DATABASE_URL must name a database with "bench" or "test" in it (it is dropped), got "${name}"`);
-  const c = await createConnection({ host: u.hostname, port: Number(u.port || 3306), user: decodeURIComponent(u.username || 'root'), password: decodeURIComponent(u.password) });
-  await c.query(`DROP DATABASE IF EXISTS \`${name}\``);
-  await c.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
-  await c.end();
 }
 
 async function writeWorkbook(path: string, stores: Json[], skuType: string): Promise<void> {
@@ -144,7 +134,7 @@ async function run(label: string, databaseUrl: string | undefined): Promise<void
   }
 }
 
-async function main() {
+export async function rateCardUploadBench(): Promise<void> {
   await run('sqlite', undefined);
   const mysql = process.env.BENCH_DATABASE_URL;
   if (mysql) {
@@ -152,11 +142,3 @@ async function main() {
     await run('mysql', mysql);
   }
 }
-
-main().then(
-  () => process.exit(0),
-  (error) => {
-    console.error(error);
-    process.exit(1);
-  },
-);

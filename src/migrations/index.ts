@@ -3,6 +3,7 @@ import { MasterData1763800000000 } from './1763800000000-MasterData';
 import { Files1763900000000 } from './1763900000000-Files';
 import { RateCards1764000000000 } from './1764000000000-RateCards';
 import { SessionsAndFileOwners1764110000000 } from './1764110000000-SessionsAndFileOwners';
+import { ListIndexes1764120000000 } from './1764120000000-ListIndexes';
 
 /** Every migration in order; both engines run the same list at start. */
-export const MIGRATIONS = [Foundation1763700000000, MasterData1763800000000, Files1763900000000, RateCards1764000000000, SessionsAndFileOwners1764110000000];
+export const MIGRATIONS = [Foundation1763700000000, MasterData1763800000000, Files1763900000000, RateCards1764000000000, SessionsAndFileOwners1764110000000, ListIndexes1764120000000];

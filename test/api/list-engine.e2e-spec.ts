@@ -87,12 +87,12 @@ async function matching(query: string): Promise<number[]> {
 }
 
 describe('paging: page (0-based) and pageLength', () => {
-  it('defaults to page 0 of 10 rows; listIDs holds every matching row in sort order; page has the counts', async () => {
+  it("defaults to page 0 of 10 rows; listIDs holds the page's rows; page has the counts", async () => {
     const res = expectStatus(await admin.get('/api/stores?sort=name'), 200);
     const order = ids([...stores].sort(by('name')));
-    expect(listIDs(res)).toEqual(order);
+    expect(listIDs(res)).toEqual(order.slice(0, 10));
     expect(res.body.listData.map((s: Row) => s.storeID)).toEqual(order.slice(0, 10));
-    expect(res.body.page).toEqual({ page: 0, pageLength: 10, rowCount: 12, pageCount: 2 });
+    expect(res.body.page).toEqual({ page: 0, pageLength: 10, rowCount: 12, pageCount: 2, listIDsFrom: 0 });
     for (const id of res.body.listIDs) expect(id).toEqual({ id: expect.any(Number), selectable: true, aggregate: null });
   });
 
@@ -100,12 +100,32 @@ describe('paging: page (0-based) and pageLength', () => {
     const order = ids([...stores].sort(by('name')));
     const second = expectStatus(await admin.get('/api/stores?sort=name&page=1&pageLength=5'), 200);
     expect(second.body.listData.map((s: Row) => s.storeID)).toEqual(order.slice(5, 10));
-    expect(second.body.page).toEqual({ page: 1, pageLength: 5, rowCount: 12, pageCount: 3 });
+    expect(listIDs(second)).toEqual(order.slice(5, 10));
+    expect(second.body.page).toEqual({ page: 1, pageLength: 5, rowCount: 12, pageCount: 3, listIDsFrom: 5 });
     const last = expectStatus(await admin.get('/api/stores?sort=name&page=1'), 200);
     expect(last.body.listData.map((s: Row) => s.storeID)).toEqual(order.slice(10));
     const beyond = expectStatus(await admin.get('/api/stores?sort=name&page=7'), 200);
     expect(beyond.body.listData).toEqual([]);
-    expect(listIDs(beyond)).toEqual(order);
+    expect(listIDs(beyond)).toEqual([]);
+    expect(beyond.body.page.rowCount).toBe(12);
+  });
+
+  it('listIDsFrom and listIDsLength ask for another window of ids, in the same order, with the page unchanged', async () => {
+    const order = ids([...stores].sort(by('squareFeet', 'desc')));
+    const res = expectStatus(await admin.get('/api/stores?sort=squareFeet&sortDir=desc&pageLength=5&listIDsFrom=3&listIDsLength=7'), 200);
+    expect(listIDs(res)).toEqual(order.slice(3, 10));
+    expect(res.body.listData.map((s: Row) => s.storeID)).toEqual(order.slice(0, 5));
+    expect(res.body.page).toEqual({ page: 0, pageLength: 5, rowCount: 12, pageCount: 3, listIDsFrom: 3 });
+    const all = expectStatus(await admin.get('/api/stores?sort=squareFeet&sortDir=desc&listIDsFrom=0&listIDsLength=10000'), 200);
+    expect(listIDs(all)).toEqual(order);
+    const none = expectStatus(await admin.get('/api/stores?listIDsLength=0'), 200);
+    expect(none.body.listIDs).toEqual([]);
+    expect(none.body.listData).toHaveLength(10);
+  });
+
+  it.each(['listIDsLength=10001', 'listIDsLength=-1', 'listIDsFrom=x', 'listIDsFrom=1.5'])('%s is a 400 naming it', async (query) => {
+    const failure = expectFailure(await admin.get(`/api/stores?${query}`));
+    expect(Object.keys(failure.failMessages)).toEqual([query.split('=')[0]]);
   });
 
   it.each([10, 25, 50, 100, 500])('pageLength %i is accepted', async (pageLength) => {
@@ -362,7 +382,7 @@ describe('GET /api/stores/excel', () => {
     const nameColumn = header.indexOf('Name');
     expect(idColumn).toBeGreaterThanOrEqual(0);
     expect(nameColumn).toBeGreaterThanOrEqual(0);
-    expect(rows.map((r) => r[idColumn])).toEqual(expected.listIDs.map((r: Row) => r.id));
+    expect(rows.map((r) => r[idColumn])).toEqual(expected.listData.map((s: Row) => s.storeID));
     expect(rows.map((r) => r[nameColumn])).toEqual(expected.listData.map((s: Row) => s.name));
     expect(rows).toHaveLength(stores.filter((s) => s.storeTypeID === outlet.storeTypeID).length);
   });

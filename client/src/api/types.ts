@@ -19,6 +19,10 @@ export interface PageInfo {
   pageLength: number;
   rowCount: number;
   pageCount: number;
+  /** Position of listIDs[0] in the whole list (listIDs is a window: the page's rows by default). */
+  listIDsFrom: number;
+  /** The list's aggregate summed over every matching row (lists with an aggregate). */
+  aggregateTotal?: number;
 }
 
 export interface ListResponse<T = Row> {

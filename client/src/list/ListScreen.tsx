@@ -13,8 +13,9 @@ import {
   SearchOutlined,
 } from '@ant-design/icons';
 import { useList, usePreference } from '../api/hooks';
+import { apiGet } from '../api/http';
 import { getToken } from '../api/token';
-import type { Row } from '../api/types';
+import type { ListResponse, Row } from '../api/types';
 import { can } from '../auth/permissions';
 import { RecordDialog } from '../record/RecordDialog';
 import { useCurrentUser } from '../shell/CurrentUser';
@@ -45,6 +46,8 @@ interface Props {
 interface OpenDialog {
   mode: DialogMode;
   id?: number;
+  /** Viewing: the record's 0-based position in the whole list, for Previous and Next. */
+  position?: number;
 }
 
 /** Numbers line up on the right, as in a spreadsheet. */
@@ -81,6 +84,8 @@ export function ListScreen({ resource, header, toolbarExtra, titleNode }: Props)
   // Row selection survives paging; rows seen on any page are remembered for the actions.
   const [selectedIDs, setSelectedIDs] = useState<number[]>([]);
   const seenRows = useRef(new Map<number, Row>());
+  /** The query whose settled answer last listed each row. */
+  const listedUnder = useRef(new Map<number, string>());
 
   // ---- data ----
   const apiQuery = toApiQuery(state, { fixedFilters: resource.fixedFilters, fkJoins: resource.fkJoins });
@@ -133,15 +138,48 @@ export function ListScreen({ resource, header, toolbarExtra, titleNode }: Props)
   };
 
   const idOf = (row: Row) => Number(row[resource.idField]);
-  for (const row of rows) seenRows.current.set(idOf(row), row);
+  // The answer on screen is the current query's once SWR is no longer fetching (it keeps the
+  // previous answer while the next loads).
+  const queryKey = apiQuery.toString();
+  const settled = Boolean(data) && !isValidating;
+  for (const row of rows) {
+    seenRows.current.set(idOf(row), row);
+    if (settled) listedUnder.current.set(idOf(row), queryKey);
+  }
   const selectable = Boolean(resource.selection && (!resource.selection.enabled || resource.selection.enabled(me)));
-  // Ids the server no longer lists (deleted elsewhere) drop out of the selection.
-  const listedIDs = data?.listIDs;
+  // A selected row missing from a fresh answer to the query that listed it was deleted
+  // elsewhere (or no longer matches): it drops out. Rows of other pages stay selected; the
+  // answer holds only this page's ids (docs/http-api.md, listIDs).
+  const listedIDs = settled ? data?.listIDs : undefined;
   useEffect(() => {
     if (!listedIDs) return;
     const listed = new Set(listedIDs.map((entry) => entry.id));
-    setSelectedIDs((current) => (current.some((id) => !listed.has(id)) ? current.filter((id) => listed.has(id)) : current));
-  }, [listedIDs]);
+    const gone = (id: number) => !listed.has(id) && listedUnder.current.get(id) === queryKey;
+    setSelectedIDs((current) => (current.some(gone) ? current.filter((id) => !gone(id)) : current));
+  }, [listedIDs, queryKey]);
+
+  // Previous and Next in the view dialog walk the whole list, across pages: a neighbour off
+  // this page is fetched as a one-id window of the same query.
+  const [stepBusy, setStepBusy] = useState(false);
+  const pageStart = (state.page - 1) * state.pageLength;
+  const stepTo = async (position: number) => {
+    let id = position >= pageStart && position < pageStart + rows.length ? idOf(rows[position - pageStart]) : undefined;
+    if (id === undefined) {
+      const query = toApiQuery(state, { fixedFilters: resource.fixedFilters, paged: false });
+      query.set('pageLength', '1');
+      query.set('listIDsFrom', String(position));
+      query.set('listIDsLength', '1');
+      setStepBusy(true);
+      try {
+        id = (await apiGet<ListResponse>(`/api/${resource.listPath}?${query.toString()}`)).listIDs[0]?.id;
+      } catch (error) {
+        console.error('Error loading data', error);
+      } finally {
+        setStepBusy(false);
+      }
+    }
+    if (id !== undefined) setDialog({ mode: 'read', id, position });
+  };
   const selectionActions =
     selectable && resource.selection
       ? resource.selection.actions({
@@ -224,7 +262,7 @@ export function ListScreen({ resource, header, toolbarExtra, titleNode }: Props)
     align: 'right',
     fixed: viewport.atLeastSm ? 'right' : undefined,
     width: actionCount * 28 + 24,
-    render: (_: unknown, row: Row) => {
+    render: (_: unknown, row: Row, index: number) => {
       const id = idOf(row);
       return (
         <Space size={0} className="row-actions">
@@ -242,7 +280,7 @@ export function ListScreen({ resource, header, toolbarExtra, titleNode }: Props)
               </Tooltip>
             ))}
           <Tooltip title="View">
-            <Button type="text" size="small" icon={<EyeOutlined />} aria-label="View" onClick={() => setDialog({ mode: 'read', id })} />
+            <Button type="text" size="small" icon={<EyeOutlined />} aria-label="View" onClick={() => setDialog({ mode: 'read', id, position: pageStart + index })} />
           </Tooltip>
           {mayCreate && (
             <Tooltip title="Copy">
@@ -376,6 +414,16 @@ export function ListScreen({ resource, header, toolbarExtra, titleNode }: Props)
           mode={dialog.mode}
           id={dialog.id}
           onClose={() => setDialog(null)}
+          stepping={
+            dialog.mode === 'read' && dialog.position !== undefined && data
+              ? {
+                  position: dialog.position,
+                  total: data.page.rowCount,
+                  busy: stepBusy,
+                  onStep: (delta) => void stepTo(dialog.position! + delta),
+                }
+              : undefined
+          }
         />
       )}
     </>

@@ -23,6 +23,17 @@ interface Props {
   onClose: () => void;
   /** Called after a successful save, once the resource's lists are refreshed. */
   onSaved?: (saved: Row | undefined) => void;
+  /** Viewing: Previous and Next step through the list the record was opened from. */
+  stepping?: RecordStepping;
+}
+
+/** Where the viewed record stands in its list, and how to move to its neighbours. */
+export interface RecordStepping {
+  /** 0-based position in the whole list (not the page). */
+  position: number;
+  total: number;
+  busy: boolean;
+  onStep: (delta: -1 | 1) => void;
 }
 
 const TITLE_BY_MODE: Record<DialogMode, string> = {
@@ -52,7 +63,7 @@ interface Failure {
  * only). The resource's columns decide the inputs; the server validates, and
  * its messages show under the fields with a summary on top.
  */
-export function RecordDialog({ resource, mode, id, title, onClose, onSaved }: Props) {
+export function RecordDialog({ resource, mode, id, title, onClose, onSaved, stepping }: Props) {
   const me = useCurrentUser();
   const viewport = useViewport();
   const [form] = Form.useForm();
@@ -199,6 +210,19 @@ export function RecordDialog({ resource, mode, id, title, onClose, onSaved }: Pr
   const footer =
     mode === 'read'
       ? [
+          ...(stepping && stepping.total > 1
+            ? [
+                <span key="position" className="record-step-position">
+                  {(stepping.position + 1).toLocaleString('en-GB')} of {stepping.total.toLocaleString('en-GB')}
+                </span>,
+                <Button key="previous" onClick={() => stepping.onStep(-1)} disabled={stepping.busy || stepping.position === 0}>
+                  Previous
+                </Button>,
+                <Button key="next" onClick={() => stepping.onStep(1)} disabled={stepping.busy || stepping.position >= stepping.total - 1}>
+                  Next
+                </Button>,
+              ]
+            : []),
           <Button key="close" type="primary" onClick={onClose}>
             Close
           </Button>,

@@ -23,6 +23,12 @@ export interface ListField {
   ignoreCase?: boolean;
   /** Column heading in the Excel export; fields without one are not exported. */
   excel?: string;
+  /**
+   * On a large list: an index serves sorting by this field (with the list's usual filters in
+   * front of it), so any number of matching rows sorts cheaply. test/api/list-indexes checks
+   * that the index exists. Other fields sort only up to UNINDEXED_SORT_MAX matching rows.
+   */
+  indexed?: boolean;
 }
 
 /**
@@ -49,10 +55,16 @@ export interface ListDefinition<T extends ObjectLiteral> {
   /** Relations the client may request with fkJoins (dotted for nested). */
   fkJoins?: readonly string[];
   defaultSort: { field: string; dir: 'ASC' | 'DESC' };
+  /**
+   * A table that grows without bound (line stores, sales): sorting by a field that is not
+   * `indexed` is refused past UNINDEXED_SORT_MAX matching rows, and the default sort must be
+   * indexed. Master data (tens to thousands of rows) sorts by anything.
+   */
+  large?: boolean;
   storeScope?: StoreScope;
   /** Extra per-user restriction that is not a plain store column. */
   scope?: (qb: SelectQueryBuilder<T>, user: AuthUser) => void;
-  /** Per-row aggregate reported in listIDs (e.g. revenue). */
+  /** Per-row aggregate reported in listIDs (e.g. revenue); its total over every matching row is page.aggregateTotal. */
   aggregate?: string;
   /**
    * Which row properties are revenue and which commission figures (dotted paths, through

@@ -18,13 +18,18 @@ export interface ListQuery {
   quickFilter?: string;
   fkJoins: string[];
   filters: ListFilter[];
+  /** The window of listIDs: positions [listIDsFrom, listIDsFrom + listIDsLength) in sort order. */
+  listIDsFrom: number;
+  listIDsLength: number;
 }
 
 export const MAX_PAGE_LENGTH = 500;
 export const DEFAULT_PAGE_LENGTH = 10;
+/** The most ids one answer's listIDs window holds (about 40 bytes each: 400 KB at most). */
+export const MAX_LIST_IDS_LENGTH = 10_000;
 
 /** Parameters that are not field filters. token and fileName belong to downloads. */
-const RESERVED = new Set(['page', 'pageLength', 'sort', 'sortDir', 'quickFilter', 'fkJoins', 'token', 'fileName']);
+const RESERVED = new Set(['page', 'pageLength', 'sort', 'sortDir', 'quickFilter', 'fkJoins', 'listIDsFrom', 'listIDsLength', 'token', 'fileName']);
 const SUFFIXES: Array<[string, FilterOp]> = [
   ['GEQ', 'geq'],
   ['LEQ', 'leq'],
@@ -121,6 +126,9 @@ export function parseListQuery<T extends ObjectLiteral>(
 
   const page = integerParam('page', get('page'), 0, 0, 100_000_000, errors);
   const pageLength = integerParam('pageLength', get('pageLength'), DEFAULT_PAGE_LENGTH, 1, MAX_PAGE_LENGTH, errors);
+  // listIDs is the page's rows unless the client asks for another window (docs/http-api.md).
+  const listIDsFrom = integerParam('listIDsFrom', get('listIDsFrom'), page * pageLength, 0, 1_000_000_000, errors);
+  const listIDsLength = integerParam('listIDsLength', get('listIDsLength'), pageLength, 0, MAX_LIST_IDS_LENGTH, errors);
 
   let sort = definition.defaultSort.field;
   let sortDir = definition.defaultSort.dir;
@@ -197,5 +205,5 @@ export function parseListQuery<T extends ObjectLiteral>(
   }
 
   if (Object.keys(errors).length) throw new InvalidInput(errors);
-  return { page, pageLength, sort, sortDir, quickFilter: quickFilter || undefined, fkJoins, filters };
+  return { page, pageLength, sort, sortDir, quickFilter: quickFilter || undefined, fkJoins, filters, listIDsFrom, listIDsLength };
 }

@@ -3,7 +3,7 @@ import { DataSource, EntityManager, ObjectLiteral, SelectQueryBuilder } from 'ty
 import type { AuthUser } from '../auth/auth-user';
 import { applyStoreScope } from '../auth/store-scope';
 import { toNumber } from '../db/numbers';
-import { RecordNotFound } from '../http/validation-result';
+import { InvalidInput, RecordNotFound } from '../http/validation-result';
 import { removeHiddenFigures } from './figures';
 import type { ListDefinition, ListField } from './list-definition';
 import { ListFilter, ListQuery, parseListQuery } from './list-query';
@@ -19,18 +19,41 @@ export interface ListPage {
   pageLength: number;
   rowCount: number;
   pageCount: number;
+  /** Position of listIDs[0] among every matching row (sort order). */
+  listIDsFrom: number;
+  /** The definition's aggregate summed over every matching row (lists with an aggregate only). */
+  aggregateTotal?: number;
 }
 
 export interface ListResult {
   listData: Record<string, unknown>[];
+  /** The ids of one window of matching rows: the page's by default (docs/http-api.md, listIDs). */
   listIDs: ListID[];
   page: ListPage;
 }
+
+/** Where a keyset read of a sorted list goes on from: the last row's sort value and id. */
+export interface ListCursor {
+  sortValue: unknown;
+  id: number;
+}
+
+/**
+ * A large list sorts by a field no index serves only while this few rows match: the database
+ * sorts them in memory in a few milliseconds, where a million would take seconds.
+ */
+export const UNINDEXED_SORT_MAX = 10_000;
+
+/** Pages starting before this row are read alongside the count rather than after it. */
+const NEAR_START = 1_000;
 
 const aliasOf = (join: string) => join.replace(/\./g, '__');
 
 /** Escape LIKE wildcards with '!', which both SQLite and MySQL accept as ESCAPE character. */
 const likeContains = (value: string) => `%${value.replace(/[!%_]/g, (c) => `!${c}`)}%`;
+
+/** Query aliases an SQL expression refers to ('COALESCE(a.x, b.y)' -> a, b). */
+const aliasesIn = (expression: string) => [...expression.matchAll(/([A-Za-z_]\w*)\./g)].map((m) => m[1]);
 
 /**
  * 'yyyy-mm-dd[Thh:mm[:ss]]' as the 'yyyy-mm-dd hh:mm:ss.sss' both engines compare DATETIME(3)
@@ -47,6 +70,10 @@ function datetimeBound(value: string, endOfDay: boolean): { op: string; value: s
 /**
  * The list engine: every list, record read and Excel export goes through here, so paging,
  * filtering, sorting, joins and store scope are written once (ARCHITECTURE.md, HTTP contract).
+ *
+ * A page costs the same at any size: one COUNT for the totals, one id query cut by the
+ * database (ORDER BY the sort and the id, LIMIT/OFFSET; it reads only the index when one
+ * serves the sort), then the page's rows loaded by id with their relations.
  */
 @Injectable()
 export class ListService {
@@ -65,20 +92,175 @@ export class ListService {
   }
 
   async run<T extends ObjectLiteral>(definition: ListDefinition<T>, q: ListQuery, user: AuthUser): Promise<ListResult> {
-    const listIDs = await this.matchingIDs(definition, q, user);
-    const start = q.page * q.pageLength;
-    const pageIDs = listIDs.slice(start, start + q.pageLength).map((row) => row.id);
-    const listData = await this.rowsByID(definition, pageIDs, q.fkJoins, user);
+    const pageFrom = q.page * q.pageLength;
+    const sortIsCheap = !definition.large || definition.fields[q.sort].indexed;
+    // Near the start the count and the page's ids are independent queries, run side by side.
+    // Deeper, the count comes first, so the page can be read from whichever end is nearer, and
+    // a sort no index serves can be refused before it runs.
+    const nearStart = sortIsCheap && pageFrom < NEAR_START;
+    const [totals, pageIDs] = nearStart
+      ? await Promise.all([this.totals(definition, q, user), this.idWindow(definition, q, user, pageFrom, q.pageLength)])
+      : [await this.totals(definition, q, user), null];
+    if (!sortIsCheap) this.assertSortable(definition, q, totals.rowCount);
+    const pageRows = pageIDs ?? (await this.idWindow(definition, q, user, pageFrom, q.pageLength, totals.rowCount));
+    const windowIsPage = q.listIDsFrom === pageFrom && q.listIDsLength === q.pageLength;
+    const listIDs = windowIsPage ? pageRows : await this.idWindow(definition, q, user, q.listIDsFrom, q.listIDsLength, totals.rowCount);
+    const listData = await this.rowsByID(definition, pageRows.map((row) => row.id), q.fkJoins, user);
     return {
       listData,
       listIDs,
       page: {
         page: q.page,
         pageLength: q.pageLength,
-        rowCount: listIDs.length,
-        pageCount: Math.ceil(listIDs.length / q.pageLength),
+        rowCount: totals.rowCount,
+        pageCount: Math.ceil(totals.rowCount / q.pageLength),
+        listIDsFrom: q.listIDsFrom,
+        ...(definition.aggregate ? { aggregateTotal: totals.aggregateTotal } : {}),
       },
     };
+  }
+
+  /**
+   * Reads every matching row in sort order, `batchSize` at a time, by keyset (where the last
+   * batch ended) so each batch costs the same however deep into the list it is. For exports.
+   */
+  async *batches<T extends ObjectLiteral>(
+    definition: ListDefinition<T>,
+    q: ListQuery,
+    user: AuthUser,
+    batchSize: number,
+  ): AsyncGenerator<Record<string, unknown>[]> {
+    let cursor: ListCursor | undefined;
+    for (;;) {
+      const qb = this.idQuery(definition, q, user);
+      if (cursor) this.after(qb, definition, q, cursor);
+      const ids = await this.readIDs(definition, qb.limit(batchSize));
+      if (ids.length === 0) return;
+      yield await this.rowsByID(definition, ids.map((row) => row.id), [], user);
+      if (ids.length < batchSize) return;
+      const last = ids[ids.length - 1];
+      cursor = { sortValue: last.sortValue, id: last.id };
+    }
+  }
+
+  /** Refuses (400) a sort no index serves on a large list with too many matching rows. */
+  async assertSortIsCheap<T extends ObjectLiteral>(definition: ListDefinition<T>, q: ListQuery, user: AuthUser): Promise<void> {
+    if (!definition.large || definition.fields[q.sort].indexed) return;
+    this.assertSortable(definition, q, (await this.totals(definition, q, user)).rowCount);
+  }
+
+  private assertSortable<T extends ObjectLiteral>(definition: ListDefinition<T>, q: ListQuery, rowCount: number): void {
+    if (rowCount <= UNINDEXED_SORT_MAX) return;
+    const indexed = Object.entries(definition.fields)
+      .filter(([, field]) => field.indexed && field.sortable !== false)
+      .map(([name]) => name);
+    throw new InvalidInput({
+      sort: `${rowCount.toLocaleString('en-GB')} rows match: sorting by ${q.sort} needs at most ${UNINDEXED_SORT_MAX.toLocaleString('en-GB')}. Filter the list further, or sort by ${indexed.join(', ')}`,
+    });
+  }
+
+  /** Row count (and aggregate total) of every matching row: one query, no sort. */
+  private async totals<T extends ObjectLiteral>(
+    definition: ListDefinition<T>,
+    q: ListQuery,
+    user: AuthUser,
+  ): Promise<{ rowCount: number; aggregateTotal: number }> {
+    const qb = this.filtered(definition, q, user, definition.aggregate ? [definition.aggregate] : []);
+    qb.select('COUNT(*)', 'rowCount');
+    if (definition.aggregate) qb.addSelect(`SUM(${definition.aggregate})`, 'aggregateTotal');
+    const raw = await qb.getRawOne<{ rowCount: unknown; aggregateTotal?: unknown }>();
+    return { rowCount: toNumber(raw?.rowCount), aggregateTotal: toNumber(raw?.aggregateTotal) };
+  }
+
+  /**
+   * The ids at positions [from, from + length) in sort order, as listIDs shows them. With the
+   * row count known, a window in the back half is read backwards from the end (the reversed
+   * order, a small OFFSET), so the last page costs what the first does: an OFFSET makes the
+   * database step over every row before it, even in an index.
+   */
+  async idWindow<T extends ObjectLiteral>(
+    definition: ListDefinition<T>,
+    q: ListQuery,
+    user: AuthUser,
+    from: number,
+    length: number,
+    rowCount?: number,
+  ): Promise<ListID[]> {
+    if (length === 0 || (rowCount !== undefined && from >= rowCount)) return [];
+    const fromEnd = rowCount !== undefined && from > rowCount / 2;
+    const qb = fromEnd
+      ? this.idQuery(definition, q, user, true).offset(Math.max(0, rowCount - from - length)).limit(Math.min(length, rowCount - from))
+      : this.idQuery(definition, q, user).offset(from).limit(length);
+    const ids = await this.readIDs(definition, qb);
+    if (fromEnd) ids.reverse();
+    return ids.map(({ id, aggregate }) => ({ id, selectable: true, aggregate }));
+  }
+
+  private async readIDs<T extends ObjectLiteral>(
+    definition: ListDefinition<T>,
+    qb: SelectQueryBuilder<T>,
+  ): Promise<Array<ListID & { sortValue: unknown }>> {
+    const raw = await qb.getRawMany<{ id: unknown; sortValue: unknown; aggregate?: unknown }>();
+    return raw.map((r) => ({
+      id: toNumber(r.id),
+      selectable: true,
+      aggregate: definition.aggregate ? toNumber(r.aggregate) : null,
+      sortValue: r.sortValue,
+    }));
+  }
+
+  /** Matching ids in sort order (or its exact reverse), the id breaking ties so every row has one place. */
+  private idQuery<T extends ObjectLiteral>(definition: ListDefinition<T>, q: ListQuery, user: AuthUser, reversed = false): SelectQueryBuilder<T> {
+    const { alias, idField } = definition;
+    const sortColumn = definition.fields[q.sort].column;
+    const qb = this.filtered(definition, q, user, [sortColumn, definition.aggregate ?? '']);
+    qb.select(`${alias}.${idField}`, 'id').addSelect(sortColumn, 'sortValue');
+    if (definition.aggregate) qb.addSelect(definition.aggregate, 'aggregate');
+    // NULL is the smallest value on both engines, so reversing the direction reverses the order exactly.
+    const dir = reversed ? (q.sortDir === 'ASC' ? 'DESC' : 'ASC') : q.sortDir;
+    return qb.orderBy(sortColumn, dir).addOrderBy(`${alias}.${idField}`, dir);
+  }
+
+  /**
+   * Rows after `cursor` in the sort order. NULL sorts first ascending and last descending on
+   * both engines, so a NULL sort value is handled on its own.
+   */
+  private after<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, definition: ListDefinition<T>, q: ListQuery, cursor: ListCursor) {
+    const column = definition.fields[q.sort].column;
+    const id = `${definition.alias}.${definition.idField}`;
+    const [beyond, idBeyond] = q.sortDir === 'ASC' ? ['>', '>'] : ['<', '<'];
+    qb.setParameters({ cursorValue: cursor.sortValue, cursorID: cursor.id });
+    if (cursor.sortValue === null || cursor.sortValue === undefined) {
+      qb.andWhere(
+        q.sortDir === 'ASC'
+          ? `((${column} IS NULL AND ${id} > :cursorID) OR ${column} IS NOT NULL)`
+          : `(${column} IS NULL AND ${id} < :cursorID)`,
+      );
+    } else {
+      const tail = q.sortDir === 'DESC' ? ` OR ${column} IS NULL` : '';
+      qb.andWhere(`(${column} ${beyond} :cursorValue OR (${column} = :cursorValue AND ${id} ${idBeyond} :cursorID)${tail})`);
+    }
+  }
+
+  /**
+   * The list's rows with its filters and the user's scope, joined only to the lookups the
+   * filters, the scope and `expressions` use (a COUNT over a million rows joins nothing else).
+   */
+  private filtered<T extends ObjectLiteral>(
+    definition: ListDefinition<T>,
+    q: ListQuery,
+    user: AuthUser,
+    expressions: string[],
+  ): SelectQueryBuilder<T> {
+    const qb = this.dataSource.createQueryBuilder(definition.entity, definition.alias);
+    const used = [...expressions, definition.storeScope?.column ?? ''];
+    for (const filter of q.filters) used.push(definition.fields[filter.field].column);
+    if (q.quickFilter) for (const field of Object.values(definition.fields)) if (field.quick) used.push(field.column);
+    // A scope function may use any lookup.
+    this.joinLookups(qb, definition, false, definition.scope ? undefined : used);
+    this.applyFilters(qb, definition, q);
+    this.applyScope(qb, definition, user);
+    return qb;
   }
 
   /** One row as the list returns it; 404 when it does not exist or is outside the user's scope. */
@@ -116,25 +298,6 @@ export class ListService {
     return entity;
   }
 
-  /** Every matching id in sort order, with its aggregate (the contract's listIDs). */
-  async matchingIDs<T extends ObjectLiteral>(definition: ListDefinition<T>, q: ListQuery, user: AuthUser): Promise<ListID[]> {
-    const { alias, idField } = definition;
-    const qb = this.dataSource.createQueryBuilder(definition.entity, alias);
-    this.joinLookups(qb, definition, false);
-    this.applyFilters(qb, definition, q);
-    this.applyScope(qb, definition, user);
-    qb.select(`${alias}.${idField}`, 'id');
-    if (definition.aggregate) qb.addSelect(definition.aggregate, 'aggregate');
-    const sortField = definition.fields[q.sort];
-    qb.orderBy(sortField.column, q.sortDir).addOrderBy(`${alias}.${idField}`, q.sortDir);
-    const raw = await qb.getRawMany<{ id: unknown; aggregate?: unknown }>();
-    return raw.map((r) => ({
-      id: toNumber(r.id),
-      selectable: true,
-      aggregate: definition.aggregate ? toNumber(r.aggregate) : null,
-    }));
-  }
-
   /** Loads full rows for the given ids, keeping their order, shaped for `user` (who asked). */
   async rowsByID<T extends ObjectLiteral>(
     definition: ListDefinition<T>,
@@ -166,8 +329,23 @@ export class ListService {
     return removeHiddenFigures(rows, definition.figures, user);
   }
 
-  private joinLookups<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, definition: ListDefinition<T>, select: boolean) {
-    for (const [lookupAlias, relation] of Object.entries(definition.lookups ?? {})) {
+  /**
+   * Joins the definition's lookups: all of them, or those `expressions` refer to and the
+   * lookups they hang from (declared parents first, e.g. rateCardLine before rateCard).
+   */
+  private joinLookups<T extends ObjectLiteral>(
+    qb: SelectQueryBuilder<T>,
+    definition: ListDefinition<T>,
+    select: boolean,
+    expressions?: string[],
+  ) {
+    const lookups = Object.entries(definition.lookups ?? {});
+    const needed = new Set(expressions?.flatMap(aliasesIn));
+    for (const [lookupAlias, relation] of [...lookups].reverse()) {
+      if (needed.has(lookupAlias)) needed.add(relation.split('.')[0]);
+    }
+    for (const [lookupAlias, relation] of lookups) {
+      if (expressions && !needed.has(lookupAlias)) continue;
       if (select) qb.leftJoinAndSelect(relation, lookupAlias);
       else qb.leftJoin(relation, lookupAlias);
     }

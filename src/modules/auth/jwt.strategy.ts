@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { createSecretKey } from 'node:crypto';
 import { PassportStrategy } from '@nestjs/passport';
 import type { Request } from 'express';
 import { ExtractJwt, Strategy } from 'passport-jwt';
@@ -32,7 +33,9 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
       // Header for API calls; ?token= only on @Download() routes (see queryToken).
       jwtFromRequest: ExtractJwt.fromExtractors([ExtractJwt.fromHeader('x-access-token'), queryToken]),
       ignoreExpiration: false,
-      secretOrKey: config.jwtSecret,
+      // A key object, not the string: jsonwebtoken would otherwise try the string as a public key
+      // (and fail) before making a secret key of it, on every request.
+      secretOrKey: createSecretKey(Buffer.from(config.jwtSecret)) as unknown as string,
       algorithms: ['HS256'],
     });
   }

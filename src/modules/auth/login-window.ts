@@ -10,8 +10,16 @@ export interface LoginWindow {
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
+/** One formatter per zone: building an Intl.DateTimeFormat costs more than the rest of a request's checks. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
 export function localHourAndDay(now: Date, timeZone: string): { hour: number; day: number } {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone, hour: 'numeric', hourCycle: 'h23', weekday: 'short' }).formatToParts(now);
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-GB', { timeZone, hour: 'numeric', hourCycle: 'h23', weekday: 'short' });
+    formatters.set(timeZone, formatter);
+  }
+  const parts = formatter.formatToParts(now);
   const hour = Number(parts.find((p) => p.type === 'hour')?.value ?? 0);
   const day = WEEKDAYS.indexOf(parts.find((p) => p.type === 'weekday')?.value ?? 'Sun');
   return { hour, day };

@@ -13,6 +13,9 @@ import { RateCardLine, SKU_MAX_LENGTH } from './rate-card-line.entity';
 @Entity('rateCardLineStore')
 @Index(['rateCardLineID', 'storeID'], { unique: true })
 @Index(['storeID'])
+@Index(['storeID', 'revenue'])
+@Index(['storeID', 'commission'])
+@Index(['storeID', 'active'])
 export class RateCardLineStore {
   @PrimaryGeneratedColumn({ type: 'integer' })
   rateCardLineStoreID: number;

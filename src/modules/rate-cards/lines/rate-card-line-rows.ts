@@ -88,25 +88,25 @@ export const rateCardLineList: ListDefinition<RateCardLine> = {
   idField: 'rateCardLineID',
   label: 'rate card line',
   fields: {
-    rateCardLineID: { column: 'rateCardLine.rateCardLineID', type: 'integer', pattern: ID_7, excel: 'ID' },
-    rateCardID: { column: 'rateCardLine.rateCardID', type: 'integer', pattern: ID_7 },
+    rateCardLineID: { column: 'rateCardLine.rateCardLineID', type: 'integer', pattern: ID_7, excel: 'ID', indexed: true },
+    rateCardID: { column: 'rateCardLine.rateCardID', type: 'integer', pattern: ID_7, indexed: true },
     rateCardName: { column: 'rateCard.name', type: 'text', excel: 'Rate card' },
     rateCardFromDate: { column: 'rateCard.fromDate', type: 'date', excel: 'Rate card from' },
     /** Sorting by rateCard is by the card's fromDate: the latest line for a SKU is sort=rateCard&sortDir=desc. */
     rateCard: { column: 'rateCard.fromDate', type: 'date' },
-    saleTypeID: { column: 'rateCardLine.saleTypeID', type: 'integer', pattern: ID_7 },
+    saleTypeID: { column: 'rateCardLine.saleTypeID', type: 'integer', pattern: ID_7, indexed: true },
     saleTypeName: { column: 'saleType.name', type: 'text', excel: 'Sale type' },
-    sku: { column: 'rateCardLine.sku', type: 'text', maxLength: SKU_MAX_LENGTH, ignoreCase: true, quick: true, excel: 'SKU' },
-    skuTypeID: { column: 'rateCardLine.skuTypeID', type: 'integer', pattern: ID_7 },
+    sku: { column: 'rateCardLine.sku', type: 'text', maxLength: SKU_MAX_LENGTH, ignoreCase: true, quick: true, excel: 'SKU', indexed: true },
+    skuTypeID: { column: 'rateCardLine.skuTypeID', type: 'integer', pattern: ID_7, indexed: true },
     skuTypeName: { column: 'skuType.name', type: 'text', quick: true, excel: 'SKU type' },
     description: { column: 'rateCardLine.description', type: 'text', quick: true, excel: 'Description' },
     customerRRP: { column: 'rateCardLine.customerRRP', type: 'number', excel: 'Customer RRP' },
     customerMonthly: { column: 'rateCardLine.customerMonthly', type: 'number', excel: 'Customer monthly' },
     contractMonths: { column: 'rateCardLine.contractMonths', type: 'integer', excel: 'Contract months' },
-    bandID: { column: 'rateCardLine.bandID', type: 'integer', pattern: ID_7 },
+    bandID: { column: 'rateCardLine.bandID', type: 'integer', pattern: ID_7, indexed: true },
     bandName: { column: 'band.name', type: 'text', quick: true, excel: 'Band' },
     legacySKU: { column: 'rateCardLine.legacySKU', type: 'text', maxLength: SKU_MAX_LENGTH, excel: 'Legacy SKU' },
-    fileID: { column: 'rateCardLine.fileID', type: 'integer', pattern: ID_7 },
+    fileID: { column: 'rateCardLine.fileID', type: 'integer', pattern: ID_7, indexed: true },
     ...auditFields('rateCardLine'),
   },
   lookups: { rateCard: 'rateCardLine.rateCard', saleType: 'rateCardLine.saleType', skuType: 'rateCardLine.skuType', band: 'rateCardLine.band' },
@@ -114,6 +114,8 @@ export const rateCardLineList: ListDefinition<RateCardLine> = {
   fkJoinsInclude: { rateCardLineStores: ['rateCardLineStores.store'] },
   figures: { revenue: ['rateCardLineStores.revenue'], commission: ['rateCardLineStores.commission'] },
   defaultSort: { field: 'sku', dir: 'ASC' },
+  // A card holds thousands of lines per sale type, and every card is kept.
+  large: true,
   toRow: (line, joins, user) => {
     const row = lineFields(line);
     if (joins.has('file')) row.file = line.file ? { fileID: line.file.fileID, originalName: line.file.originalName } : null;
@@ -133,13 +135,13 @@ export const rateCardLineStoreList: ListDefinition<RateCardLineStore> = {
   idField: 'rateCardLineStoreID',
   label: 'rate card line store',
   fields: {
-    rateCardLineStoreID: { column: 'rateCardLineStore.rateCardLineStoreID', type: 'integer', pattern: ID_7, excel: 'ID' },
-    rateCardLineID: { column: 'rateCardLineStore.rateCardLineID', type: 'integer', pattern: ID_7 },
-    storeID: { column: 'rateCardLineStore.storeID', type: 'integer', pattern: ID_7 },
+    rateCardLineStoreID: { column: 'rateCardLineStore.rateCardLineStoreID', type: 'integer', pattern: ID_7, excel: 'ID', indexed: true },
+    rateCardLineID: { column: 'rateCardLineStore.rateCardLineID', type: 'integer', pattern: ID_7, indexed: true },
+    storeID: { column: 'rateCardLineStore.storeID', type: 'integer', pattern: ID_7, indexed: true },
     storeName: { column: 'store.name', type: 'text', quick: true, excel: 'Store' },
-    active: { column: 'rateCardLineStore.active', type: 'boolean', excel: 'Active' },
-    revenue: { column: 'rateCardLineStore.revenue', type: 'number', excel: 'Revenue' },
-    commission: { column: 'rateCardLineStore.commission', type: 'number', excel: 'Commission' },
+    active: { column: 'rateCardLineStore.active', type: 'boolean', excel: 'Active', indexed: true },
+    revenue: { column: 'rateCardLineStore.revenue', type: 'number', excel: 'Revenue', indexed: true },
+    commission: { column: 'rateCardLineStore.commission', type: 'number', excel: 'Commission', indexed: true },
     rateCardID: { column: 'rateCardLine.rateCardID', type: 'integer', pattern: ID_7 },
     rateCard: { column: 'rateCard.fromDate', type: 'date' },
     saleTypeID: { column: 'rateCardLine.saleTypeID', type: 'integer', pattern: ID_7 },
@@ -160,7 +162,11 @@ export const rateCardLineStoreList: ListDefinition<RateCardLineStore> = {
   },
   fkJoins: ['rateCardLine', 'rateCardLine.rateCard'],
   figures: { revenue: ['revenue'], commission: ['commission'] },
-  defaultSort: { field: 'sku', dir: 'ASC' },
+  // Every card's lines times every store: a million rows in a year. No index can serve the
+  // SKU (the store's override, else the line's), so the default order is the line's and SKU
+  // order is for filtered reads (a card, a sale type, a store), UNINDEXED_SORT_MAX rows at most.
+  defaultSort: { field: 'rateCardLineID', dir: 'ASC' },
+  large: true,
   // Sales forms read the lines of their stores; set-up users read every store's.
   storeScope: { column: 'rateCardLineStore.storeID', unlessAreas: ['SystemSetup'] },
   toRow: (ls, joins) => {

@@ -1,0 +1,352 @@
+/**
+ * npm run bench -- list: the list engine at a million rows, through the real HTTP API.
+ *
+ * For each engine (the embedded SQLite always; MySQL/MariaDB when BENCH_DATABASE_URL names a
+ * database with "bench" or "test" in it, dropped and recreated) it starts the API as its own
+ * process (node dist-bench/src/main.js, as production runs it), creates 20 stores through the
+ * API, writes 50,000 rate card lines and 1,000,000 line stores with multi-row INSERTs, then:
+ *
+ * - page: 20 concurrent clients (autocannon) for BENCH_SECONDS (10) on
+ *   GET /api/rateCardLineStores?storeID=…&sort=revenue&sortDir=desc&pageLength=50, at page 0
+ *   and page 999 (rows 49,950 to 49,999 of the store's 50,000);
+ * - direct: the same three statements the route runs (count, page ids, rows by id), through
+ *   mysql2 at the same concurrency (SQLite: better-sqlite3, which runs one statement at a time);
+ * - export: GET /api/rateCardLineStores/excel of 50,000 and of 200,000 rows, each on a fresh
+ *   API process, with that process's peak RSS (VmHWM).
+ *
+ * Prints one JSON line per case. BENCH_ENGINES=mysql (or sqlite) runs one engine only.
+ */
+import 'reflect-metadata';
+import autocannon from 'autocannon';
+import { ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createPool, type Pool } from 'mysql2/promise';
+import { recreate } from './bench-database';
+
+const STORES = 20;
+const CARDS = 5;
+const LINES_PER_CARD = 10_000;
+const CONNECTIONS = 20;
+const SECONDS = Number(process.env.BENCH_SECONDS || 10);
+const PAGE_LENGTH = 50;
+const ADMIN_EMAIL = 'bench@example.com';
+const ADMIN_PASSWORD = 'Bench-12345!';
+const MAIN = join(__dirname, '..', 'src', 'main.js');
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** The part of better-sqlite3 used here (the project has no type package for it). */
+interface SqliteStatement {
+  run(...params: unknown[]): unknown;
+  get(...params: unknown[]): unknown;
+  all(...params: unknown[]): unknown[];
+}
+interface SqliteDatabase {
+  pragma(statement: string): unknown;
+  prepare(sql: string): SqliteStatement;
+  transaction<A extends unknown[]>(work: (...args: A) => void): (...args: A) => void;
+  exec(sql: string): void;
+  close(): void;
+}
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const Database = require('better-sqlite3') as new (file: string, options?: { readonly?: boolean }) => SqliteDatabase;
+
+const print = (line: Json) => console.log(JSON.stringify(line));
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] * 10) / 10;
+}
+
+function latencies(values: number[]) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99) };
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The API as its own process, as production runs it. */
+class ApiProcess {
+  private child?: ChildProcess;
+  base = '';
+
+  constructor(private readonly env: Record<string, string>) {}
+
+  async start(): Promise<void> {
+    const port = await freePort();
+    this.base = `http://127.0.0.1:${port}/api`;
+    this.child = spawn(process.execPath, [...(process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean), MAIN], {
+      env: { ...process.env, ...this.env, PORT: String(port), NODE_ENV: 'production' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    for (let i = 0; i < 600; i++) {
+      try {
+        if ((await fetch(`${this.base}/user/me`)).status > 0) return;
+      } catch {
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+    throw new Error('the API did not start');
+  }
+
+  /** Peak resident memory of the process so far (Linux VmHWM), in MB. */
+  peakRssMB(): number {
+    const status = readFileSync(`/proc/${this.child!.pid}/status`, 'utf8');
+    return Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)![1]) / 1024);
+  }
+
+  async stop(): Promise<void> {
+    if (!this.child || this.child.exitCode !== null) return;
+    const exited = new Promise((r) => this.child!.once('exit', r));
+    this.child.kill('SIGTERM');
+    await exited;
+  }
+}
+
+async function call(base: string, token: string, method: string, path: string, body?: unknown): Promise<Json> {
+  const send = () =>
+    fetch(`${base}${path}`, {
+      method,
+      headers: { 'x-access-token': token, 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  // After a long INSERT the kept-alive connection may have timed out on the server: one retry.
+  const res = await send().catch(send);
+  const json = (await res.json()) as Json;
+  if (res.status >= 300) throw new Error(`${method} ${path} → ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
+  return json;
+}
+
+/** Runs multi-row INSERTs on either engine. */
+interface Writer {
+  insert(table: string, columns: string[], rows: unknown[][]): Promise<void>;
+  analyse(): Promise<void>;
+  close(): Promise<void>;
+}
+
+function sqliteWriter(file: string): Writer {
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  return {
+    async insert(table, columns, rows) {
+      const statements = new Map<number, SqliteStatement>();
+      const write = db.transaction((all: unknown[][]) => {
+        // SQLite takes at most 32,766 parameters a statement.
+        const per = Math.floor(30_000 / columns.length);
+        for (let i = 0; i < all.length; i += per) {
+          const chunk = all.slice(i, i + per);
+          let statement = statements.get(chunk.length);
+          if (!statement) {
+            const values = Array(chunk.length).fill(`(${columns.map(() => '?').join(',')})`).join(',');
+            statement = db.prepare(`INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(',')}) VALUES ${values}`);
+            statements.set(chunk.length, statement);
+          }
+          statement.run(chunk.flat());
+        }
+      });
+      write(rows);
+    },
+    async analyse() {
+      db.exec('ANALYZE');
+    },
+    async close() {
+      db.close();
+    },
+  };
+}
+
+function mysqlWriter(pool: Pool): Writer {
+  return {
+    async insert(table, columns, rows) {
+      for (let i = 0; i < rows.length; i += 5_000) {
+        await pool.query(`INSERT INTO \`${table}\` (${columns.map((c) => `\`${c}\``).join(',')}) VALUES ?`, [rows.slice(i, i + 5_000)]);
+      }
+    },
+    async analyse() {
+      await pool.query('ANALYZE TABLE rateCardLine, rateCardLineStore');
+    },
+    async close() {},
+  };
+}
+
+/** The franchise: 20 stores through the API, then 50,000 lines and 1,000,000 line stores by SQL. */
+async function fill(api: ApiProcess, writer: Writer): Promise<{ token: string; storeIDs: number[] }> {
+  const token = (await call(api.base, '', 'POST', '/user/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).data.token;
+  const storeType = (await call(api.base, token, 'POST', '/storeType', { name: 'Bench stores' })).data;
+  const storeIDs: number[] = [];
+  for (let i = 1; i <= STORES; i++) {
+    storeIDs.push((await call(api.base, token, 'POST', '/store', { name: `Store ${String(i).padStart(2, '0')}`, storeTypeID: storeType.storeTypeID })).data.storeID);
+  }
+  const saleType = (await call(api.base, token, 'POST', '/saleType', { name: 'Bench sale type', storeIDs })).data;
+  const skuType = (await call(api.base, token, 'POST', '/skuType', { name: 'Handset' })).data;
+  const now = new Date().toISOString().slice(0, 23).replace('T', ' ');
+  let lineID = 0;
+  let lineStoreID = 0;
+  const t0 = Date.now();
+  for (let c = 0; c < CARDS; c++) {
+    const card = (await call(api.base, token, 'POST', '/rateCard', { name: `Bench card ${c + 1}`, fromDate: `202${c}-01-01` })).data;
+    const lines: unknown[][] = [];
+    const lineStores: unknown[][] = [];
+    for (let i = 0; i < LINES_PER_CARD; i++) {
+      lineID += 1;
+      lines.push([lineID, card.rateCardID, saleType.saleTypeID, `SKU-${String(i).padStart(6, '0')}`, skuType.skuTypeID, `Bench product ${i}`, 199.99, 25.5, 24, 'bench', now, 'bench', now]);
+      for (const storeID of storeIDs) {
+        lineStoreID += 1;
+        // Revenue spread over 5,000 values in pence: ties, as real cards have.
+        const revenue = ((lineStoreID * 7919) % 5_000) / 10 + 10;
+        lineStores.push([lineStoreID, lineID, storeID, 1, revenue, Math.round(revenue * 30) / 100]);
+      }
+    }
+    await writer.insert('rateCardLine', ['rateCardLineID', 'rateCardID', 'saleTypeID', 'sku', 'skuTypeID', 'description', 'customerRRP', 'customerMonthly', 'contractMonths', 'createdByUserName', 'createdDate', 'updatedByUserName', 'updatedDate'], lines);
+    await writer.insert('rateCardLineStore', ['rateCardLineStoreID', 'rateCardLineID', 'storeID', 'active', 'revenue', 'commission'], lineStores);
+  }
+  await writer.analyse();
+  print({ scenario: 'list', case: 'fill', lines: lineID, lineStores: lineStoreID, seconds: (Date.now() - t0) / 1000 });
+  return { token, storeIDs };
+}
+
+async function loadHttp(url: string, token: string): Promise<Json> {
+  const times: number[] = [];
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers: { 'x-access-token': token } }, (error, done) =>
+      error ? reject(error) : resolve(done),
+    );
+    instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
+  });
+  if (result.non2xx || result.errors) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  const bytes = (await (await fetch(url, { headers: { 'x-access-token': token } })).text()).length;
+  return { requestsPerSecond: Math.round(times.length / SECONDS), ...latencies(times), answerBytes: bytes };
+}
+
+/** The three statements GET /api/rateCardLineStores runs for one page (see list.service.ts). */
+function pageStatements(storeID: number, offset: number) {
+  return {
+    count: ['SELECT COUNT(*) AS rowCount FROM rateCardLineStore rateCardLineStore WHERE rateCardLineStore.storeID IN (?)', [storeID]] as [string, number[]],
+    ids: [
+      'SELECT rateCardLineStore.rateCardLineStoreID AS id, rateCardLineStore.revenue AS sortValue FROM rateCardLineStore rateCardLineStore ' +
+        'WHERE rateCardLineStore.storeID IN (?) ORDER BY rateCardLineStore.revenue DESC, rateCardLineStore.rateCardLineStoreID DESC LIMIT ? OFFSET ?',
+      [storeID, PAGE_LENGTH, offset],
+    ] as [string, number[]],
+    rows: (ids: number[]) =>
+      [
+        'SELECT ls.*, line.*, card.*, skuType.*, saleType.*, band.*, store.* FROM rateCardLineStore ls ' +
+          'LEFT JOIN rateCardLine line ON line.rateCardLineID = ls.rateCardLineID LEFT JOIN rateCard card ON card.rateCardID = line.rateCardID ' +
+          'LEFT JOIN skuType skuType ON skuType.skuTypeID = line.skuTypeID LEFT JOIN saleType saleType ON saleType.saleTypeID = line.saleTypeID ' +
+          'LEFT JOIN band band ON band.bandID = line.bandID LEFT JOIN store store ON store.storeID = ls.storeID ' +
+          `WHERE ls.rateCardLineStoreID IN (${ids.map(() => '?').join(',')})`,
+        ids,
+      ] as [string, number[]],
+  };
+}
+
+async function loadDirect(run: () => Promise<void>, workers: number): Promise<Json> {
+  const times: number[] = [];
+  const end = Date.now() + SECONDS * 1000;
+  await Promise.all(
+    Array.from({ length: workers }, async () => {
+      while (Date.now() < end) {
+        const start = performance.now();
+        await run();
+        times.push(performance.now() - start);
+      }
+    }),
+  );
+  return { requestsPerSecond: Math.round(times.length / SECONDS), ...latencies(times) };
+}
+
+async function exportCase(env: Record<string, string>, token: string, storeIDs: number[], rows: number): Promise<Json> {
+  const api = new ApiProcess(env);
+  await api.start();
+  try {
+    const idle = api.peakRssMB();
+    const query = `storeID=${storeIDs.slice(0, rows / 50_000).join(',')}&sort=revenue&sortDir=desc`;
+    const t0 = Date.now();
+    const res = await fetch(`${api.base}/rateCardLineStores/excel?${query}&token=${encodeURIComponent(token)}`);
+    const bytes = (await res.arrayBuffer()).byteLength;
+    if (res.status !== 200) throw new Error(`export: ${res.status}`);
+    return { rows, seconds: (Date.now() - t0) / 1000, megabytes: Math.round(bytes / 104857.6) / 10, idleRssMB: idle, peakRssMB: api.peakRssMB() };
+  } finally {
+    await api.stop();
+  }
+}
+
+async function run(engine: 'sqlite' | 'mysql', databaseUrl?: string): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'list-bench-'));
+  const env: Record<string, string> = {
+    DATA_DIR: dir,
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD,
+    JWT_SECRET: 'bench-secret',
+    LOGIN_ATTEMPTS_PER_MINUTE: '1000',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  };
+  const pool = databaseUrl ? createPool({ uri: databaseUrl, connectionLimit: CONNECTIONS, multipleStatements: false }) : undefined;
+  const api = new ApiProcess(env);
+  try {
+    await api.start();
+    const writer = pool ? mysqlWriter(pool) : sqliteWriter(join(dir, 'app.sqlite'));
+    const { token, storeIDs } = await fill(api, writer);
+    await writer.close();
+    const storeID = storeIDs[7];
+    const sqlite = pool ? undefined : new Database(join(dir, 'app.sqlite'), { readonly: true });
+    const direct = async (offset: number) => {
+      const statements = pageStatements(storeID, offset);
+      if (pool) {
+        await pool.query(...statements.count);
+        const [ids] = (await pool.query(...statements.ids)) as unknown as [Array<{ id: number }>];
+        await pool.query(...statements.rows(ids.map((r) => r.id)));
+      } else {
+        sqlite!.prepare(statements.count[0]).get(...statements.count[1]);
+        const ids = sqlite!.prepare(statements.ids[0]).all(...statements.ids[1]) as Array<{ id: number }>;
+        const rows = statements.rows(ids.map((r) => r.id));
+        sqlite!.prepare(rows[0]).all(...rows[1]);
+      }
+    };
+    for (const page of [0, 999]) {
+      const url = `${api.base}/rateCardLineStores?storeID=${storeID}&sort=revenue&sortDir=desc&pageLength=${PAGE_LENGTH}&page=${page}`;
+      await loadHttp(url, token).catch(() => undefined); // warm up: caches, JIT, pool
+      const http = await loadHttp(url, token);
+      const sql = await loadDirect(() => direct(page * PAGE_LENGTH), pool ? CONNECTIONS : 1);
+      print({
+        scenario: 'list',
+        engine,
+        case: `page ${page}`,
+        route: url.slice(url.indexOf('/api')),
+        connections: CONNECTIONS,
+        http,
+        directSql: sql,
+        throughputVsDirect: Math.round((http.requestsPerSecond / sql.requestsPerSecond) * 100) / 100,
+      });
+    }
+    sqlite?.close();
+    await api.stop();
+    const small = await exportCase(env, token, storeIDs, 50_000);
+    const large = await exportCase(env, token, storeIDs, 200_000);
+    print({ scenario: 'list', engine, case: 'export', small, large, peakRssRatio: Math.round((large.peakRssMB / small.peakRssMB) * 100) / 100 });
+  } finally {
+    await api.stop();
+    await pool?.end();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export async function listBench(): Promise<void> {
+  // BENCH_ENGINES=mysql runs one engine only.
+  const engines = (process.env.BENCH_ENGINES ?? 'sqlite,mysql').split(',');
+  if (engines.includes('sqlite')) await run('sqlite');
+  const mysql = process.env.BENCH_DATABASE_URL;
+  if (mysql && engines.includes('mysql')) {
+    await recreate(mysql);
+    await run('mysql', mysql);
+  }
+}

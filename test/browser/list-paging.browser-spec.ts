@@ -1,0 +1,66 @@
+import type { Browser, Page } from 'playwright-core';
+import { Api, describeInBrowser, launchBrowser, logInThroughUi, newPage, startTarget, type Target } from './browserTarget';
+
+/**
+ * The generic list on a list longer than one page (issue 7): the answer holds only the page's
+ * ids, yet the view dialog's Previous and Next walk the whole list across pages, and a
+ * selection made on one page survives moving to another.
+ */
+describeInBrowser('a list longer than one page', () => {
+  jest.setTimeout(120_000);
+
+  let target: Target;
+  let browser: Browser;
+  const run = Date.now().toString(36);
+  /** Store type names that sort together, after anything else the database holds. */
+  const names = Array.from({ length: 23 }, (_, i) => `Zz paging ${run} ${String(i).padStart(2, '0')}`);
+
+  beforeAll(async () => {
+    target = await startTarget();
+    browser = await launchBrowser();
+    const api = await Api.logIn(target.baseUrl, target.adminEmail, target.adminPassword);
+    for (const name of names) await api.send('POST', 'storeType', { name });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await target?.stop();
+  });
+
+  const dialog = (page: Page) => page.locator('.ant-modal-content');
+
+  async function storeTypes(width: number): Promise<Page> {
+    const { page } = await newPage(browser, width);
+    await logInThroughUi(page, target.baseUrl, target.adminEmail, target.adminPassword);
+    await page.goto(`${target.baseUrl}/data/storeTypes?sort=name&sortDir=asc&quickFilter=${encodeURIComponent(`Zz paging ${run}`)}`);
+    await page.locator('tr.ant-table-row', { hasText: names[0] }).waitFor();
+    return page;
+  }
+
+  it.each([1280, 800])('Previous and Next step from the last row of page 1 into page 2 and back (%i px)', async (width) => {
+    const page = await storeTypes(width);
+    await page.locator('tr.ant-table-row', { hasText: names[9] }).getByRole('button', { name: 'View' }).click();
+    await dialog(page).getByText('10 of 23').waitFor();
+    await dialog(page).getByText(names[9]).first().waitFor();
+    await dialog(page).getByRole('button', { name: 'Next' }).click();
+    await dialog(page).getByText('11 of 23').waitFor();
+    await dialog(page).getByText(names[10]).first().waitFor();
+    await page.screenshot({ path: `/tmp/list-paging-step-${width}.png` });
+    await dialog(page).getByRole('button', { name: 'Previous' }).click();
+    await dialog(page).getByText('10 of 23').waitFor();
+    await dialog(page).getByText(names[9]).first().waitFor();
+    await page.close();
+  });
+
+  it('Next is disabled on the last row of the list, Previous on the first', async () => {
+    const page = await storeTypes(1280);
+    await page.locator('tr.ant-table-row', { hasText: names[0] }).getByRole('button', { name: 'View' }).click();
+    await dialog(page).getByText('1 of 23').waitFor();
+    expect(await dialog(page).getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
+    await page.goto(`${page.url()}&page=3`);
+    await page.locator('tr.ant-table-row', { hasText: names[22] }).getByRole('button', { name: 'View' }).click();
+    await dialog(page).getByText('23 of 23').waitFor();
+    expect(await dialog(page).getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+    await page.close();
+  });
+});
