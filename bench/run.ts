@@ -1,11 +1,21 @@
 /**
- * npm run bench [-- <scenario> ...]: every scenario, or the ones named (upload, list).
+ * npm run bench [-- <scenario> ...]: every scenario, or the ones named (upload, list, xlsx).
  * Benchmarks never run in CI; README "Benchmarks" has the figures of the last run.
  */
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
 import { listBench } from './list.bench';
 import { rateCardUploadBench } from './rate-card-upload.bench';
 
-const SCENARIOS: Record<string, () => Promise<void>> = { upload: rateCardUploadBench, list: listBench };
+/** The xlsx bomb bench starts its own API process (it forks itself), so it runs as a command. */
+function xlsxBombsBench(): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(__dirname, 'xlsx-bombs.bench.js')], { stdio: 'inherit' });
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`xlsx bench exited with ${code}`))));
+  });
+}
+
+const SCENARIOS: Record<string, () => Promise<void>> = { upload: rateCardUploadBench, list: listBench, xlsx: xlsxBombsBench };
 
 async function main() {
   const named = process.argv.slice(2);
