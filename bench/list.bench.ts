@@ -11,8 +11,8 @@
  *   and page 999 (rows 49,950 to 49,999 of the store's 50,000);
  * - direct: the same three statements the route runs (count, page ids, rows by id), through
  *   mysql2 at the same concurrency (SQLite: better-sqlite3, which runs one statement at a time);
- * - export: GET /api/rateCardLineStores/excel of 50,000 and of 200,000 rows, each on a fresh
- *   API process, with that process's peak RSS (VmHWM).
+ * - export: GET /api/rateCardLineStores/excel of the first 50,000 and 200,000 line stores (by
+ *   id), each on a fresh API process, with that process's peak RSS (VmHWM).
  *
  * Prints one JSON line per case. BENCH_ENGINES=mysql (or sqlite) runs one engine only.
  */
@@ -32,6 +32,8 @@ const LINES_PER_CARD = 10_000;
 const CONNECTIONS = 20;
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);
 const PAGE_LENGTH = 50;
+/** Line stores of each store: one per line of every card. */
+const STORE_ROWS = CARDS * LINES_PER_CARD;
 const ADMIN_EMAIL = 'bench@example.com';
 const ADMIN_PASSWORD = 'Bench-12345!';
 const MAIN = join(__dirname, '..', 'src', 'main.js');
@@ -106,7 +108,8 @@ class ApiProcess {
   }
 
   async stop(): Promise<void> {
-    if (!this.child || this.child.exitCode !== null) return;
+    // Stopped already: it exited, or a signal ended it.
+    if (!this.child || this.child.exitCode !== null || this.child.signalCode !== null) return;
     const exited = new Promise((r) => this.child!.once('exit', r));
     this.child.kill('SIGTERM');
     await exited;
@@ -228,14 +231,21 @@ async function loadHttp(url: string, token: string): Promise<Json> {
   return { requestsPerSecond: Math.round(times.length / SECONDS), ...latencies(times), answerBytes: bytes };
 }
 
-/** The three statements GET /api/rateCardLineStores runs for one page (see list.service.ts). */
-function pageStatements(storeID: number, offset: number) {
+/**
+ * The three statements GET /api/rateCardLineStores runs for one page (see list.service.ts):
+ * the count, the page's ids (a page in the back half read from the end: the reversed order with
+ * a small offset), and the rows by id with their lookups.
+ */
+function pageStatements(storeID: number, from: number, rowCount: number) {
+  const fromEnd = from > rowCount / 2;
+  const dir = fromEnd ? 'ASC' : 'DESC';
+  const [limit, offset] = fromEnd ? [Math.min(PAGE_LENGTH, rowCount - from), Math.max(0, rowCount - from - PAGE_LENGTH)] : [PAGE_LENGTH, from];
   return {
     count: ['SELECT COUNT(*) AS rowCount FROM rateCardLineStore rateCardLineStore WHERE rateCardLineStore.storeID IN (?)', [storeID]] as [string, number[]],
     ids: [
       'SELECT rateCardLineStore.rateCardLineStoreID AS id, rateCardLineStore.revenue AS sortValue FROM rateCardLineStore rateCardLineStore ' +
-        'WHERE rateCardLineStore.storeID IN (?) ORDER BY rateCardLineStore.revenue DESC, rateCardLineStore.rateCardLineStoreID DESC LIMIT ? OFFSET ?',
-      [storeID, PAGE_LENGTH, offset],
+        `WHERE rateCardLineStore.storeID IN (?) ORDER BY rateCardLineStore.revenue ${dir}, rateCardLineStore.rateCardLineStoreID ${dir} LIMIT ? OFFSET ?`,
+      [storeID, limit, offset],
     ] as [string, number[]],
     rows: (ids: number[]) =>
       [
@@ -264,12 +274,13 @@ async function loadDirect(run: () => Promise<void>, workers: number): Promise<Js
   return { requestsPerSecond: Math.round(times.length / SECONDS), ...latencies(times) };
 }
 
-async function exportCase(env: Record<string, string>, token: string, storeIDs: number[], rows: number): Promise<Json> {
+async function exportCase(env: Record<string, string>, token: string, rows: number): Promise<Json> {
   const api = new ApiProcess(env);
   await api.start();
   try {
     const idle = api.peakRssMB();
-    const query = `storeID=${storeIDs.slice(0, rows / 50_000).join(',')}&sort=revenue&sortDir=desc`;
+    // The first `rows` line stores in id order (ids run from 1): the same query shape at both sizes.
+    const query = `rateCardLineStoreIDLEQ=${rows}&sort=rateCardLineStoreID`;
     const t0 = Date.now();
     const res = await fetch(`${api.base}/rateCardLineStores/excel?${query}&token=${encodeURIComponent(token)}`);
     const bytes = (await res.arrayBuffer()).byteLength;
@@ -300,10 +311,11 @@ async function run(engine: 'sqlite' | 'mysql', databaseUrl?: string): Promise<vo
     const storeID = storeIDs[7];
     const sqlite = pool ? undefined : new Database(join(dir, 'app.sqlite'), { readonly: true });
     const direct = async (offset: number) => {
-      const statements = pageStatements(storeID, offset);
+      const statements = pageStatements(storeID, offset, STORE_ROWS);
       if (pool) {
-        await pool.query(...statements.count);
-        const [ids] = (await pool.query(...statements.ids)) as unknown as [Array<{ id: number }>];
+        // As the route: the count beside the ids on a front page, before them deeper in.
+        const readIDs = async () => ((await pool.query(...statements.ids)) as unknown as [Array<{ id: number }>])[0];
+        const ids = offset < 1_000 ? (await Promise.all([pool.query(...statements.count), readIDs()]))[1] : await pool.query(...statements.count).then(readIDs);
         await pool.query(...statements.rows(ids.map((r) => r.id)));
       } else {
         sqlite!.prepare(statements.count[0]).get(...statements.count[1]);
@@ -330,8 +342,8 @@ async function run(engine: 'sqlite' | 'mysql', databaseUrl?: string): Promise<vo
     }
     sqlite?.close();
     await api.stop();
-    const small = await exportCase(env, token, storeIDs, 50_000);
-    const large = await exportCase(env, token, storeIDs, 200_000);
+    const small = await exportCase(env, token, 50_000);
+    const large = await exportCase(env, token, 200_000);
     print({ scenario: 'list', engine, case: 'export', small, large, peakRssRatio: Math.round((large.peakRssMB / small.peakRssMB) * 100) / 100 });
   } finally {
     await api.stop();

@@ -50,6 +50,12 @@ export interface ListDefinition<T extends ObjectLiteral> {
   uniqueName?: keyof T & string;
   /** Many-to-one relations always joined so rows can show names, as alias -> relation path. */
   lookups?: Record<string, string>;
+  /**
+   * The lookups `toRow` reads (default: all of them). The others are joined only where a filter
+   * or sort uses them, and loaded with the rows through `fkJoinsInclude` when a join needs them:
+   * each lookup loaded is an entity built per row.
+   */
+  rowLookups?: readonly string[];
   /** To-many relations always loaded with the page's rows (never in the id query). */
   rowJoins?: readonly string[];
   /** Relations the client may request with fkJoins (dotted for nested). */

@@ -308,11 +308,13 @@ export class ListService {
     if (ids.length === 0) return [];
     const { alias, idField } = definition;
     const qb = this.dataSource.createQueryBuilder(definition.entity, alias);
-    this.joinLookups(qb, definition, true);
-    const lookupAliases = new Set(Object.keys(definition.lookups ?? {}));
+    this.joinLookups(qb, definition, true, definition.rowLookups?.map((lookup) => `${lookup}.`));
+    const lookupAliases = new Set(definition.rowLookups ?? Object.keys(definition.lookups ?? {}));
+    // toRow is told what was asked for; what is loaded adds the relations those joins bring along.
     const joins = new Set([...(definition.rowJoins ?? []), ...fkJoins]);
-    for (const join of [...joins]) for (const extra of definition.fkJoinsInclude?.[join] ?? []) joins.add(extra);
-    for (const join of [...joins].sort()) {
+    const loaded = new Set(joins);
+    for (const join of joins) for (const extra of definition.fkJoinsInclude?.[join] ?? []) loaded.add(extra);
+    for (const join of [...loaded].sort()) {
       if (lookupAliases.has(join)) continue;
       const dot = join.lastIndexOf('.');
       const parent = dot < 0 ? alias : aliasOf(join.slice(0, dot));

@@ -161,6 +161,10 @@ export const rateCardLineStoreList: ListDefinition<RateCardLineStore> = {
     store: 'rateCardLineStore.store',
   },
   fkJoins: ['rateCardLine', 'rateCardLine.rateCard'],
+  // A row shows its store's name and the line's values (excludeDiscount: its SKU type's); the
+  // line's card, sale type and band come only with fkJoins=rateCardLine.
+  rowLookups: ['rateCardLine', 'skuType', 'store'],
+  fkJoinsInclude: { rateCardLine: ['rateCardLine.rateCard', 'rateCardLine.saleType', 'rateCardLine.band'] },
   figures: { revenue: ['revenue'], commission: ['commission'] },
   // Every card's lines times every store: a million rows in a year. No index can serve the
   // SKU (the store's override, else the line's), so the default order is the line's and SKU

@@ -8,6 +8,7 @@ import { AuthUser, hasArea } from '../../../common/auth/auth-user';
 import { parseSystemAreas, SYSTEM_AREA_NAMES, formatSystemAreas } from '../../../common/auth/system-areas';
 import { CrudService } from '../../../common/crud/crud.service';
 import { assertReferenceExists } from '../../../common/db/in-use';
+import { toNumber } from '../../../common/db/numbers';
 import { InvalidInput, NotAllowed } from '../../../common/http/validation-result';
 import { auditFields } from '../../../common/list/audit-fields';
 import type { ListDefinition } from '../../../common/list/list-definition';
@@ -87,6 +88,25 @@ export const userList: ListDefinition<User> = {
 /** Fields only UserSetup may change (spec 02 section 5); others may send them unchanged. */
 const USER_SETUP_FIELDS = ['email', 'accessProfileID', 'active', 'fromHour', 'toHour', 'days'] as const;
 
+/**
+ * The two statements behind loadAuthUser, with identifiers quoted by the engine's own rule
+ * (`user` needs quoting on both). Written once per process.
+ */
+function authUserStatements(quote: (name: string) => string) {
+  const column = (table: string, name: string) => `${table}.${quote(name)}`;
+  const userColumns = ['userID', 'name', 'email', 'active', 'tokenVersion', 'storeID', 'accessProfileID', 'salesMonthsBack'];
+  const profileColumns = ['systemAreas', 'showRevenue', 'showCommission'];
+  return {
+    user:
+      `SELECT ${[...userColumns.map((c) => column('u', c)), ...profileColumns.map((c) => column('p', c))].join(', ')} ` +
+      `FROM ${quote('user')} u JOIN ${quote('accessProfile')} p ON p.${quote('accessProfileID')} = u.${quote('accessProfileID')} ` +
+      `WHERE u.${quote('userID')} = ?`,
+    storeIDs:
+      `SELECT s.${quote('storeID')} AS ${quote('storeID')} FROM ${quote('accessProfileStore')} s ` +
+      `JOIN ${quote('user')} u ON u.${quote('accessProfileID')} = s.${quote('accessProfileID')} WHERE u.${quote('userID')} = ?`,
+  };
+}
+
 @Injectable()
 export class UsersService extends CrudService<User, UserBody> implements OnApplicationBootstrap {
   readonly definition = userList;
@@ -104,31 +124,30 @@ export class UsersService extends CrudService<User, UserBody> implements OnAppli
     super(dataSource, lists);
   }
 
+  private authUserSql?: ReturnType<typeof authUserStatements>;
+
   /** The signed-in user, fresh from the database on every request, with what its token is checked against. */
   async loadAuthUser(userID: number): Promise<(AuthUser & { active: boolean; tokenVersion: number }) | null> {
-    const user = await this.dataSource
-      .getRepository(User)
-      .createQueryBuilder('user')
-      .addSelect('user.tokenVersion')
-      .leftJoinAndSelect('user.accessProfile', 'accessProfile')
-      .leftJoinAndSelect('accessProfile.accessProfileStores', 'accessProfileStores')
-      .where('user.userID = :userID', { userID })
-      .getOne();
-    if (!user || !user.accessProfile) return null;
-    const profile = user.accessProfile;
+    // Every request runs this: two small queries side by side, read raw (no entity hydration).
+    const sql = (this.authUserSql ??= authUserStatements((name) => this.dataSource.driver.escape(name)));
+    const [[row], stores] = await Promise.all([
+      this.dataSource.query(sql.user, [userID]) as Promise<Array<Record<string, unknown>>>,
+      this.dataSource.query(sql.storeIDs, [userID]) as Promise<Array<{ storeID: unknown }>>,
+    ]);
+    if (!row) return null;
     return {
-      userID: user.userID,
-      name: user.name,
-      email: user.email,
-      active: user.active,
-      tokenVersion: user.tokenVersion,
-      storeID: user.storeID,
-      accessProfileID: user.accessProfileID,
-      systemAreas: new Set(parseSystemAreas(profile.systemAreas)),
-      storeIDs: (profile.accessProfileStores ?? []).map((aps) => aps.storeID).sort((a, b) => a - b),
-      showRevenue: profile.showRevenue,
-      showCommission: profile.showCommission,
-      salesMonthsBack: user.salesMonthsBack,
+      userID: toNumber(row.userID),
+      name: String(row.name),
+      email: String(row.email),
+      active: Boolean(toNumber(row.active)),
+      tokenVersion: toNumber(row.tokenVersion),
+      storeID: row.storeID == null ? null : toNumber(row.storeID),
+      accessProfileID: toNumber(row.accessProfileID),
+      systemAreas: new Set(parseSystemAreas(String(row.systemAreas))),
+      storeIDs: stores.map((s) => toNumber(s.storeID)).sort((a, b) => a - b),
+      showRevenue: Boolean(toNumber(row.showRevenue)),
+      showCommission: Boolean(toNumber(row.showCommission)),
+      salesMonthsBack: toNumber(row.salesMonthsBack),
     };
   }
 
