@@ -20,6 +20,12 @@ describeInBrowser('a list longer than one page', () => {
     browser = await launchBrowser();
     const api = await Api.logIn(target.baseUrl, target.adminEmail, target.adminPassword);
     for (const name of names) await api.send('POST', 'storeType', { name });
+    // Reading rate cards needs a store; then twelve cards: more than one page of the all-cards list.
+    const storeType = await api.send('POST', 'storeType', { name: `Paging type ${run}` });
+    await api.send('POST', 'store', { name: `Paging store ${run}`, storeTypeID: storeType.data.storeTypeID });
+    for (let i = 0; i < 12; i++) {
+      await api.send('POST', 'rateCard', { name: `Paging card ${run} ${String.fromCharCode(65 + i)}x`, fromDate: `19${String(10 + i)}-0${(i % 9) + 1}-01` });
+    }
   });
 
   afterAll(async () => {
@@ -61,6 +67,27 @@ describeInBrowser('a list longer than one page', () => {
     await page.locator('tr.ant-table-row', { hasText: names[22] }).getByRole('button', { name: 'View' }).click();
     await dialog(page).getByText('23 of 23').waitFor();
     expect(await dialog(page).getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+    await page.close();
+  });
+
+  it('a row ticked on page 1 stays ticked on page 2: Compare enables with one from each page', async () => {
+    const { page } = await newPage(browser, 1280);
+    await logInThroughUi(page, target.baseUrl, target.adminEmail, target.adminPassword);
+    await page.goto(`${target.baseUrl}/data/rateCards/all?quickFilter=${encodeURIComponent(`Paging card ${run}`)}&sort=name&sortDir=asc`);
+    // A card's row also names the next card, so rows are told apart by the first cell.
+    const row = (name: string) => page.getByRole('row', { name: new RegExp(`^${name} `) });
+    await row(`Paging card ${run} Ax`).locator('input[type=checkbox]').check();
+    const compare = page.getByRole('button', { name: 'Compare' });
+    expect(await compare.isDisabled()).toBe(true);
+    await page.locator('.ant-pagination-item-2').click();
+    await row(`Paging card ${run} Lx`).locator('input[type=checkbox]').check();
+    await page.waitForFunction(() => ![...document.querySelectorAll('button')].find((b) => b.textContent?.includes('Compare'))?.disabled);
+    expect(await compare.isEnabled()).toBe(true);
+    await compare.click();
+    // The compare dialog opens on the two cards, one from each page.
+    await page.locator('.ant-modal-content').getByText(`Paging card ${run} Ax`).first().waitFor();
+    await page.locator('.ant-modal-content').getByText(`Paging card ${run} Lx`).first().waitFor();
+    await page.screenshot({ path: '/tmp/list-paging-selection.png' });
     await page.close();
   });
 });
