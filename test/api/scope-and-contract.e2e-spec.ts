@@ -9,6 +9,7 @@ import {
   MAX_PREFERENCE_LENGTH,
   MAX_PREFERENCES_PER_USER,
 } from '../../src/modules/users/preferences/user-preferences.service';
+import { UserPreference } from '../../src/modules/users/entities/user-preference.entity';
 import {
   as,
   binary,
@@ -255,6 +256,18 @@ describe('preference limits', () => {
     expect((await user.api.get(path('p0'))).body.data.value).toBe('replaced');
     // Another user's count is their own.
     expectStatus(await admin.put(path('oneTooMany'), { value: 'x' }), 200);
+  });
+
+  it(`parallel saves of new names near the limit leave at most ${MAX_PREFERENCES_PER_USER} preferences`, async () => {
+    const user = await createUser(t.http, admin, { areas: [] });
+    const near = MAX_PREFERENCES_PER_USER - 20;
+    for (let i = 0; i < near; i++) expectStatus(await user.api.put(path(`n${i}`), { value: 'v' }), 200);
+    const answers = await Promise.all(Array.from({ length: 41 }, (_, i) => user.api.put(path(`parallel${i}`), { value: 'v' }).then((res) => res)));
+    expect(answers.map((res) => res.status).sort()).toEqual([...Array(20).fill(200), ...Array(21).fill(400)]);
+    for (const res of answers.filter((r) => r.status === 400)) {
+      expect(res.body.validationResult.failMessages.value).toBe(`A user can keep at most ${MAX_PREFERENCES_PER_USER} preferences`);
+    }
+    expect(await t.dataSource.getRepository(UserPreference).countBy({ userID: user.userID })).toBe(MAX_PREFERENCES_PER_USER);
   });
 
   it(`a user's preferences hold at most ${MAX_PREFERENCE_CHARACTERS_PER_USER} characters in all`, async () => {

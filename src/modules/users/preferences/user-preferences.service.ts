@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
+import { forUpdate } from '../../../common/db/locks';
 import { InvalidInput } from '../../../common/http/validation-result';
+import { User } from '../entities/user.entity';
 import { UserPreference } from '../entities/user-preference.entity';
 
 /**
@@ -26,9 +28,13 @@ export class UserPreferencesService {
     return { group, name, value: found?.value ?? null };
   }
 
-  /** Saves or replaces; past the user's limits it is a 400 and nothing is written. */
+  /**
+   * Saves or replaces; past the user's limits it is a 400 and nothing is written. A user's saves
+   * take turns (their user row locked first), so parallel saves cannot all pass the count check.
+   */
   async put(userID: number, group: string, name: string, value: string) {
     await this.dataSource.transaction(async (manager) => {
+      await forUpdate(manager.createQueryBuilder(User, 'locked').select('locked.userID').where('locked.userID = :userID', { userID })).getRawOne();
       const replaced = await manager.findOne(UserPreference, { select: { userPreferenceID: true }, where: { userID, group, name } });
       const others = (await manager.find(UserPreference, { select: { userPreferenceID: true, value: true }, where: { userID } })).filter(
         (p) => p.userPreferenceID !== replaced?.userPreferenceID,
