@@ -493,7 +493,6 @@ describe('user preferences: GET/PUT /api/user/userPreference/{group}/{name} with
   it.each([
     ['a number', { value: 5 }],
     ['no value', {}],
-    ['null', { value: null }],
     ['an unknown field', { value: 'name', extra: 1 }],
     ['a value over 10000 characters', { value: 'x'.repeat(10_001) }],
     ['an array', ['name']],

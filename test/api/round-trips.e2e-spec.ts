@@ -22,6 +22,7 @@ import {
   unique,
 } from '../support/api';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, TestApp } from '../support/test-app';
+import { UserPreference } from '../../src/modules/users/entities/user-preference.entity';
 
 /**
  * Round trips (docs/http-api.md, "Round trips"): on every resource with PUT, a record as
@@ -252,5 +253,17 @@ describe('a user preference', () => {
     expectStatus(await editor.api.put(url, { ...read1, group: 'other', name: 'elsewhere' }), 200);
     expect(expectStatus(await editor.api.get('/api/user/userPreference/other/elsewhere'), 200).body.data.value).toBeNull();
     expect(expectFailure(await editor.api.put(url, { ...read1, colour: 'blue' })).failMessages).toEqual({ colour: 'Unknown field colour' });
+  });
+
+  it('one never set goes back as GET answers it (value null), and null removes one that is set', async () => {
+    const url = '/api/user/userPreference/g/z';
+    const unset = expectStatus(await editor.api.get(url), 200).body.data;
+    expect(unset).toEqual({ group: 'g', name: 'z', value: null });
+    expect(expectStatus(await editor.api.put(url, unset), 200).body.data).toEqual(unset);
+    expect(expectStatus(await editor.api.get(url), 200).body.data).toEqual(unset);
+    expectStatus(await editor.api.put(url, { value: 'kept' }), 200);
+    expect(expectStatus(await editor.api.put(url, { value: null }), 200).body.data).toEqual(unset);
+    expect(expectStatus(await editor.api.get(url), 200).body.data).toEqual(unset);
+    expect(await t.dataSource.getRepository(UserPreference).countBy({ userID: editor.userID, group: 'g', name: 'z' })).toBe(0);
   });
 });

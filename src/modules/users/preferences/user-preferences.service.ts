@@ -32,7 +32,8 @@ export class UserPreferencesService {
    * Saves or replaces; past the user's limits it is a 400 and nothing is written. A user's saves
    * take turns (their user row locked first), so parallel saves cannot all pass the count check.
    */
-  async put(userID: number, group: string, name: string, value: string) {
+  async put(userID: number, group: string, name: string, value: string | null) {
+    if (value === null) return this.remove(userID, group, name);
     await this.dataSource.transaction(async (manager) => {
       await forUpdate(manager.createQueryBuilder(User, 'locked').select('locked.userID').where('locked.userID = :userID', { userID })).getRawOne();
       const replaced = await manager.findOne(UserPreference, { select: { userPreferenceID: true }, where: { userID, group, name } });
@@ -49,5 +50,11 @@ export class UserPreferencesService {
       await manager.upsert(UserPreference, { userID, group, name, value }, { conflictPaths: ['userID', 'group', 'name'] });
     });
     return { group, name, value };
+  }
+
+  /** Removes the preference (a value of null); one never set is already removed. */
+  async remove(userID: number, group: string, name: string) {
+    await this.preferences.delete({ userID, group, name });
+    return { group, name, value: null };
   }
 }

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Param, Put } from '@nestjs/common';
-import { IsString, MaxLength } from 'class-validator';
+import { IsString, MaxLength, ValidateIf } from 'class-validator';
 import type { AuthUser } from '../../../common/auth/auth-user';
 import { CurrentUser } from '../../../common/auth/decorators';
 import { SYSTEM_AREAS } from '../../../common/auth/system-areas';
@@ -12,10 +12,12 @@ import { ReadOnlyFields } from '../../../common/http/read-only-fields';
 
 @ReadOnlyFields('group', 'name')
 export class PreferenceBody {
+  /** null removes the preference (GET answers null for one never set, so what GET gave goes back). */
+  @ValidateIf((body: PreferenceBody) => body.value !== null)
   @IsString({ message: 'Value must be text' })
   @MaxLength(MAX_PREFERENCE_LENGTH, { message: `Value must be at most ${MAX_PREFERENCE_LENGTH} characters` })
   @PlainText('Value')
-  value: string;
+  value: string | null;
 }
 
 const PREFERENCE_KEY = /^[A-Za-z0-9_.-]{1,50}$/;
