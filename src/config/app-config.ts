@@ -1,8 +1,9 @@
 import { JwtService } from '@nestjs/jwt';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { xlsxLimitsFrom, type XlsxLimits } from '../common/excel/xlsx-limits';
+import { ownerOnlyDirectory } from './owner-only';
 
 /** Typed configuration, read once from the environment (documented in README.md). */
 export interface AppConfig {
@@ -107,8 +108,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const timeZone = timeZoneOf(env.TIME_ZONE);
   const jwtExpiresIn = tokenLifetimeOf(env.JWT_EXPIRES_IN);
   const dataDir = resolve(env.DATA_DIR || './data');
-  // Owner only: it holds the embedded database (password hashes), the JWT secret and the uploads.
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  // Owner only, an existing one narrowed: it holds the embedded database (password hashes), the JWT secret and the uploads.
+  ownerOnlyDirectory(dataDir, 'DATA_DIR');
   const databaseUrl = env.DATABASE_URL || undefined;
   if (databaseUrl && !/^mysql:\/\//.test(databaseUrl)) {
     throw new Error('DATABASE_URL must be a mysql:// URL (MySQL 8 or MariaDB)');

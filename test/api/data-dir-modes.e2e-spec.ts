@@ -67,3 +67,33 @@ it('a database file an older version left readable by others is narrowed to 0600
     await t.close();
   }
 });
+
+it('an existing DATA_DIR and files directory made 0755 are narrowed to 0700 at start, with the folders in the files directory', async () => {
+  const dataDir = join(parent, 'existing');
+  for (const dir of [dataDir, join(dataDir, 'files'), join(dataDir, 'files', '.incoming'), join(dataDir, 'files', 'announcements')]) {
+    mkdirSync(dir, { recursive: true });
+    chmodSync(dir, 0o755);
+  }
+  const t = await embeddedApp(dataDir);
+  try {
+    const modes = Object.fromEntries(['.', 'files', 'files/.incoming', 'files/announcements'].map((name) => [name, modeOf(join(dataDir, name))]));
+    expect(modes).toEqual({ '.': '700', files: '700', 'files/.incoming': '700', 'files/announcements': '700' });
+    expect(modeOf(join(dataDir, 'app.sqlite'))).toBe('600');
+  } finally {
+    await t.close();
+  }
+});
+
+it('a FILES_DIR of its own (a shared mount) made 0755 is narrowed to 0700 at start too', async () => {
+  const dataDir = join(parent, 'own-files', 'data');
+  const filesDir = join(parent, 'own-files', 'shared');
+  mkdirSync(filesDir, { recursive: true });
+  chmodSync(filesDir, 0o755);
+  const t = await startTestApp({ env: { DATA_DIR: dataDir, DATABASE_URL: '', JWT_SECRET: '', REDIS_URL: '', FILES_DIR: filesDir } });
+  try {
+    expect(t.config.filesDir).toBe(filesDir);
+    expect([modeOf(filesDir), modeOf(join(filesDir, '.incoming'))]).toEqual(['700', '700']);
+  } finally {
+    await t.close();
+  }
+});

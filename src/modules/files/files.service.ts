@@ -10,6 +10,7 @@ import type { AuthUser } from '../../common/auth/auth-user';
 import { stampCreated } from '../../common/db/audited.entity';
 import { InvalidInput, NotAllowed, RecordNotFound } from '../../common/http/validation-result';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { ownerOnlyDirectory } from '../../config/owner-only';
 import { Branding, type BrandingName } from './entities/branding.entity';
 import { StoredFile } from './entities/stored-file.entity';
 import { KIND_INFO, kindOf, type FileKind } from './file-kinds';
@@ -87,8 +88,12 @@ export class FilesService implements OnModuleInit {
   /** Partial uploads a crashed process left behind are removed after a day (other nodes may be mid-upload). */
   async onModuleInit(): Promise<void> {
     const incoming = join(this.filesDir, INCOMING);
-    // Owner only, like the data directory (uploads may be receipts or staff data).
-    await mkdir(incoming, { recursive: true, mode: 0o700 });
+    // Owner only, like the data directory (uploads may be receipts or staff data), existing folders narrowed too.
+    ownerOnlyDirectory(this.filesDir, 'FILES_DIR');
+    ownerOnlyDirectory(incoming, 'FILES_DIR folder');
+    for (const entry of await readdir(this.filesDir, { withFileTypes: true })) {
+      if (entry.isDirectory()) ownerOnlyDirectory(join(this.filesDir, entry.name), 'FILES_DIR folder');
+    }
     for (const name of await readdir(incoming).catch(() => [] as string[])) {
       const path = join(incoming, name);
       const info = await stat(path).catch(() => null);
