@@ -307,6 +307,11 @@ async function run(engine: 'sqlite' | 'mysql', databaseUrl?: string): Promise<vo
     await api.start();
     const writer = pool ? mysqlWriter(pool) : sqliteWriter(join(dir, 'app.sqlite'));
     const { token, storeIDs } = await fill(api, writer);
+    if (pool) {
+      // The figures depend on the line stores and their indexes (about 170 MB) fitting in memory.
+      const [[settings]] = (await pool.query('SELECT @@version AS version, @@innodb_buffer_pool_size AS bufferPool')) as unknown as [Json[]];
+      print({ scenario: 'list', engine, case: 'server', version: settings.version, innodbBufferPoolMB: Number(settings.bufferPool) / 1048576 });
+    }
     await writer.close();
     const storeID = storeIDs[7];
     const sqlite = pool ? undefined : new Database(join(dir, 'app.sqlite'), { readonly: true });
@@ -348,7 +353,9 @@ async function run(engine: 'sqlite' | 'mysql', databaseUrl?: string): Promise<vo
   } finally {
     await api.stop();
     await pool?.end();
-    rmSync(dir, { recursive: true, force: true });
+    // BENCH_KEEP=1 keeps the filled SQLite database for a closer look.
+    if (process.env.BENCH_KEEP) print({ scenario: 'list', engine, kept: dir });
+    else rmSync(dir, { recursive: true, force: true });
   }
 }
 

@@ -157,7 +157,12 @@ describe.each(cases)('a profile seeing %s', (_, who, revenue, commission) => {
         for (const path of ['/api/rateCardLineStores', '/api/rateCardLineStores/excel']) {
           const res = await who().api.get(`${path}?rateCardID=${from.rateCardID}&${query}`);
           if (shown) expectStatus(res, 200);
-          else expect(Object.values(expectFailure(res).failMessages).join(' ')).toMatch(new RegExp(`${kind} is not shown to your access profile`, 'i'));
+          else {
+            // The message is keyed by the parameter as sent (commissionGEQ, sort).
+            const failMessages = expectFailure(res).failMessages;
+            expect(Object.keys(failMessages)).toEqual([query.split('=')[0].startsWith('sort') ? 'sort' : query.split('=')[0]]);
+            expect(Object.values(failMessages).join(' ')).toMatch(new RegExp(`${kind} is not shown to your access profile`, 'i'));
+          }
         }
       }
     }

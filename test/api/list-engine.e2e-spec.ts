@@ -313,6 +313,8 @@ describe('field filters', () => {
 describe('anything the engine does not know is a 400 naming the parameter, never SQL', () => {
   it.each([
     ['an unknown field', 'colour=red', 'colour'],
+    ['a prototype name as a field', '__proto__=1', '__proto__'],
+    ['a prototype name with a suffix', 'constructorNot=1', 'constructorNot'],
     ['an unknown sort', 'sort=colour', 'sort'],
     ['a bad sortDir', 'sortDir=up', 'sortDir'],
     ['Lower on a number', 'squareFeetLower=1', 'squareFeetLower'],

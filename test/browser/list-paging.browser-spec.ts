@@ -81,7 +81,8 @@ describeInBrowser('a list longer than one page', () => {
     expect(await compare.isDisabled()).toBe(true);
     await page.locator('.ant-pagination-item-2').click();
     await row(`Paging card ${run} Lx`).locator('input[type=checkbox]').check();
-    await page.waitForFunction(() => ![...document.querySelectorAll('button')].find((b) => b.textContent?.includes('Compare'))?.disabled);
+    // Evaluated in the page (a string: the test's own types have no DOM).
+    await page.waitForFunction(`![...document.querySelectorAll('button')].find((b) => b.textContent.includes('Compare')).disabled`);
     expect(await compare.isEnabled()).toBe(true);
     await compare.click();
     // The compare dialog opens on the two cards, one from each page.

@@ -10,6 +10,19 @@ import type { ListDefinition } from '../list/list-definition';
 import { ListService } from '../list/list.service';
 
 const BATCH = 500;
+/** Sheet bytes waiting for the compressor before the next batch is read. */
+const MAX_ZIP_BACKLOG = 1024 * 1024;
+
+/**
+ * Bytes exceljs has handed to the zip for this sheet that the zip has not taken yet. exceljs
+ * writes rows without waiting (it ignores backpressure), so the export measures the queue
+ * itself: the sheet stream's pipes are readable-stream PassThroughs whose _writableState.length
+ * is that queue (exceljs 4.4, archiver 5).
+ */
+function zipBacklog(sheet: ExcelJS.Worksheet): number {
+  const pipes = (sheet as unknown as { stream?: { pipes?: Array<{ _writableState?: { length?: number } }> } }).stream?.pipes ?? [];
+  return pipes.reduce((sum, pipe) => sum + (pipe._writableState?.length ?? 0), 0);
+}
 const FILE_NAME = /^[\w\- .()]{1,100}$/;
 
 /**
@@ -57,6 +70,11 @@ export class ExcelExportService {
       }
       // A slow client: wait for it rather than hold the file in memory.
       if (res.writableNeedDrain) await Promise.race([once(res, 'drain'), once(res, 'close')]);
+      // Give the event loop turns until the zip has caught up: SQLite answers synchronously, so
+      // without them the compression and the socket would not run until the last batch (the
+      // whole file held in memory), and no other request would be answered meanwhile.
+      do await new Promise((resolve) => setImmediate(resolve));
+      while (zipBacklog(sheet) > MAX_ZIP_BACKLOG && !res.destroyed);
     }
     sheet.commit();
     await workbook.commit();

@@ -67,6 +67,6 @@ export function refuseHiddenFigureQuery(figures: Figures | undefined, q: Pick<Li
   const errors: Record<string, string> = {};
   const message = (field: string) => `${field[0].toUpperCase()}${field.slice(1)} is not shown to your access profile`;
   if (hidden.has(q.sort)) errors.sort = `Cannot sort by ${q.sort}: ${message(q.sort).toLowerCase()}`;
-  for (const filter of q.filters) if (hidden.has(filter.field)) errors[filter.field] = message(filter.field);
+  for (const filter of q.filters) if (hidden.has(filter.field)) errors[filter.param] = message(filter.field);
   if (Object.keys(errors).length) throw new InvalidInput(errors);
 }

@@ -24,11 +24,14 @@ export interface ListField {
   /** Column heading in the Excel export; fields without one are not exported. */
   excel?: string;
   /**
-   * On a large list: an index serves sorting by this field (with the list's usual filters in
-   * front of it), so any number of matching rows sorts cheaply. test/api/list-indexes checks
-   * that the index exists. Other fields sort only up to UNINDEXED_SORT_MAX matching rows.
+   * On a large list: an index serves sorting by this field, so any number of matching rows sorts
+   * cheaply. `true`: an index on this column alone (or the primary key) gives the order
+   * whatever the filters. `{ after: [...] }`: a composite index (those fields, then this one)
+   * gives it once each of those fields is filtered to one value (a store's lines by revenue).
+   * test/api/list-scale checks the index and the query plan. Otherwise the field sorts only up
+   * to UNINDEXED_SORT_MAX matching rows.
    */
-  indexed?: boolean;
+  indexed?: true | { after: readonly string[] };
 }
 
 /**

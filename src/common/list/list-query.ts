@@ -6,6 +6,8 @@ export type FilterOp = 'eq' | 'not' | 'geq' | 'leq' | 'lower';
 
 export interface ListFilter {
   field: string;
+  /** The query parameter as sent (e.g. commissionGEQ), for messages. */
+  param: string;
   op: FilterOp;
   values: Array<string | number>;
 }
@@ -25,7 +27,7 @@ export interface ListQuery {
 
 export const MAX_PAGE_LENGTH = 500;
 export const DEFAULT_PAGE_LENGTH = 10;
-/** The most ids one answer's listIDs window holds (about 40 bytes each: 400 KB at most). */
+/** The most ids one answer's listIDs window holds (about 50 bytes each: 500 KB at most). */
 export const MAX_LIST_IDS_LENGTH = 10_000;
 
 /** Parameters that are not field filters. token and fileName belong to downloads. */
@@ -121,7 +123,8 @@ export function parseListQuery<T extends ObjectLiteral>(
   definition: ListDefinition<T>,
   query: Record<string, unknown>,
 ): ListQuery {
-  const errors: Record<string, string> = {};
+  // No prototype: a parameter named __proto__ must become a message, not the object's prototype.
+  const errors: Record<string, string> = Object.create(null);
   const get = (name: string) => single(name, query[name], errors);
 
   const page = integerParam('page', get('page'), 0, 0, 100_000_000, errors);
@@ -188,7 +191,7 @@ export function parseListQuery<T extends ObjectLiteral>(
     if (op === 'lower') {
       if (raw.length > (field.maxLength ?? 255) || (field.pattern && !field.pattern.test(raw))) {
         errors[name] = `Must be text of at most ${field.maxLength ?? 255} characters`;
-      } else filters.push({ field: fieldName, op, values: [raw.toLowerCase()] });
+      } else filters.push({ field: fieldName, param: name, op, values: [raw.toLowerCase()] });
       continue;
     }
     const parts = op === 'eq' || op === 'not' ? raw.split(',') : [raw];
@@ -201,7 +204,7 @@ export function parseListQuery<T extends ObjectLiteral>(
       errors[name] = `Must be ${typeHint[field.type]}${field.maxLength ? ` of at most ${field.maxLength} characters` : ''}`;
       continue;
     }
-    filters.push({ field: fieldName, op, values: values as Array<string | number> });
+    filters.push({ field: fieldName, param: name, op, values: values as Array<string | number> });
   }
 
   if (Object.keys(errors).length) throw new InvalidInput(errors);

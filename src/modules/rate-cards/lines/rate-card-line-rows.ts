@@ -89,7 +89,7 @@ export const rateCardLineList: ListDefinition<RateCardLine> = {
   label: 'rate card line',
   fields: {
     rateCardLineID: { column: 'rateCardLine.rateCardLineID', type: 'integer', pattern: ID_7, excel: 'ID', indexed: true },
-    rateCardID: { column: 'rateCardLine.rateCardID', type: 'integer', pattern: ID_7, indexed: true },
+    rateCardID: { column: 'rateCardLine.rateCardID', type: 'integer', pattern: ID_7 },
     rateCardName: { column: 'rateCard.name', type: 'text', excel: 'Rate card' },
     rateCardFromDate: { column: 'rateCard.fromDate', type: 'date', excel: 'Rate card from' },
     /** Sorting by rateCard is by the card's fromDate: the latest line for a SKU is sort=rateCard&sortDir=desc. */
@@ -136,12 +136,13 @@ export const rateCardLineStoreList: ListDefinition<RateCardLineStore> = {
   label: 'rate card line store',
   fields: {
     rateCardLineStoreID: { column: 'rateCardLineStore.rateCardLineStoreID', type: 'integer', pattern: ID_7, excel: 'ID', indexed: true },
-    rateCardLineID: { column: 'rateCardLineStore.rateCardLineID', type: 'integer', pattern: ID_7, indexed: true },
+    rateCardLineID: { column: 'rateCardLineStore.rateCardLineID', type: 'integer', pattern: ID_7 },
     storeID: { column: 'rateCardLineStore.storeID', type: 'integer', pattern: ID_7, indexed: true },
     storeName: { column: 'store.name', type: 'text', quick: true, excel: 'Store' },
-    active: { column: 'rateCardLineStore.active', type: 'boolean', excel: 'Active', indexed: true },
-    revenue: { column: 'rateCardLineStore.revenue', type: 'number', excel: 'Revenue', indexed: true },
-    commission: { column: 'rateCardLineStore.commission', type: 'number', excel: 'Commission', indexed: true },
+    // A store's lines by their figures: the (storeID, …) indexes of ListIndexes1764120000000.
+    active: { column: 'rateCardLineStore.active', type: 'boolean', excel: 'Active', indexed: { after: ['storeID'] } },
+    revenue: { column: 'rateCardLineStore.revenue', type: 'number', excel: 'Revenue', indexed: { after: ['storeID'] } },
+    commission: { column: 'rateCardLineStore.commission', type: 'number', excel: 'Commission', indexed: { after: ['storeID'] } },
     rateCardID: { column: 'rateCardLine.rateCardID', type: 'integer', pattern: ID_7 },
     rateCard: { column: 'rateCard.fromDate', type: 'date' },
     saleTypeID: { column: 'rateCardLine.saleTypeID', type: 'integer', pattern: ID_7 },
@@ -167,9 +168,10 @@ export const rateCardLineStoreList: ListDefinition<RateCardLineStore> = {
   fkJoinsInclude: { rateCardLine: ['rateCardLine.rateCard', 'rateCardLine.saleType', 'rateCardLine.band'] },
   figures: { revenue: ['revenue'], commission: ['commission'] },
   // Every card's lines times every store: a million rows in a year. No index can serve the
-  // SKU (the store's override, else the line's), so the default order is the line's and SKU
-  // order is for filtered reads (a card, a sale type, a store), UNINDEXED_SORT_MAX rows at most.
-  defaultSort: { field: 'rateCardLineID', dir: 'ASC' },
+  // SKU (the store's override, else the line's), so the default order is the id (lines are
+  // written line by line, store by store) and SKU order is for filtered reads (a card, a sale
+  // type, a store), UNINDEXED_SORT_MAX rows at most.
+  defaultSort: { field: 'rateCardLineStoreID', dir: 'ASC' },
   large: true,
   // Sales forms read the lines of their stores; set-up users read every store's.
   storeScope: { column: 'rateCardLineStore.storeID', unlessAreas: ['SystemSetup'] },
