@@ -148,6 +148,32 @@ describe('changing your own password', () => {
     expect(await works(userAdmin.token)).toBe(true);
   });
 
+  it('wrong current passwords count in the login limits: the 11th guess within a minute is a 429 as a login\'s, even when right', async () => {
+    const user = await seller();
+    const guess = (currentPassword: string, ip: string) =>
+      user.api.put(`/api/user/${user.userID}`, { name: user.data.name, password: 'Brand-new-pw-1', confirm: 'Brand-new-pw-1', currentPassword }).set('X-Forwarded-For', ip);
+    // Per account, from whatever IP, in the same count as logins: seller() logged in once, so 9 guesses make 10 attempts.
+    for (let i = 0; i < 9; i++) {
+      expect(expectFailure(await guess(`Guess-${i}-wrong`, randomIp())).failMessages.currentPassword).toBe('The current password is wrong');
+    }
+    const refused = expectFailure(await guess(user.password, randomIp()), 429);
+    expect(refused.failSummary).toBe('Too many login attempts. Please wait a minute and try again.');
+    const loginRefused = expectFailure(await loginAnswer(user.email, 'Not-my-password'), 429);
+    expect(loginRefused.failSummary).toBe(refused.failSummary);
+    expect(await works(user.token)).toBe(true);
+
+    // Per IP, whatever the account: guesses for two accounts from one IP add up.
+    const ip = randomIp();
+    const [first, second] = [await seller(), await seller()];
+    for (const [i, who] of [first, second, first, second, first, second, first, second, first, second].entries()) {
+      const res = await who.api.put(`/api/user/${who.userID}`, { name: who.data.name, password: 'Brand-new-pw-1', confirm: 'Brand-new-pw-1', currentPassword: `Wrong-${i}` }).set('X-Forwarded-For', ip);
+      expectFailure(res, 400);
+    }
+    const right = () => first.api.put(`/api/user/${first.userID}`, { name: first.data.name, password: 'Brand-new-pw-1', confirm: 'Brand-new-pw-1', currentPassword: first.password });
+    expectFailure(await right().set('X-Forwarded-For', ip), 429);
+    expectStatus(await right().set('X-Forwarded-For', randomIp()), 200);
+  });
+
   it('other fields of one\'s own record still save without it', async () => {
     const user = await seller();
     expectStatus(await edit(user.api, user, { defaultDaysBack: 7, currentPassword: '' }), 200);

@@ -12,9 +12,8 @@ import { UsersModule } from '../users/users.module';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { JwtStrategy } from './jwt.strategy';
+import { accountTracker, ipTracker, LOGIN_ATTEMPTS_WINDOW_MS, loginAttemptKey, TOO_MANY_LOGIN_ATTEMPTS } from './login-attempts';
 import { SessionTokensModule } from './session-tokens';
-
-const MINUTE = 60_000;
 
 @Module({
   imports: [
@@ -27,17 +26,18 @@ const MINUTE = 60_000;
       inject: [APP_CONFIG, REDIS],
       useFactory: (config: AppConfig, redis: Redis | null) => ({
         ...(redis ? { storage: new ThrottlerStorageRedisService(redis) } : {}),
+        // The same buckets count current passwords sent to change a password (LoginAttempts).
         throttlers: [
-          { name: 'ip', ttl: MINUTE, limit: config.loginAttemptsPerMinute },
+          { name: 'ip', ttl: LOGIN_ATTEMPTS_WINDOW_MS, limit: config.loginAttemptsPerMinute, getTracker: (req: Record<string, unknown>) => ipTracker((req as unknown as Request).ip) },
           {
             name: 'account',
-            ttl: MINUTE,
+            ttl: LOGIN_ATTEMPTS_WINDOW_MS,
             limit: config.loginAttemptsPerMinute,
-            getTracker: (req: Record<string, unknown>) =>
-              `account:${String((req as unknown as Request).body?.email ?? '').trim().toLowerCase().slice(0, 254)}`,
+            getTracker: (req: Record<string, unknown>) => accountTracker((req as unknown as Request).body?.email),
           },
         ],
-        errorMessage: 'Too many login attempts. Please wait a minute and try again.',
+        generateKey: (_context, tracker, throttler) => loginAttemptKey(throttler, tracker),
+        errorMessage: TOO_MANY_LOGIN_ATTEMPTS,
       }),
     }),
   ],

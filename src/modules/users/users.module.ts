@@ -1,6 +1,7 @@
-import { Module } from '@nestjs/common';
+import { type MiddlewareConsumer, Module, type NestModule, RequestMethod } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { CrudController } from '../../common/crud/crud.controller';
+import { LoginAttempts, RequestIpMiddleware } from '../auth/login-attempts';
 import { SessionTokensModule } from '../auth/session-tokens';
 import { MasterDataModule } from '../master-data/master-data.module';
 import { AccessProfileBody } from './access-profiles/access-profile.body';
@@ -36,7 +37,12 @@ const AccessProfilesController = CrudController({
 @Module({
   imports: [TypeOrmModule.forFeature([User, AccessProfile, AccessProfileStore, UserPreference]), MasterDataModule, SessionTokensModule],
   controllers: [UsersController, UserRecordsController, AccessProfilesController],
-  providers: [UsersService, AccessProfilesService, UserPreferencesService],
+  providers: [UsersService, AccessProfilesService, UserPreferencesService, LoginAttempts],
   exports: [UsersService, AccessProfilesService],
 })
-export class UsersModule {}
+export class UsersModule implements NestModule {
+  /** A PUT of a user may check a current password, counted per IP (LoginAttempts). */
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(RequestIpMiddleware).forRoutes({ path: 'user/:id', method: RequestMethod.PUT });
+  }
+}

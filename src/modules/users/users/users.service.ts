@@ -14,6 +14,7 @@ import { auditFields } from '../../../common/list/audit-fields';
 import type { ListDefinition } from '../../../common/list/list-definition';
 import { ListService } from '../../../common/list/list.service';
 import { MeDataService } from '../../master-data/me-data.service';
+import { LoginAttempts } from '../../auth/login-attempts';
 import { SessionTokens, type TokenSubject } from '../../auth/session-tokens';
 import { StoresService } from '../../master-data/stores/stores.service';
 import { AccessProfilesService } from '../access-profiles/access-profiles.service';
@@ -119,6 +120,7 @@ export class UsersService extends CrudService<User, UserBody> implements OnAppli
     private readonly accessProfiles: AccessProfilesService,
     private readonly meData: MeDataService,
     private readonly tokens: SessionTokens,
+    private readonly loginAttempts: LoginAttempts,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     super(dataSource, lists);
@@ -287,7 +289,11 @@ export class UsersService extends CrudService<User, UserBody> implements OnAppli
       // someone else's password needs no current password.
       if (!isNew && target.userID === user.userID) {
         if (!body.currentPassword) errors.currentPassword = 'Enter your current password';
-        else if (!(await this.passwordIs(manager, target.userID, body.currentPassword))) errors.currentPassword = 'The current password is wrong';
+        else {
+          // A guess like a login's: counted in the login limits (429 past them, even when right).
+          await this.loginAttempts.count(target.email);
+          if (!(await this.passwordIs(manager, target.userID, body.currentPassword))) errors.currentPassword = 'The current password is wrong';
+        }
       }
     }
     const fromHour = body.fromHour ?? target.fromHour ?? 0;
