@@ -7,8 +7,8 @@
  * API, writes 50,000 rate card lines and 1,000,000 line stores with multi-row INSERTs, then:
  *
  * - page: 20 concurrent clients (autocannon) for BENCH_SECONDS (10) on
- *   GET /api/rateCardLineStores?storeID=…&sort=revenue&sortDir=desc&pageLength=50, at page 0
- *   and page 999 (rows 49,950 to 49,999 of the store's 50,000);
+ *   GET /api/rateCardLineStores?storeID=…&sort=revenue&sortDir=desc&pageLength=50, at page 0,
+ *   page 999 (rows 49,950 to 49,999 of the store's 50,000) and page 499 (the middle);
  * - direct: the same three statements the route runs (count, page ids, rows by id), through
  *   mysql2 at the same concurrency (SQLite: better-sqlite3, which runs one statement at a time);
  * - export: GET /api/rateCardLineStores/excel of the first 50,000 and 200,000 line stores (by
@@ -329,7 +329,8 @@ async function run(engine: 'sqlite' | 'mysql', databaseUrl?: string): Promise<vo
         sqlite!.prepare(rows[0]).all(...rows[1]);
       }
     };
-    for (const page of [0, 999]) {
+    // Page 1 and page 1,000 (the store's last), and the middle one: the dearest OFFSET.
+    for (const page of [0, 999, 499]) {
       const url = `${api.base}/rateCardLineStores?storeID=${storeID}&sort=revenue&sortDir=desc&pageLength=${PAGE_LENGTH}&page=${page}`;
       await loadHttp(url, token).catch(() => undefined); // warm up: caches, JIT, pool
       const http = await loadHttp(url, token);
