@@ -1,5 +1,5 @@
 /**
- * The xlsx files that expand (issue "Hardening"), against the API in a
+ * The xlsx files that expand (issue "Hardening", and the review's 1,900 parts of 1 MB), against the API in a
  * process of its own, so that its memory is measured alone (Linux: /proc/<pid>/status).
  *
  * The API runs on a temporary SQLite database. For each of the three files (shared strings that
@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '../src/app.factory';
 import { loadConfig } from '../src/config/app-config';
-import { emptyRowsBomb, repeatedRowsBomb, sharedStringsBomb } from '../test/support/xlsx-files';
+import { emptyRowsBomb, manyPartsBomb, repeatedRowsBomb, sharedStringsBomb } from '../test/support/xlsx-files';
 
 const ADMIN_EMAIL = 'bench@example.com';
 const ADMIN_PASSWORD = 'Bench-12345!';
@@ -128,6 +128,7 @@ async function bench(): Promise<void> {
       { label: 'shared strings unzip to 500 MB, GET excelHeaders', make: () => sharedStringsBomb(), request: headers },
       { label: '500 MB of empty rows before the header, GET excelHeaders', make: () => emptyRowsBomb(), request: headers },
       { label: '500 MB of repeated rows, POST rateCardLines/excel', make: () => repeatedRowsBomb(), request: lines },
+      { label: '1,900 sheets of 1 MB of elements (1.9 GB), GET excelHeaders', make: () => manyPartsBomb(), request: headers },
     ];
     if (REAL_ROWS > 0) {
       const real = () => realWorkbook(REAL_ROWS);

@@ -3,7 +3,7 @@ import { XlsxReader } from '../../src/common/excel/xlsx-reader';
 import { RateCardLine } from '../../src/modules/rate-cards/entities/rate-card-line.entity';
 import { as, Client, createRateCard, createSaleType, createSkuType, createStore, expectFailure, expectStatus, login, Row, unique } from '../support/api';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, TestApp } from '../support/test-app';
-import { emptyRowsBomb, inlineCell, repeatedRowsBomb, sharedStringsBomb, sheetXml, xlsxOf } from '../support/xlsx-files';
+import { elementsBeforeHeader, emptyRowsBomb, inlineCell, manyPartsBomb, repeatedRowsBomb, sharedStringsBomb, sheetXml, xlsxOf } from '../support/xlsx-files';
 
 /**
  * Spreadsheets that expand (issue "Hardening"): the three files of the report, each a megabyte
@@ -19,7 +19,7 @@ let t: TestApp;
 let admin: Client;
 let saleType: Row;
 let skuType: Row;
-let bombs: { sharedStrings: number; emptyRows: number; repeatedRows: number };
+let bombs: { sharedStrings: number; emptyRows: number; repeatedRows: number; manyParts: number };
 
 async function uploadFile(content: Buffer, filename = 'rates.xlsx'): Promise<number> {
   const res = expectStatus(await admin.post('/api/file/rateCards/xlsx').attach('file', content, { filename }), 201);
@@ -47,6 +47,18 @@ async function measured<T>(work: () => Promise<T>): Promise<{ result: T; ms: num
   }
 }
 
+/** Runs `work` with the compression ratio limits raised, for files that must pass them to reach a later limit. */
+async function withRatiosRaised(work: () => Promise<void>): Promise<void> {
+  const limits = t.config.xlsx;
+  const ratios = [limits.maxCompressionRatio, limits.maxFileCompressionRatio];
+  limits.maxCompressionRatio = limits.maxFileCompressionRatio = 100_000;
+  try {
+    await work();
+  } finally {
+    [limits.maxCompressionRatio, limits.maxFileCompressionRatio] = ratios;
+  }
+}
+
 beforeAll(async () => {
   t = await startTestApp();
   admin = as(t.http, await login(t.http, ADMIN_EMAIL, ADMIN_PASSWORD));
@@ -54,8 +66,13 @@ beforeAll(async () => {
   saleType = await createSaleType(admin, { storeIDs: [store.storeID] });
   skuType = await createSkuType(admin, { name: unique('Handset') });
   const [sharedStrings, emptyRows, repeatedRows] = [await sharedStringsBomb(), await emptyRowsBomb(), await repeatedRowsBomb()];
-  bombs = { sharedStrings: await uploadFile(sharedStrings), emptyRows: await uploadFile(emptyRows), repeatedRows: await uploadFile(repeatedRows) };
-}, 120_000);
+  bombs = {
+    sharedStrings: await uploadFile(sharedStrings),
+    emptyRows: await uploadFile(emptyRows),
+    repeatedRows: await uploadFile(repeatedRows),
+    manyParts: await uploadFile(await manyPartsBomb()),
+  };
+}, 180_000);
 afterAll(() => t?.close());
 
 describe('xlsx files that unzip to 500 MB', () => {
@@ -101,6 +118,30 @@ describe('xlsx files that unzip to 500 MB', () => {
     expect(await t.dataSource.getRepository(RateCardLine).countBy({ rateCardID })).toBe(0);
   });
 
+  it('the headers of 1,900 sheets of 1 MB of elements each (1.9 GB, every part under 1 MB): 400 naming the whole-file ratio limit, one or eight at once', async () => {
+    const { result: res, ms, rssGrowthMB } = await measured(() => admin.get(`/api/file/${bombs.manyParts}/excelHeaders/allSheets`));
+    expect(expectFailure(res, 400).failMessages.fileID).toMatch(/^The file unzips to 1[0-9]{3} MB in all from 2\.[0-9] MB \([0-9]+ to 1\), more than the limit of 100 to 1 \(XLSX_MAX_FILE_COMPRESSION_RATIO\)$/);
+    console.log(`many parts bomb, headers: ${ms} ms, RSS +${rssGrowthMB} MB`);
+    expect(ms).toBeLessThan(5000); // it took 30 s of CPU before
+    const eight = await measured(() => Promise.all(Array.from({ length: 8 }, () => admin.get(`/api/file/${bombs.manyParts}/excelHeaders/allSheets`).then((r) => r))));
+    for (const answer of eight.result) expect(expectFailure(answer, 400).failMessages.fileID).toMatch(/XLSX_MAX_FILE_COMPRESSION_RATIO/);
+    console.log(`many parts bomb, eight in parallel: ${eight.ms} ms, RSS +${eight.rssGrowthMB} MB`);
+    expect(eight.ms).toBeLessThan(10_000);
+  });
+
+  it('a sheet of more than XLSX_HEADER_SEARCH_BYTES of elements before its header row offers no headers, and an upload mapping it is a 400 naming the limit', async () => {
+    // 9 MB of <x/> compresses far past the ratio limits: raised here, so the search's own budget is what stops it.
+    await withRatiosRaised(async () => {
+      const fileID = await uploadFile(await elementsBeforeHeader(9 * MB));
+      expect(expectStatus(await admin.get(`/api/file/${fileID}/excelHeaders/allSheets`), 200).body.listData).toEqual([{ worksheet: 'Lines', headers: [] }]);
+      const rateCardID = (await createRateCard(admin)).rateCardID;
+      expect(expectFailure(await uploadLines(fileID, rateCardID), 400).failMessages.mappings).toBe('Worksheet Lines has no header row in its first 8 MB (XLSX_HEADER_SEARCH_BYTES)');
+      // Within the budget, the header after the elements is found.
+      const within = await uploadFile(await elementsBeforeHeader(2 * MB));
+      expect(expectStatus(await admin.get(`/api/file/${within}/excelHeaders/allSheets`), 200).body.listData[0].headers).toHaveLength(3);
+    });
+  });
+
   it('a sheet whose header row is past XLSX_HEADER_SEARCH_ROWS rows offers no headers, and an upload mapping it is a 400 naming the limit', async () => {
     const late = await xlsxOf({ sheets: [{ name: 'Lines', xml: sheetXml(`${'<row/>'.repeat(1200)}<row>${inlineCell('SKU')}</row>`) }] });
     const fileID = await uploadFile(late);
@@ -113,10 +154,7 @@ describe('xlsx files that unzip to 500 MB', () => {
 
   it('the reading stops when the client leaves', async () => {
     // A file within the limits (raised for this test) that takes seconds to read in full.
-    const limits = t.config.xlsx;
-    const ratio = limits.maxCompressionRatio;
-    limits.maxCompressionRatio = 100_000;
-    try {
+    await withRatiosRaised(async () => {
       const fileID = await uploadFile(await repeatedRowsBomb(300 * MB));
       const rateCardID = (await createRateCard(admin)).rateCardID;
       const reader = t.app.get(XlsxReader);
@@ -141,9 +179,7 @@ describe('xlsx files that unzip to 500 MB', () => {
       } finally {
         spy.mockRestore();
       }
-    } finally {
-      limits.maxCompressionRatio = ratio;
-    }
+    });
   });
 });
 

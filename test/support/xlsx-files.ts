@@ -144,6 +144,21 @@ export function repeatedRowsBomb(bytes = 500 * MB): Promise<Buffer> {
 }
 
 /**
+ * A workbook of `sheets` worksheets, each `bytes` of `<x/>` elements before its header row
+ * (1,900 of 1,040,000 bytes: 2.6 MB that unzips to 1.9 GB, every part under the 1 MB the per-part
+ * ratio check leaves alone, and no `<row>` for the header search's row count to see).
+ */
+export function manyPartsBomb(sheets = 1900, bytes = 1_040_000): Promise<Buffer> {
+  const sheet = repeated(SHEET_HEAD, '<x/>', `${HEADER_ROW}${SHEET_TAIL}`, bytes);
+  return xlsxOf({ sheets: Array.from({ length: sheets }, (_, i) => ({ name: `S${i + 1}`, xml: sheet })) });
+}
+
+/** A workbook whose one sheet is `bytes` of `<x/>` elements before its header row. */
+export function elementsBeforeHeader(bytes: number): Promise<Buffer> {
+  return xlsxOf({ sheets: [{ name: 'Lines', xml: repeated(SHEET_HEAD, '<x/>', `${HEADER_ROW}${SHEET_TAIL}`, bytes) }] });
+}
+
+/**
  * The zip with the uncompressed size of part `name` declared as `size` in its central directory
  * record (what yauzl trusts) and its local header: a part that inflates to more than it says.
  */

@@ -15,8 +15,12 @@ export interface XlsxLimits {
   maxSharedStringsBytes: number;
   /** Highest ratio of unzipped to zipped size of a part larger than RATIO_FREE_BYTES. XLSX_MAX_COMPRESSION_RATIO */
   maxCompressionRatio: number;
+  /** Highest ratio of all parts' unzipped size to their zipped size, for a file unzipping to more than RATIO_FREE_BYTES. XLSX_MAX_FILE_COMPRESSION_RATIO */
+  maxFileCompressionRatio: number;
   /** Rows read looking for a sheet's header row (its first row holding anything). XLSX_HEADER_SEARCH_ROWS */
   headerSearchRows: number;
+  /** Characters of a sheet's XML read looking for its header row, whatever elements they hold. XLSX_HEADER_SEARCH_BYTES */
+  headerSearchBytes: number;
 }
 
 /** Parts smaller than this unzip to little whatever their ratio (a sheet of a few blank rows compresses far): not checked. */
@@ -28,7 +32,9 @@ export const DEFAULT_XLSX_LIMITS: Readonly<XlsxLimits> = Object.freeze({
   maxTotalBytes: 2 * 1024 * 1024 * 1024,
   maxSharedStringsBytes: 128 * 1024 * 1024,
   maxCompressionRatio: 100,
+  maxFileCompressionRatio: 100,
   headerSearchRows: 1000,
+  headerSearchBytes: 8 * 1024 * 1024,
 });
 
 /** The environment variable of each limit, named in the messages so an administrator knows what to raise. */
@@ -38,7 +44,9 @@ export const XLSX_LIMIT_VARIABLES: Readonly<Record<keyof XlsxLimits, string>> = 
   maxTotalBytes: 'XLSX_MAX_TOTAL_BYTES',
   maxSharedStringsBytes: 'XLSX_MAX_SHARED_STRINGS_BYTES',
   maxCompressionRatio: 'XLSX_MAX_COMPRESSION_RATIO',
+  maxFileCompressionRatio: 'XLSX_MAX_FILE_COMPRESSION_RATIO',
   headerSearchRows: 'XLSX_HEADER_SEARCH_ROWS',
+  headerSearchBytes: 'XLSX_HEADER_SEARCH_BYTES',
 });
 
 /** The limits from the environment, each a positive integer (checked by `positiveInt`) or its default. */

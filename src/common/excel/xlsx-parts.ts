@@ -25,16 +25,18 @@ export const MAX_XLSX_COLUMN = 16_384;
 export const MAX_CELL_CHARACTERS = 32_767;
 
 /**
- * Parses a part through `handler` a chunk of text at a time, pausing after each chunk (so a
- * caller can hand on what the handler gathered, or stop). XML that cannot be read is an
- * unreadable workbook (400).
+ * Parses a part through `handler` a chunk of text at a time, pausing after each chunk with the
+ * characters parsed so far (so a caller can hand on what the handler gathered, or stop). XML that
+ * cannot be read is an unreadable workbook (400).
  */
-export async function* parseChunks(zip: XlsxZip, entry: Entry, handler: XmlHandler, context: ReadContext): AsyncGenerator<void> {
+export async function* parseChunks(zip: XlsxZip, entry: Entry, handler: XmlHandler, context: ReadContext): AsyncGenerator<number> {
   const tokenizer = new XmlTokenizer(handler);
+  let characters = 0;
   try {
     for await (const text of zip.text(entry)) {
       tokenizer.write(text);
-      yield;
+      characters += text.length;
+      yield characters;
     }
     tokenizer.end();
   } catch (error) {

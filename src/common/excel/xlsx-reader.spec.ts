@@ -172,6 +172,16 @@ describe('limits checked in the zip directory before anything is inflated', () =
     );
   });
 
+  it('the whole file may not unzip more than XLSX_MAX_FILE_COMPRESSION_RATIO to 1, however small each part', () => {
+    const parts = Array.from({ length: 1900 }, (_, i) => part(1_040_000, 1400, `xl/worksheets/sheet${i + 1}.xml`));
+    expect(directoryRefusal(parts, DEFAULT_XLSX_LIMITS)).toBe(
+      'The file unzips to 1884 MB in all from 2.5 MB (743 to 1), more than the limit of 100 to 1 (XLSX_MAX_FILE_COMPRESSION_RATIO)',
+    );
+    expect(directoryRefusal(parts, limits({ maxFileCompressionRatio: 800 }))).toBeUndefined();
+    // A file of under 1 MB in all is not checked, as a part is not.
+    expect(directoryRefusal([part(900_000, 10), part(100_000, 10)], DEFAULT_XLSX_LIMITS)).toBeUndefined();
+  });
+
   it('a small part may compress as far as it likes; a declared size of 0 compressed is no division by zero', () => {
     expect(directoryRefusal([part(MB, 1)], DEFAULT_XLSX_LIMITS)).toBeUndefined();
     expect(directoryRefusal([part(2 * MB, 0)], DEFAULT_XLSX_LIMITS)).toMatch(/XLSX_MAX_COMPRESSION_RATIO/);
@@ -223,6 +233,19 @@ describe('limits while reading', () => {
     expect(searches).toEqual([{ row: null, limitReached: true, searchedRows: 1000 }]);
   });
 
+  it('looks for the header row within the first XLSX_HEADER_SEARCH_BYTES of XML, whatever elements they hold', async () => {
+    const sheet = (bytes: number) => repeated(sheetXml('').replace('</sheetData></worksheet>', ''), '<x/>', `<row>${inlineCell('SKU')}</row></sheetData></worksheet>`, bytes);
+    const file = await xlsxOf({ sheets: [{ name: 'Late', xml: sheet(3 * MB) }] });
+    const loose = { maxCompressionRatio: 100_000, maxFileCompressionRatio: 100_000 };
+    expect(await worksheetHeaders(file, { limits: limits({ ...loose, headerSearchBytes: 2 * MB }) })).toEqual([{ worksheet: 'Late', headers: [] }]);
+    expect(await worksheetHeaders(file, { limits: limits({ ...loose, headerSearchBytes: 4 * MB }) })).toEqual([{ worksheet: 'Late', headers: [{ col: 1, header: 'SKU' }] }]);
+    const searches: unknown[] = [];
+    await forEachWorksheet(file, async (s) => {
+      searches.push(await s.header());
+    }, { limits: limits({ ...loose, headerSearchBytes: 2 * MB }) });
+    expect(searches).toEqual([{ row: null, limitReached: true, searchedRows: 0, searchedBytes: 2 * MB }]);
+  });
+
   it('rows after header() are the ones below the header row', async () => {
     const rows: number[] = [];
     await forEachWorksheet(await blankThenHeader(3), async (sheet: XlsxSheet) => {
@@ -235,7 +258,7 @@ describe('limits while reading', () => {
   it("refuses a sheet with more rows than Excel's 1,048,576 and a cell longer than its 32,767 characters", async () => {
     const tall = repeated(sheetXml('').replace('</sheetData></worksheet>', ''), '<row/>', '</sheetData></worksheet>', 6 * 1_048_577 + 1000);
     const tallFile = await xlsxOf({ sheets: [{ name: 'Tall', xml: tall }] });
-    expect(await refusalOf(allRows(tallFile, { limits: limits({ maxCompressionRatio: 10_000 }) }))).toBe(
+    expect(await refusalOf(allRows(tallFile, { limits: limits({ maxCompressionRatio: 10_000, maxFileCompressionRatio: 10_000 }) }))).toBe(
       'A worksheet has more than 1,048,576 rows, more than Excel allows',
     );
     const long = await xlsxOf({ sheets: [{ name: 'Long', xml: sheetXml(`<row>${inlineCell('x'.repeat(32_768))}</row>`) }] });
@@ -260,7 +283,7 @@ describe('limits while reading', () => {
           if (read === 1) leaving.abort();
         }
       },
-      { signal: leaving.signal, limits: limits({ maxCompressionRatio: 10_000 }) },
+      { signal: leaving.signal, limits: limits({ maxCompressionRatio: 10_000, maxFileCompressionRatio: 10_000 }) },
     );
     await expect(reading).rejects.toBeInstanceOf(ClientGone);
     expect(read).toBeLessThan(10_000); // one chunk of rows at most, not the 2 MB sheet

@@ -24,9 +24,11 @@ export { unreadableWorkbook, type XlsxSource } from './xlsx-zip';
 export interface HeaderSearch {
   /** The header row: the sheet's first row holding anything; null when there is none within the search. */
   row: XlsxRow | null;
-  /** The search stopped after `searchedRows` rows without finding it (the sheet may go on). */
+  /** The search stopped after `searchedRows` rows, or `searchedBytes` characters of XML, without finding it (the sheet may go on). */
   limitReached: boolean;
   searchedRows: number;
+  /** Set when the search stopped at XLSX_HEADER_SEARCH_BYTES rather than at XLSX_HEADER_SEARCH_ROWS. */
+  searchedBytes?: number;
 }
 
 export interface XlsxSheet {
@@ -34,7 +36,7 @@ export interface XlsxSheet {
   name: string;
   /** Its position among the file's worksheets, 0-based, in tab order. */
   index: number;
-  /** Reads up to the header row, looking at most at XLSX_HEADER_SEARCH_ROWS rows. */
+  /** Reads up to the header row, looking at most at XLSX_HEADER_SEARCH_ROWS rows and XLSX_HEADER_SEARCH_BYTES of XML. */
   header(): Promise<HeaderSearch>;
   /** The rows with cells not read yet (after header(): the rows below the header row). Stop early with `break`. */
   rows(): AsyncIterable<XlsxRow>;
@@ -83,25 +85,34 @@ export function hasContent(row: XlsxRow): boolean {
 
 /** The 400 for a sheet an upload maps whose header row was not found within the search. */
 export function headerNotFound(sheet: string, search: HeaderSearch, field: string): InvalidInput {
+  if (search.searchedBytes !== undefined) {
+    const mb = Math.round((search.searchedBytes / (1024 * 1024)) * 10) / 10;
+    return new InvalidInput({ [field]: `Worksheet ${sheet} has no header row in its first ${mb} MB (${XLSX_LIMIT_VARIABLES.headerSearchBytes})` });
+  }
   return new InvalidInput({
     [field]: `Worksheet ${sheet} has no header row in its first ${search.searchedRows} rows (${XLSX_LIMIT_VARIABLES.headerSearchRows})`,
   });
 }
 
-/** Every row element of a sheet, those without cells too, parsed a chunk of text at a time. */
-async function* rowElements(zip: XlsxZip, part: Entry, strings: () => Promise<SharedStrings>, context: ReadContext): AsyncGenerator<XlsxRow> {
+/**
+ * Every row element of a sheet, those without cells too, parsed a chunk of text at a time; after
+ * each chunk's rows, the characters of XML parsed so far (so a search can stop in a sheet of
+ * anything but rows).
+ */
+async function* rowElements(zip: XlsxZip, part: Entry, strings: () => Promise<SharedStrings>, context: ReadContext): AsyncGenerator<XlsxRow | number> {
   const queue: XlsxRow[] = [];
   const parser = new SheetRowsParser(await strings(), (row) => queue.push(row), context);
-  for await (const _ of parseChunks(zip, part, parser, context)) {
+  for await (const characters of parseChunks(zip, part, parser, context)) {
     yield* queue;
     queue.length = 0;
+    yield characters;
   }
   yield* queue;
 }
 
 /** One sheet as its caller reads it: one row stream, shared by header() and rows(), closed when the caller is done. */
 class SheetReading {
-  private source?: AsyncGenerator<XlsxRow>;
+  private source?: AsyncGenerator<XlsxRow | number>;
 
   constructor(
     private readonly zip: XlsxZip,
@@ -110,7 +121,7 @@ class SheetReading {
     private readonly context: ReadContext,
   ) {}
 
-  private rowsSource(): AsyncGenerator<XlsxRow> {
+  private rowsSource(): AsyncGenerator<XlsxRow | number> {
     this.source ??= rowElements(this.zip, this.part, this.strings, this.context);
     return this.source;
   }
@@ -121,10 +132,14 @@ class SheetReading {
 
   async header(): Promise<HeaderSearch> {
     const source = this.rowsSource();
-    const limit = this.context.limits.headerSearchRows;
+    const { headerSearchRows: limit, headerSearchBytes } = this.context.limits;
     for (let searched = 0; searched < limit; ) {
       const next = await source.next();
       if (next.done) return { row: null, limitReached: false, searchedRows: searched };
+      if (typeof next.value === 'number') {
+        if (next.value > headerSearchBytes) return { row: null, limitReached: true, searchedRows: searched, searchedBytes: headerSearchBytes };
+        continue;
+      }
       searched += 1;
       if (hasContent(next.value)) return { row: next.value, limitReached: false, searchedRows: searched };
     }
@@ -138,7 +153,7 @@ class SheetReading {
         for (;;) {
           const next = await source.next();
           if (next.done) return;
-          if (next.value.cells.length) yield next.value;
+          if (typeof next.value !== 'number' && next.value.cells.length) yield next.value;
         }
       },
     };

@@ -54,12 +54,14 @@ function shownName(name: string): string {
 
 /**
  * Why the zip directory is refused, or undefined when its declared sizes are within the limits:
- * the number of parts, each part's size and compression ratio, and the total.
+ * the number of parts, each part's size and compression ratio, the total, and the whole file's
+ * ratio (many parts each under RATIO_FREE_BYTES add up).
  */
 export function directoryRefusal(parts: readonly DeclaredPart[], limits: XlsxLimits): string | undefined {
   const tooMany = entriesRefusal(parts.length, limits);
   if (tooMany) return tooMany;
   let total = 0;
+  let compressed = 0;
   for (const part of parts) {
     const name = shownName(part.fileName);
     if (part.uncompressedSize > limits.maxPartBytes) {
@@ -73,9 +75,17 @@ export function directoryRefusal(parts: readonly DeclaredPart[], limits: XlsxLim
       );
     }
     total += part.uncompressedSize;
+    compressed += part.compressedSize;
   }
   if (total > limits.maxTotalBytes) {
     return `The file unzips to ${megabytes(total)} in all, more than the limit of ${megabytes(limits.maxTotalBytes)} (${XLSX_LIMIT_VARIABLES.maxTotalBytes})`;
+  }
+  const fileRatio = total / Math.max(compressed, 1);
+  if (total > RATIO_FREE_BYTES && fileRatio > limits.maxFileCompressionRatio) {
+    return (
+      `The file unzips to ${megabytes(total)} in all from ${megabytes(compressed)} (${Math.round(fileRatio)} to 1), ` +
+      `more than the limit of ${limits.maxFileCompressionRatio} to 1 (${XLSX_LIMIT_VARIABLES.maxFileCompressionRatio})`
+    );
   }
   return undefined;
 }
