@@ -44,11 +44,11 @@ describe('parseListQuery', () => {
     const q = parseListQuery(definition, { thingID: '1,2', nameLower: 'ABC', fromDateGEQ: '2026-01-01', priceLEQ: '9.99', activeNot: 'true', sku: 'X1' });
     expect(q.filters).toEqual(
       expect.arrayContaining([
-        { field: 'thingID', op: 'eq', values: [1, 2] },
-        { field: 'name', op: 'lower', values: ['abc'] },
-        { field: 'fromDate', op: 'geq', values: ['2026-01-01'] },
-        { field: 'price', op: 'leq', values: [9.99] },
-        { field: 'active', op: 'not', values: [1] },
+        { field: 'thingID', param: 'thingID', op: 'eq', values: [1, 2] },
+        { field: 'name', param: 'nameLower', op: 'lower', values: ['abc'] },
+        { field: 'fromDate', param: 'fromDateGEQ', op: 'geq', values: ['2026-01-01'] },
+        { field: 'price', param: 'priceLEQ', op: 'leq', values: [9.99] },
+        { field: 'active', param: 'activeNot', op: 'not', values: [1] },
       ]),
     );
   });
