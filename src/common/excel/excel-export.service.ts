@@ -11,7 +11,7 @@ import { ListService } from '../list/list.service';
 
 const BATCH = 500;
 /** Sheet bytes waiting for the compressor before the next batch is read. */
-const MAX_ZIP_BACKLOG = 1024 * 1024;
+const MAX_ZIP_BACKLOG = 256 * 1024;
 
 /**
  * Bytes exceljs has handed to the zip for this sheet that the zip has not taken yet. exceljs
