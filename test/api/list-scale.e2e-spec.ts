@@ -268,7 +268,7 @@ describe('keyset batches (the export reader) on a nullable sort column', () => {
   it.each(['ASC', 'DESC'] as const)('stores by postCode %s, two at a time, equal the list order', async (dir) => {
     for (const postCode of [null, null, 'E1 7AA', 'E1 7AA', 'N1 1AA', null, 'E1 7AA']) await createStore(admin, { postCode });
     const lists = t.app.get(ListService);
-    const q = lists.parse(storeList, { sort: 'postCode', sortDir: dir, pageLength: '500' });
+    const q = lists.parse(storeList, { sort: 'postCode', sortDir: dir, pageLength: '500' }, setUpUser);
     const batched: number[] = [];
     for await (const rows of lists.batches(storeList as ListDefinition<Store>, q, setUpUser, 2)) batched.push(...rows.map((r) => Number(r.storeID)));
     const listed = expectStatus(await admin.get(`/api/stores?sort=postCode&sortDir=${dir}&pageLength=500`), 200);
@@ -287,12 +287,23 @@ describe('the aggregate total is computed by the database over every matching ro
   it('page.aggregateTotal sums the aggregate; listIDs carry each row’s', async () => {
     const lists = t.app.get(ListService);
     const withTotal = { ...rateCardLineStoreList, aggregate: 'rateCardLineStore.revenue' } as ListDefinition<Row>;
-    const q = lists.parse(withTotal, { storeID: String(storeB.storeID), sort: 'revenue', pageLength: '5' });
+    const q = lists.parse(withTotal, { storeID: String(storeB.storeID), sort: 'revenue', pageLength: '5' }, setUpUser);
     const result = await lists.run(withTotal, q, setUpUser);
     const expected = inStore(storeB);
     expect(result.page.aggregateTotal).toBe(expected.reduce((sum, ls) => sum + ls.revenue, 0));
     expect(result.listIDs.map((entry) => entry.aggregate)).toEqual(
       ordered(expected, 'revenue', 'asc').slice(0, 5).map((id) => expected.find((ls) => ls.id === id)!.revenue),
     );
+  });
+
+  it('an aggregate declared a figure is neither listed nor totalled for a profile that does not show it', async () => {
+    const lists = t.app.get(ListService);
+    const asRevenue = { ...rateCardLineStoreList, aggregate: 'rateCardLineStore.revenue', figures: { revenue: ['revenue', 'aggregate'] } } as ListDefinition<Row>;
+    const noRevenue = { ...setUpUser, showRevenue: false } as AuthUser;
+    const hidden = await lists.run(asRevenue, lists.parse(asRevenue, { storeID: String(storeB.storeID), pageLength: '5' }, noRevenue), noRevenue);
+    expect(hidden.page.aggregateTotal).toBeUndefined();
+    expect(hidden.listIDs.map((entry) => entry.aggregate)).toEqual([null, null, null, null, null]);
+    const shown = await lists.run(asRevenue, lists.parse(asRevenue, { storeID: String(storeB.storeID), pageLength: '5' }, setUpUser), setUpUser);
+    expect(shown.page.aggregateTotal).toBe(inStore(storeB).reduce((sum, ls) => sum + ls.revenue, 0));
   });
 });

@@ -3,7 +3,6 @@ import type { AuthUser } from '../auth/auth-user';
 import { AuditedEntity, stampCreated, stampUpdated } from '../db/audited.entity';
 import { assertNotInUse } from '../db/in-use';
 import { InvalidInput } from '../http/validation-result';
-import { refuseHiddenFigureQuery } from '../list/figures';
 import type { ListDefinition } from '../list/list-definition';
 import type { ListResult, ListService } from '../list/list.service';
 
@@ -50,7 +49,6 @@ export abstract class CrudService<T extends AuditedEntity & ObjectLiteral, Creat
   protected async beforeRemove(_manager: EntityManager, _entity: T, _user: AuthUser): Promise<void> {}
 
   list(query: Record<string, unknown>, user: AuthUser): Promise<ListResult> {
-    refuseHiddenFigureQuery(this.definition.figures, this.lists.parse(this.definition, query), user);
     return this.lists.list(this.definition, query, user);
   }
 

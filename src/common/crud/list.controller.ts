@@ -6,7 +6,6 @@ import { CurrentUser, Download, RequireAreas, RequireStore } from '../auth/decor
 import type { SystemArea } from '../auth/system-areas';
 import { ExcelExportService } from '../excel/excel-export.service';
 import { OK, RecordNotFound } from '../http/validation-result';
-import { refuseHiddenFigureQuery } from '../list/figures';
 import type { ListDefinition } from '../list/list-definition';
 import { ListResult, ListService } from '../list/list.service';
 
@@ -56,7 +55,6 @@ export function ListController(routes: ListRoutes): Type<unknown> {
     @RequireAreas(...read)
     @readStore
     async list(@Query() query: Record<string, unknown>, @CurrentUser() user: AuthUser) {
-      refuseHiddenFigureQuery(routes.definition.figures, this.lists.parse(routes.definition, query), user);
       return listOrRecord(routes.definition, query, await this.lists.list(routes.definition, query, user));
     }
 

@@ -5,7 +5,7 @@ import type { Response } from 'express';
 import type { ObjectLiteral } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user';
 import { InvalidInput } from '../http/validation-result';
-import { hiddenFigurePaths, refuseHiddenFigureQuery } from '../list/figures';
+import { hiddenFigurePaths } from '../list/figures';
 import type { ListDefinition } from '../list/list-definition';
 import { ListService } from '../list/list.service';
 
@@ -39,8 +39,7 @@ export class ExcelExportService {
     user: AuthUser,
     res: Response,
   ): Promise<void> {
-    const q = this.lists.parse(definition, query);
-    refuseHiddenFigureQuery(definition.figures, q, user);
+    const q = this.lists.parse(definition, query, user);
     const requested = typeof query.fileName === 'string' ? query.fileName : `${definition.label}s`;
     if (!FILE_NAME.test(requested)) throw new InvalidInput({ fileName: 'Use letters, digits, spaces, dots and dashes' });
     const fileName = requested.toLowerCase().endsWith('.xlsx') ? requested : `${requested}.xlsx`;

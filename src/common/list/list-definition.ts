@@ -73,7 +73,11 @@ export interface ListDefinition<T extends ObjectLiteral> {
   storeScope?: StoreScope;
   /** Extra per-user restriction that is not a plain store column. */
   scope?: (qb: SelectQueryBuilder<T>, user: AuthUser) => void;
-  /** Per-row aggregate reported in listIDs (e.g. revenue); its total over every matching row is page.aggregateTotal. */
+  /**
+   * Per-row aggregate reported in listIDs (e.g. revenue); its total over every matching row is
+   * page.aggregateTotal. A figure when `figures` lists 'aggregate': then absent for a profile
+   * that does not show it.
+   */
   aggregate?: string;
   /**
    * Which row properties are revenue and which commission figures (dotted paths, through

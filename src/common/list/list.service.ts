@@ -4,7 +4,7 @@ import type { AuthUser } from '../auth/auth-user';
 import { applyStoreScope } from '../auth/store-scope';
 import { toNumber } from '../db/numbers';
 import { InvalidInput, RecordNotFound } from '../http/validation-result';
-import { hiddenFigurePaths, removeHiddenFigures } from './figures';
+import { hiddenFigurePaths, refuseHiddenFigureQuery, removeHiddenFigures } from './figures';
 import type { ListDefinition, ListField } from './list-definition';
 import { ListFilter, ListQuery, parseListQuery } from './list-query';
 
@@ -52,6 +52,14 @@ function sortIsServed<T extends ObjectLiteral>(definition: ListDefinition<T>, q:
   return Boolean(indexed?.after.every((name) => q.filters.some((f) => f.field === name && f.op === 'eq' && f.values.length === 1)));
 }
 
+/**
+ * The definition's aggregate as `user` may see it: none when the definition declares it a
+ * figure (`figures: { revenue: ['aggregate'] }`) the user's profile does not show.
+ */
+function aggregateFor<T extends ObjectLiteral>(definition: ListDefinition<T>, user: AuthUser): string | undefined {
+  return hiddenFigurePaths(definition.figures, user).includes('aggregate') ? undefined : definition.aggregate;
+}
+
 /** Pages starting before this row are read alongside the count rather than after it. */
 const NEAR_START = 1_000;
 
@@ -87,8 +95,15 @@ function datetimeBound(value: string, endOfDay: boolean): { op: string; value: s
 export class ListService {
   constructor(private readonly dataSource: DataSource) {}
 
-  parse<T extends ObjectLiteral>(definition: ListDefinition<T>, query: Record<string, unknown>): ListQuery {
-    return parseListQuery(definition, query);
+  /**
+   * The query string as `user` may ask it: every name and value checked (list-query.ts), and no
+   * filter or sort on a figure the user may not see (figures.ts). Lists, records and exports all
+   * read their query here.
+   */
+  parse<T extends ObjectLiteral>(definition: ListDefinition<T>, query: Record<string, unknown>, user: AuthUser): ListQuery {
+    const q = parseListQuery(definition, query);
+    refuseHiddenFigureQuery(definition.figures, q, user);
+    return q;
   }
 
   async list<T extends ObjectLiteral>(
@@ -96,7 +111,7 @@ export class ListService {
     query: Record<string, unknown>,
     user: AuthUser,
   ): Promise<ListResult> {
-    return this.run(definition, this.parse(definition, query), user);
+    return this.run(definition, this.parse(definition, query, user), user);
   }
 
   async run<T extends ObjectLiteral>(definition: ListDefinition<T>, q: ListQuery, user: AuthUser): Promise<ListResult> {
@@ -123,7 +138,7 @@ export class ListService {
         rowCount: totals.rowCount,
         pageCount: Math.ceil(totals.rowCount / q.pageLength),
         listIDsFrom: q.listIDsFrom,
-        ...(definition.aggregate ? { aggregateTotal: totals.aggregateTotal } : {}),
+        ...(aggregateFor(definition, user) ? { aggregateTotal: totals.aggregateTotal } : {}),
       },
     };
   }
@@ -153,7 +168,7 @@ export class ListService {
 
   /** The SQL and parameters of a page's id query, for EXPLAIN in tests and benchmarks. */
   pageQuery<T extends ObjectLiteral>(definition: ListDefinition<T>, query: Record<string, unknown>, user: AuthUser): [string, unknown[]] {
-    const q = this.parse(definition, query);
+    const q = this.parse(definition, query, user);
     return this.idQuery(definition, q, user).offset(q.page * q.pageLength).limit(q.pageLength).getQueryAndParameters();
   }
 
@@ -180,9 +195,10 @@ export class ListService {
     q: ListQuery,
     user: AuthUser,
   ): Promise<{ rowCount: number; aggregateTotal: number }> {
-    const qb = this.filtered(definition, q, user, definition.aggregate ? [definition.aggregate] : []);
+    const aggregate = aggregateFor(definition, user);
+    const qb = this.filtered(definition, q, user, aggregate ? [aggregate] : []);
     qb.select('COUNT(*)', 'rowCount');
-    if (definition.aggregate) qb.addSelect(`SUM(${definition.aggregate})`, 'aggregateTotal');
+    if (aggregate) qb.addSelect(`SUM(${aggregate})`, 'aggregateTotal');
     const raw = await qb.getRawOne<{ rowCount: unknown; aggregateTotal?: unknown }>();
     return { rowCount: toNumber(raw?.rowCount), aggregateTotal: toNumber(raw?.aggregateTotal) };
   }
@@ -219,7 +235,7 @@ export class ListService {
     return raw.map((r) => ({
       id: toNumber(r.id),
       selectable: true,
-      aggregate: definition.aggregate ? toNumber(r.aggregate) : null,
+      aggregate: r.aggregate === undefined ? null : toNumber(r.aggregate),
       sortValue: r.sortValue,
     }));
   }
@@ -228,9 +244,10 @@ export class ListService {
   private idQuery<T extends ObjectLiteral>(definition: ListDefinition<T>, q: ListQuery, user: AuthUser, reversed = false): SelectQueryBuilder<T> {
     const { alias, idField } = definition;
     const sortColumn = definition.fields[q.sort].column;
-    const qb = this.filtered(definition, q, user, [sortColumn, definition.aggregate ?? '']);
+    const aggregate = aggregateFor(definition, user);
+    const qb = this.filtered(definition, q, user, [sortColumn, aggregate ?? '']);
     qb.select(`${alias}.${idField}`, 'id').addSelect(sortColumn, 'sortValue');
-    if (definition.aggregate) qb.addSelect(definition.aggregate, 'aggregate');
+    if (aggregate) qb.addSelect(aggregate, 'aggregate');
     // NULL is the smallest value on both engines, so reversing the direction reverses the order exactly.
     const dir = reversed ? (q.sortDir === 'ASC' ? 'DESC' : 'ASC') : q.sortDir;
     return qb.orderBy(sortColumn, dir).addOrderBy(`${alias}.${idField}`, dir);
