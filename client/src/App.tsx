@@ -15,6 +15,8 @@ import { skuTypesResource } from './resources/skuTypes';
 import { MetricPartsScreen } from './screens/MetricPartsScreen';
 import { RateCardLinesScreen } from './screens/rateCards/RateCardLinesScreen';
 import { RateCardsScreen } from './screens/rateCards/RateCardsScreen';
+import { CalculatorScreen } from './screens/sales/Calculator';
+import { SalesScreen } from './screens/sales/SalesScreen';
 import { LandingPage } from './screens/LandingPage';
 import { NotAvailable } from './screens/NotAvailable';
 import { UsersScreen } from './screens/UsersScreen';
@@ -72,8 +74,12 @@ function SignedInApp() {
         <Route path="data/customisation/loginLogo" element={<CustomisationScreen tab="loginLogo" />} />
         <Route path="about/licences" element={<LicencesPage />} />
         <Route path="about/support" element={<SupportPage />} />
-        <Route path="sales/calculator" element={<NotAvailable title="Sales calculator" />} />
-        <Route path="sales/*" element={<NotAvailable title="Sales" />} />
+        <Route path="sales" element={<SalesScreen />} />
+        <Route path="sales/calculator" element={<CalculatorScreen />} />
+        <Route path="sales/newSale/:base64" element={<SalesScreen route="newSale" />} />
+        <Route path="sales/params/:base64" element={<SalesScreen route="params" />} />
+        <Route path="sales/:storeID" element={<SalesScreen />} />
+        <Route path="sales/:storeID/params/:base64" element={<SalesScreen route="params" />} />
         <Route path="daily/*" element={<NotAvailable title="Daily report" />} />
         <Route path="announcements/*" element={<NotAvailable title="Announcements" />} />
         {/* Spec 01 §2: any unknown path shows the shell. */}

@@ -15,7 +15,7 @@ import {
 import { useList, usePreference } from '../api/hooks';
 import { apiGet } from '../api/http';
 import { getToken } from '../api/token';
-import type { ListResponse, Row } from '../api/types';
+import type { ListIdEntry, ListResponse, Row } from '../api/types';
 import { can } from '../auth/permissions';
 import { RecordDialog } from '../record/RecordDialog';
 import { useCurrentUser } from '../shell/CurrentUser';
@@ -23,8 +23,9 @@ import { useDebouncedCallback } from '../shell/useDebounced';
 import { useViewport } from '../shell/useViewport';
 import { ColumnChooser } from './ColumnChooser';
 import { renderFieldValue } from './renderValue';
-import type { DialogMode, FieldDef, ResourceDef } from './resource';
+import type { DialogMode, DialogRequest, FieldDef, ResourceDef } from './resource';
 import {
+  type ListState,
   PAGE_SIZES,
   applyTableChange,
   readListState,
@@ -41,6 +42,17 @@ interface Props {
   toolbarExtra?: ReactNode;
   /** Replaces the title text (still `resource.title` for the Excel file name). */
   titleNode?: ReactNode;
+  /** Shown inside the card between the toolbar and the table, e.g. a filters panel or a legend. */
+  aboveTable?: ReactNode;
+  /** The screen's own record dialog instead of the generic RecordDialog (e.g. the sale form). */
+  renderDialog?: (request: DialogRequest) => ReactNode;
+}
+
+/** The Excel download's URL of a list state (without the session token), for the button and API details. */
+export function excelUrl(resource: ResourceDef, state: ListState): string {
+  const query = toApiQuery(state, { fixedFilters: resource.fixedFilters, paged: false });
+  query.set('fileName', `${resource.title}.xlsx`);
+  return `/api/${resource.listPath}/excel?${query.toString()}`;
 }
 
 interface OpenDialog {
@@ -74,7 +86,7 @@ function filterParamOf(field: FieldDef): string {
  * filters and permissions; this component does the paging, sorting,
  * filtering, column choice, Excel download and the record dialog.
  */
-export function ListScreen({ resource, header, toolbarExtra, titleNode }: Props) {
+export function ListScreen({ resource, header, toolbarExtra, titleNode, aboveTable, renderDialog }: Props) {
   const me = useCurrentUser();
   const viewport = useViewport();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -126,11 +138,8 @@ export function ListScreen({ resource, header, toolbarExtra, titleNode }: Props)
   const mayDownload = can(me, 'AccessAPI');
 
   const downloadExcel = () => {
-    const query = toApiQuery(state, { fixedFilters: resource.fixedFilters, paged: false });
-    query.set('token', getToken() ?? '');
-    query.set('fileName', `${resource.title}.xlsx`);
     const link = document.createElement('a');
-    link.href = `/api/${resource.listPath}/excel?${query.toString()}`;
+    link.href = `${excelUrl(resource, state)}&token=${encodeURIComponent(getToken() ?? '')}`;
     link.download = `${resource.title}.xlsx`;
     document.body.appendChild(link);
     link.click();
@@ -138,6 +147,10 @@ export function ListScreen({ resource, header, toolbarExtra, titleNode }: Props)
   };
 
   const idOf = (row: Row) => Number(row[resource.idField]);
+  // Each row's listIDs entry: its `selectable` flag is the server's say on changing it.
+  const listedByID = new Map<number, ListIdEntry>((data?.listIDs ?? []).map((entry) => [entry.id, entry]));
+  const mayUpdate = (row: Row) => resource.permissions.update(me, row, listedByID.get(idOf(row)));
+  const mayDelete = (row: Row) => resource.permissions.delete(me, row, listedByID.get(idOf(row)));
   // The answer on screen is the current query's once SWR is no longer fetching (it keeps the
   // previous answer while the next loads).
   const queryKey = apiQuery.toString();
@@ -254,8 +267,8 @@ export function ListScreen({ resource, header, toolbarExtra, titleNode }: Props)
     1 +
     rowActions.filter((action) => rows.some((row) => !action.visible || action.visible(me, row))).length +
     (mayCreate ? 1 : 0) +
-    (rows.some((row) => resource.permissions.update(me, row)) ? 1 : 0) +
-    (rows.some((row) => resource.permissions.delete(me, row)) ? 1 : 0);
+    (rows.some(mayUpdate) ? 1 : 0) +
+    (rows.some(mayDelete) ? 1 : 0);
   columns.push({
     key: 'actions',
     title: '',
@@ -275,7 +288,7 @@ export function ListScreen({ resource, header, toolbarExtra, titleNode }: Props)
                   size="small"
                   icon={action.icon}
                   aria-label={action.label}
-                  onClick={() => navigate(action.path(row))}
+                  onClick={() => (action.path ? navigate(action.path(row)) : action.onClick?.(row))}
                 />
               </Tooltip>
             ))}
@@ -287,12 +300,12 @@ export function ListScreen({ resource, header, toolbarExtra, titleNode }: Props)
               <Button type="text" size="small" icon={<CopyOutlined />} aria-label="Copy" onClick={() => setDialog({ mode: 'copy', id })} />
             </Tooltip>
           )}
-          {resource.permissions.update(me, row) && (
+          {mayUpdate(row) && (
             <Tooltip title="Edit">
               <Button type="text" size="small" icon={<EditOutlined />} aria-label="Edit" onClick={() => setDialog({ mode: 'update', id })} />
             </Tooltip>
           )}
-          {resource.permissions.delete(me, row) && (
+          {mayDelete(row) && (
             <Tooltip title="Delete">
               <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label="Delete" onClick={() => setDialog({ mode: 'delete', id })} />
             </Tooltip>
@@ -310,7 +323,8 @@ export function ListScreen({ resource, header, toolbarExtra, titleNode }: Props)
   ) => {
     const single = Array.isArray(sorter) ? sorter[0] : sorter;
     const sortedField = tableFields.find((field) => field.name === single?.columnKey);
-    const apiFilters: Record<string, string[] | null> = {};
+    // Filters set elsewhere (a screen's filters panel) stay; the columns' own are antd's to report.
+    const apiFilters: Record<string, string[] | null> = { ...state.filters };
     for (const [columnKey, values] of Object.entries(filters)) {
       const field = tableFields.find((f) => f.name === columnKey);
       if (field) apiFilters[filterParamOf(field)] = values ? values.map(String) : null;
@@ -366,12 +380,14 @@ export function ListScreen({ resource, header, toolbarExtra, titleNode }: Props)
             )}
           </div>
         </div>
+        {aboveTable}
         <Table<Row>
           rowKey={(row) => String(row[resource.idField])}
           columns={columns}
           dataSource={rows}
           loading={isLoading || columnPreference.isLoading || (isValidating && !data)}
           size={viewport.atLeastXs ? 'middle' : 'small'}
+          rowClassName={resource.rowClassName ? (row: Row) => resource.rowClassName!(row) ?? '' : undefined}
           scroll={{ x: 'max-content' }}
           onChange={onTableChange}
           // An empty list says why: nothing matches the filters, or there is nothing yet.
@@ -408,7 +424,8 @@ export function ListScreen({ resource, header, toolbarExtra, titleNode }: Props)
           }}
         />
       </Card>
-      {dialog && (
+      {dialog && renderDialog?.({ mode: dialog.mode, id: dialog.id, onClose: () => setDialog(null) })}
+      {dialog && !renderDialog && (
         <RecordDialog
           resource={resource}
           mode={dialog.mode}

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Me, Row } from '../api/types';
+import type { ListIdEntry, Me, Row } from '../api/types';
 
 /**
  * A resource definition drives one generic list screen and one generic record
@@ -226,13 +226,14 @@ export interface FieldDef {
   toBodyValue?: (value: unknown, values: Row) => unknown;
 }
 
-/** A per-row link beside view/copy/edit/delete, e.g. a metric's 'Parts'. */
+/** A per-row link or button beside view/copy/edit/delete, e.g. a metric's 'Parts'. */
 export interface RowAction {
   key: string;
   label: string;
   icon: ReactNode;
-  /** Where it leads. */
-  path: (row: Row) => string;
+  /** Where it leads; a button without a path calls `onClick` instead (e.g. opens a dialog). */
+  path?: (row: Row) => string;
+  onClick?: (row: Row) => void;
   visible?: (me: Me, row: Row) => boolean;
 }
 
@@ -257,10 +258,22 @@ export interface SelectionDef {
   enabled?: (me: Me) => boolean;
 }
 
+/**
+ * `listed` is the row's entry of the answer's listIDs (its `selectable` flag, the server's
+ * per-row check of spec 01 §6), when the row comes from a list.
+ */
 export interface ResourcePermissions {
   create: (me: Me) => boolean;
-  update: (me: Me, row: Row) => boolean;
-  delete: (me: Me, row: Row) => boolean;
+  update: (me: Me, row: Row, listed?: ListIdEntry) => boolean;
+  delete: (me: Me, row: Row, listed?: ListIdEntry) => boolean;
+}
+
+/** What a screen's own record dialog (ListScreen `renderDialog`) is asked to show. */
+export interface DialogRequest {
+  mode: DialogMode;
+  /** The record; undefined when creating. */
+  id?: number;
+  onClose: () => void;
 }
 
 export interface ResourceDef {
@@ -292,6 +305,8 @@ export interface ResourceDef {
   rowActions?: RowAction[];
   /** Tickable rows with toolbar actions over the selection. */
   selection?: SelectionDef;
+  /** A class for a row of the table, e.g. the sales legend's colours. */
+  rowClassName?: (row: Row) => string | undefined;
   /** Details shown when a row is expanded (e.g. a rate card line's per-store values). */
   expandedRow?: (row: Row) => ReactNode;
   /**

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { ApartmentOutlined, HomeOutlined, ProfileOutlined, SafetyOutlined, SettingOutlined, ShopOutlined, TeamOutlined } from '@ant-design/icons';
+import { ApartmentOutlined, DollarOutlined, HomeOutlined, ProfileOutlined, SafetyOutlined, SettingOutlined, ShopOutlined, TeamOutlined } from '@ant-design/icons';
 import type { Me } from '../api/types';
-import { can, storesOf } from '../auth/permissions';
+import { can, canUseSales, storesOf } from '../auth/permissions';
 import { ABOUT_MENU, CUSTOMISATION_MENU_ENTRY } from '../screens/about/aboutMenu';
 import { MASTER_DATA_MENU } from './masterDataMenu';
 
@@ -18,6 +18,8 @@ export interface MenuEntry {
 
 export const MENU: MenuEntry[] = [
   { key: 'home', label: 'Home', icon: <HomeOutlined />, path: '/' },
+  // Spec 01 §6: a store and one of RecordSales, RecordRefunds, UpdateSales.
+  { key: 'sales', label: 'Sales', icon: <DollarOutlined />, path: '/sales', visible: canUseSales },
   // Rate cards: every user with at least one store (the rate card lists answer 403 otherwise).
   {
     key: 'rateCards',

@@ -10,6 +10,9 @@ import {
   withoutPanelFilters,
 } from './salesParams';
 
+/** Standard base64 (with '+', '/' and '=' padding) of a text, as another screen may write it. */
+const standardBase64 = (text: string) => btoa(String.fromCharCode(...new TextEncoder().encode(text)));
+
 describe('sales params: base64 JSON in a path segment', () => {
   it('round-trips an object, UTF-8 included', () => {
     const value = { storeID: 3, saleDateGEQ: '2026-11-01', note: 'Café £5 ✓' };
@@ -25,7 +28,7 @@ describe('sales params: base64 JSON in a path segment', () => {
   });
 
   it('reads standard base64 with padding and URL-encoded segments too', () => {
-    const standard = Buffer.from(JSON.stringify({ sku: 'ABC', storeID: '2' })).toString('base64');
+    const standard = standardBase64(JSON.stringify({ sku: 'ABC', storeID: '2' }));
     expect(decodeParams(standard)).toEqual({ sku: 'ABC', storeID: '2' });
     expect(decodeParams(encodeURIComponent(standard))).toEqual({ sku: 'ABC', storeID: '2' });
   });
@@ -34,8 +37,8 @@ describe('sales params: base64 JSON in a path segment', () => {
     expect(decodeParams(undefined)).toBeNull();
     expect(decodeParams('')).toBeNull();
     expect(decodeParams('not base64!')).toBeNull();
-    expect(decodeParams(Buffer.from('[1,2]').toString('base64'))).toBeNull();
-    expect(decodeParams(Buffer.from('{"a":').toString('base64'))).toBeNull();
+    expect(decodeParams(standardBase64('[1,2]'))).toBeNull();
+    expect(decodeParams(standardBase64('{"a":'))).toBeNull();
   });
 });
 

@@ -1,0 +1,167 @@
+import type { ReactNode } from 'react';
+import { Tag, Tooltip } from 'antd';
+import { CheckCircleOutlined, CloseCircleOutlined, ExclamationCircleOutlined, InfoCircleOutlined } from '@ant-design/icons';
+import type { Me, Row } from '../api/types';
+import { type FigureFlags, figuresOf } from '../auth/figures';
+import { canAny } from '../auth/permissions';
+import type { FieldDef, ResourceDef, RowAction, SelectionDef } from '../list/resource';
+import { AUDIT_COLUMNS } from './common';
+
+/** How each status shows (spec 01 §2): recorded info, modified warning, cancelled error, reconciled success. */
+export const STEP_LOOK: Record<string, { label: string; color: string; icon: ReactNode }> = {
+  recorded: { label: 'Recorded', color: 'processing', icon: <InfoCircleOutlined /> },
+  modified: { label: 'Modified', color: 'warning', icon: <ExclamationCircleOutlined /> },
+  cancelled: { label: 'Cancelled', color: 'error', icon: <CloseCircleOutlined /> },
+  reconciled: { label: 'Reconciled', color: 'success', icon: <CheckCircleOutlined /> },
+};
+
+/** A sale's status as an icon and a word in the status colour. */
+export function SaleStatus({ step }: { step: unknown }) {
+  const look = STEP_LOOK[String(step)];
+  if (!look) return <Tag>{String(step ?? '')}</Tag>;
+  return (
+    <Tag className={`sale-status sale-status-${String(step)}`} color={look.color} icon={look.icon}>
+      {look.label}
+    </Tag>
+  );
+}
+
+/**
+ * The legend's row kinds (spec 01 §2): refund rows red, refunded sales yellow/orange, the
+ * rest white. A refund row is never itself refunded.
+ */
+export type SaleRowKind = 'refund' | 'refunded' | 'ordinary';
+
+export function saleRowKind(row: Row): SaleRowKind {
+  if (row.isRefund) return 'refund';
+  if (row.isRefunded) return 'refunded';
+  return 'ordinary';
+}
+
+export const SALE_ROW_CLASS: Record<SaleRowKind, string> = {
+  refund: 'sale-row-refund',
+  refunded: 'sale-row-refunded',
+  ordinary: 'sale-row-ordinary',
+};
+
+/** The refund marks of a row: which sale a refund row refunds, and a refunded sale's note. */
+function refundMarks(row: Row): ReactNode {
+  if (row.isRefund) {
+    return (
+      <Tag color="red" className="sale-refund-mark">
+        {row.refSaleID ? `Refund of ${String(row.refSaleID)}` : 'Refund'}
+      </Tag>
+    );
+  }
+  if (row.isRefunded) {
+    const note = String(row.isRefundedNote ?? '');
+    const tag = (
+      <Tag color="orange" className="sale-refund-mark">
+        Refunded
+      </Tag>
+    );
+    return note ? <Tooltip title={note}>{tag}</Tooltip> : tag;
+  }
+  return '';
+}
+
+function discountText(row: Row): string {
+  if (!row.discountName) return '';
+  const percent = Number(row.discountPercent);
+  return percent > 0 ? `${String(row.discountName)} (${percent}%)` : String(row.discountName);
+}
+
+/** Revenue figures and the commission figure: only what the profile shows (the server leaves the rest out). */
+function figureColumns(figures: FigureFlags): FieldDef[] {
+  const columns: FieldDef[] = [];
+  if (figures.revenue) columns.push({ name: 'revenue', title: 'Revenue', valueType: 'money', sortable: true, filterable: false });
+  if (figures.commission) columns.push({ name: 'commission', title: 'Commission', valueType: 'money', sortable: true, filterable: false });
+  if (figures.revenue) {
+    columns.push(
+      { name: 'adjustedRevenue', title: 'Adjusted revenue', valueType: 'money', sortable: true, filterable: false },
+      { name: 'adjustment', title: 'Adjustment', valueType: 'money', sortable: true, filterable: false, hiddenByDefault: true },
+    );
+  }
+  return columns;
+}
+
+/** Who may record, change and delete sales (spec 01 §6); `selectable` in listIDs is the server's per-row say. */
+const mayRecord = (me: Me) => canAny(me, ['RecordSales', 'RecordCreditFails']);
+const mayChange = (me: Me) => canAny(me, ['RecordSales', 'UpdateSales']);
+
+interface SalesResourceOptions {
+  /** The store tab's store: the list's fixed store filter. */
+  storeID?: number;
+  /** Toolbar actions over ticked rows (bulk change of rate card), when the user may use them. */
+  selection?: SelectionDef;
+  /** Extra per-row buttons, e.g. the SKU history. */
+  rowActions?: RowAction[];
+}
+
+/**
+ * /sales (spec 01 §2 "Sales"): GET /api/sales, newest sale first. The record dialog is the
+ * sale form (SalesScreen's renderDialog), so the columns here are the table's only.
+ */
+export function salesResource(me: Me, options: SalesResourceOptions = {}): ResourceDef {
+  return {
+    tableName: 'sales',
+    title: 'Sales',
+    singular: 'sale',
+    listPath: 'sales',
+    savePath: 'sale',
+    idField: 'saleID',
+    defaultSort: { field: 'saleID', dir: 'desc' },
+    fixedFilters: options.storeID !== undefined ? { storeID: String(options.storeID) } : undefined,
+    permissions: {
+      create: mayRecord,
+      update: (user, _row, listed) => mayChange(user) && listed?.selectable === true,
+      delete: (user, _row, listed) => mayChange(user) && listed?.selectable === true,
+    },
+    selection: options.selection,
+    rowActions: options.rowActions,
+    rowClassName: (row) => SALE_ROW_CLASS[saleRowKind(row)],
+    columns: [
+      { name: 'saleID', title: 'Sale ID', valueType: 'integer', sortable: true, filterable: false, width: 90 },
+      { name: 'saleDate', title: 'Date', valueType: 'date', sortable: true, filterable: false, width: 110 },
+      { name: 'storeName', title: 'Store', valueType: 'text', sortable: true, filterable: true },
+      { name: 'saleTypeName', title: 'Sale type', valueType: 'text', sortable: true, filterable: false },
+      { name: 'attributableToUserName', title: 'Sold by', valueType: 'text', sortable: true, filterable: true },
+      { name: 'sku', title: 'SKU', valueType: 'text', sortable: true, filterable: true },
+      { name: 'description', title: 'Description', valueType: 'text', sortable: true, filterable: true, wrapWidth: 220 },
+      { name: 'orderRef', title: 'Order reference', valueType: 'text', sortable: true, filterable: true },
+      {
+        name: 'currentHistoryStep',
+        title: 'Status',
+        valueType: 'text',
+        sortable: true,
+        filterable: false,
+        render: (row) => <SaleStatus step={row.currentHistoryStep} />,
+      },
+      ...figureColumns(figuresOf(me)),
+      { name: 'discountName', title: 'Discount', valueType: 'text', sortable: true, filterable: false, render: discountText },
+      { name: 'isRefund', title: 'Refund', valueType: 'text', sortable: true, filterable: false, render: refundMarks },
+      {
+        name: 'dupeCount',
+        title: 'Duplicates',
+        valueType: 'integer',
+        filterable: false,
+        render: (row) =>
+          Number(row.dupeCount) > 0 ? (
+            <Tooltip title={`${Number(row.dupeCount)} other ${Number(row.dupeCount) === 1 ? 'sale has' : 'sales have'} this order reference`}>
+              <Tag color="volcano" className="sale-dupe-count">
+                {Number(row.dupeCount)}
+              </Tag>
+            </Tooltip>
+          ) : (
+            ''
+          ),
+      },
+      { name: 'rateCardName', title: 'Rate card', valueType: 'text', sortable: true, filterable: false, hiddenByDefault: true },
+      { name: 'skuTypeName', title: 'SKU type', valueType: 'text', sortable: true, filterable: false, hiddenByDefault: true },
+      { name: 'bandName', title: 'Band', valueType: 'text', sortable: true, filterable: false, hiddenByDefault: true },
+      { name: 'notes', title: 'Notes', valueType: 'text', sortable: true, filterable: true, hiddenByDefault: true, wrapWidth: 220 },
+      { name: 'isRefundedOrderRef', title: 'Refund order reference', valueType: 'text', sortable: true, filterable: false, hiddenByDefault: true },
+      ...AUDIT_COLUMNS.map((column) => ({ ...column, filterable: false })),
+    ],
+  };
+}
