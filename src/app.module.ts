@@ -14,6 +14,8 @@ import { AuthModule } from './modules/auth/auth.module';
 import { FilesModule } from './modules/files/files.module';
 import { MasterDataModule } from './modules/master-data/master-data.module';
 import { RateCardsModule } from './modules/rate-cards/rate-cards.module';
+import { SalesModule } from './modules/sales/sales.module';
+import { HistoryModule } from './common/history/history.module';
 import { UsersModule } from './modules/users/users.module';
 
 @Module({})
@@ -38,6 +40,8 @@ export class AppModule {
         AuthModule,
         FilesModule,
         RateCardsModule,
+        HistoryModule,
+        SalesModule,
         AboutModule,
         ...client,
       ],

@@ -8,8 +8,10 @@ import { FILES_ENTITIES } from '../modules/files/entities';
 import { MASTER_DATA_ENTITIES } from '../modules/master-data/entities';
 import { RATE_CARD_ENTITIES } from '../modules/rate-cards/entities';
 import { USERS_ENTITIES } from '../modules/users/entities';
+import { SALE_ENTITIES } from '../modules/sales/entities';
+import { History } from '../common/history/history.entity';
 
-export const ENTITIES = [...MASTER_DATA_ENTITIES, ...USERS_ENTITIES, ...FILES_ENTITIES, ...RATE_CARD_ENTITIES];
+export const ENTITIES = [...MASTER_DATA_ENTITIES, ...USERS_ENTITIES, ...FILES_ENTITIES, ...RATE_CARD_ENTITIES, ...SALE_ENTITIES, History];
 export { MIGRATIONS };
 
 /**

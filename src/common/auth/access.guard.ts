@@ -3,12 +3,13 @@ import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import { NotAllowed } from '../http/validation-result';
 import type { AuthUser } from './auth-user';
-import { DOWNLOAD_ROUTE, markDownloadRequest, PUBLIC_ROUTE, REQUIRED_AREAS, REQUIRES_STORE } from './decorators';
+import { DOWNLOAD_ROUTE, markDownloadRequest, PUBLIC_ROUTE, REQUIRED_ANY_AREAS, REQUIRED_AREAS, REQUIRES_STORE } from './decorators';
 import type { SystemArea } from './system-areas';
 
 /**
  * Global guard: a valid token (passport-jwt, which also reloads the user so deactivation
- * bites at once; from `?token=` too on @Download() routes), every system area the route declares,
+ * bites at once; from `?token=` too on @Download() routes), every system area the route declares
+ * (and one of those it declares with RequireAnyArea),
  * and at least one store when the route says so (RequireStore). Any failure is a 403.
  */
 @Injectable()
@@ -28,6 +29,10 @@ export class AccessGuard extends AuthGuard('jwt') {
     const areas = this.reflector.getAllAndMerge<SystemArea[]>(REQUIRED_AREAS, targets) ?? [];
     const missing = areas.filter((area) => !user.systemAreas.has(area));
     if (missing.length) throw new NotAllowed(`Your access profile does not include ${missing.join(', ')}`);
+    const anyOf = this.reflector.getAllAndOverride<SystemArea[]>(REQUIRED_ANY_AREAS, targets) ?? [];
+    if (anyOf.length && !anyOf.some((area) => user.systemAreas.has(area))) {
+      throw new NotAllowed(`Your access profile does not include ${anyOf.join(' or ')}`);
+    }
     if (this.reflector.getAllAndOverride<boolean>(REQUIRES_STORE, targets) && user.storeIDs.length === 0) {
       throw new NotAllowed('Your access profile does not include any store');
     }

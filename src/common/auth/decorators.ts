@@ -4,6 +4,7 @@ import type { SystemArea } from './system-areas';
 
 export const PUBLIC_ROUTE = 'publicRoute';
 export const REQUIRED_AREAS = 'requiredAreas';
+export const REQUIRED_ANY_AREAS = 'requiredAnyAreas';
 export const REQUIRES_STORE = 'requiresStore';
 export const DOWNLOAD_ROUTE = 'downloadRoute';
 
@@ -12,6 +13,12 @@ export const Public = () => SetMetadata(PUBLIC_ROUTE, true);
 
 /** The system areas a route needs, all of them; checked by AccessGuard on the server for every call. */
 export const RequireAreas = (...areas: SystemArea[]) => SetMetadata(REQUIRED_AREAS, areas);
+
+/**
+ * The route needs at least one of these areas (a sale's save: RecordSales or UpdateSales for an
+ * edit, RecordRefunds for a refund; the service checks which the body needs). 403 otherwise.
+ */
+export const RequireAnyArea = (...areas: SystemArea[]) => SetMetadata(REQUIRED_ANY_AREAS, areas);
 
 /**
  * The route needs an access profile with at least one store (e.g. reading rate cards);

@@ -1,6 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsNumber, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateBy, ValidateIf } from 'class-validator';
+import { isDateParam } from '../list/list-query';
 import { withArticle } from './wording';
 
 /**
@@ -148,5 +149,21 @@ export function ReferenceIDs(label: string, maxItems = 10_000) {
     IsInt({ each: true, message }),
     Min(1, { each: true, message }),
     Max(MAX_ID, { each: true, message }),
+  );
+}
+
+/**
+ * A day (a rate card's fromDate, a sale's date): 'yyyy-mm-dd', optionally with a time as the
+ * list's date filters take it (the record's own 'yyyy-mm-ddT00:00:00.000Z' too), stored as the
+ * day; a real calendar day from 1900 on. Anything else is left as sent, for the rules to refuse.
+ */
+export function Day(label: string) {
+  const message = `${label} must be a date yyyy-mm-dd`;
+  return applyDecorators(
+    Transform(({ value }) => (typeof value === 'string' && isDateParam(value) ? value.slice(0, 10) : value)),
+    IsNotEmpty({ message: `${label} is required` }),
+    IsString({ message }),
+    Matches(/^(19|[2-9]\d)\d{2}-\d{2}-\d{2}$/, { message }),
+    ValidateBy({ name: 'calendarDay', validator: { validate: (v: unknown) => typeof v === 'string' && isDateParam(v), defaultMessage: () => message } }),
   );
 }

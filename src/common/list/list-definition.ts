@@ -2,6 +2,7 @@ import type { EntityManager, EntityTarget, ObjectLiteral, SelectQueryBuilder } f
 import type { AuthUser } from '../auth/auth-user';
 import type { StoreScope } from '../auth/store-scope';
 import type { Figures } from './figures';
+import type { ListFilter } from './list-query';
 
 export type FieldType = 'integer' | 'number' | 'boolean' | 'text' | 'date' | 'datetime';
 
@@ -32,6 +33,12 @@ export interface ListField {
    * to UNINDEXED_SORT_MAX matching rows.
    */
   indexed?: true | { after: readonly string[] };
+  /**
+   * A filter that is not a comparison of `column` (a sale has one of these analysis values; its
+   * order reference is on another sale too): the engine checks the values by `type` and this
+   * adds the condition, naming its parameters after `param`. Such fields are not sortable.
+   */
+  where?: (qb: SelectQueryBuilder<ObjectLiteral>, filter: ListFilter, param: string, user: AuthUser) => void;
 }
 
 /**
@@ -79,6 +86,11 @@ export interface ListDefinition<T extends ObjectLiteral> {
    * that does not show it.
    */
   aggregate?: string;
+  /**
+   * SQL truth value of listIDs' `selectable` (which rows may be edited or deleted, e.g. only
+   * recorded or modified sales); every row when absent.
+   */
+  selectable?: string;
   /**
    * Which row properties are revenue and which commission figures (dotted paths, through
    * joined lists too): left out of lists, records and exports for a profile without

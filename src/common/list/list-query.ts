@@ -138,7 +138,7 @@ export function parseListQuery<T extends ObjectLiteral>(
   const sortRaw = get('sort');
   if (sortRaw) {
     const field = fieldNamed(definition, sortRaw);
-    if (!field || field.sortable === false) errors.sort = `Cannot sort by ${sortRaw.slice(0, 50)}`;
+    if (!field || field.sortable === false || field.where) errors.sort = `Cannot sort by ${sortRaw.slice(0, 50)}`;
     else sort = sortRaw;
     if (!get('sortDir')) sortDir = 'ASC';
   }

@@ -224,17 +224,17 @@ export class ListService {
       : this.idQuery(definition, q, user).offset(from).limit(length);
     const ids = await this.readIDs(definition, qb);
     if (fromEnd) ids.reverse();
-    return ids.map(({ id, aggregate }) => ({ id, selectable: true, aggregate }));
+    return ids.map(({ id, selectable, aggregate }) => ({ id, selectable, aggregate }));
   }
 
   private async readIDs<T extends ObjectLiteral>(
     definition: ListDefinition<T>,
     qb: SelectQueryBuilder<T>,
   ): Promise<Array<ListID & { sortValue: unknown }>> {
-    const raw = await qb.getRawMany<{ id: unknown; sortValue: unknown; aggregate?: unknown }>();
+    const raw = await qb.getRawMany<{ id: unknown; sortValue: unknown; aggregate?: unknown; selectable?: unknown }>();
     return raw.map((r) => ({
       id: toNumber(r.id),
-      selectable: true,
+      selectable: r.selectable === undefined ? true : toNumber(r.selectable) === 1,
       aggregate: r.aggregate === undefined ? null : toNumber(r.aggregate),
       sortValue: r.sortValue,
     }));
@@ -245,9 +245,10 @@ export class ListService {
     const { alias, idField } = definition;
     const sortColumn = definition.fields[q.sort].column;
     const aggregate = aggregateFor(definition, user);
-    const qb = this.filtered(definition, q, user, [sortColumn, aggregate ?? '']);
+    const qb = this.filtered(definition, q, user, [sortColumn, aggregate ?? '', definition.selectable ?? '']);
     qb.select(`${alias}.${idField}`, 'id').addSelect(sortColumn, 'sortValue');
     if (aggregate) qb.addSelect(aggregate, 'aggregate');
+    if (definition.selectable) qb.addSelect(`CASE WHEN ${definition.selectable} THEN 1 ELSE 0 END`, 'selectable');
     // NULL is the smallest value on both engines, so reversing the direction reverses the order exactly.
     const dir = reversed ? (q.sortDir === 'ASC' ? 'DESC' : 'ASC') : q.sortDir;
     return qb.orderBy(sortColumn, dir).addOrderBy(`${alias}.${idField}`, dir);
@@ -290,7 +291,7 @@ export class ListService {
     if (q.quickFilter) for (const field of Object.values(definition.fields)) if (field.quick) used.push(field.column);
     // A scope function may use any lookup.
     this.joinLookups(qb, definition, false, definition.scope ? undefined : used);
-    this.applyFilters(qb, definition, q);
+    this.applyFilters(qb, definition, q, user);
     this.applyScope(qb, definition, user);
     return qb;
   }
@@ -390,11 +391,13 @@ export class ListService {
     definition.scope?.(qb, user);
   }
 
-  private applyFilters<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, definition: ListDefinition<T>, q: ListQuery) {
+  private applyFilters<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, definition: ListDefinition<T>, q: ListQuery, user: AuthUser) {
     let n = 0;
     const param = () => `f${n++}`;
     for (const filter of q.filters) {
-      this.applyFilter(qb, definition.fields[filter.field], filter, param);
+      const field = definition.fields[filter.field];
+      if (field.where) field.where(qb as unknown as SelectQueryBuilder<ObjectLiteral>, filter, param(), user);
+      else this.applyFilter(qb, field, filter, param);
     }
     if (q.quickFilter) {
       const quick = Object.values(definition.fields).filter((f) => f.quick && f.type === 'text');

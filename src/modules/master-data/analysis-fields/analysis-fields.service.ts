@@ -85,6 +85,17 @@ export class AnalysisFieldsService extends CrudService<AnalysisField, AnalysisFi
     super(dataSource, lists);
   }
 
+  /** The analysis fields asked at a store, with their list items (a sale's questions). */
+  async fieldsAt(manager: EntityManager, storeID: number): Promise<AnalysisField[]> {
+    return manager
+      .createQueryBuilder(AnalysisField, 'f')
+      .innerJoin('f.analysisFieldStores', 'fs', 'fs.storeID = :storeID', { storeID })
+      .leftJoinAndSelect('f.analysisListItems', 'item')
+      .orderBy('f.analysisFieldID', 'ASC')
+      .addOrderBy('item.analysisListItemID', 'ASC')
+      .getMany();
+  }
+
   /**
    * Item codes are unique in the field (checked in code, see checkItems), so two saves adding
    * the same code must not both pass the check: saves of one field take turns.

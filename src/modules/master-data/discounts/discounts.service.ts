@@ -129,6 +129,11 @@ export class DiscountsService extends CrudService<Discount, DiscountBody> {
     super(dataSource, lists);
   }
 
+  /** A discount's settings at one store, with the discount (its name and sale type), for pricing a sale. */
+  storeSettings(manager: EntityManager, discountStoreID: number): Promise<DiscountStore | null> {
+    return manager.findOne(DiscountStore, { where: { discountStoreID }, relations: { discount: true } });
+  }
+
   protected async assign(manager: EntityManager, discount: Discount, body: DiscountBody, _user: AuthUser, isNew: boolean): Promise<void> {
     await assertReferenceExists(manager, SaleType, { saleTypeID: body.saleTypeID }, 'saleTypeID', 'sale type');
     const offeredIn = new Set(

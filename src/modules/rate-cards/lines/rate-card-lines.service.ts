@@ -87,6 +87,29 @@ export class RateCardLinesService extends CrudService<RateCardLine, RateCardLine
     super(dataSource, lists);
   }
 
+  /** A line store with its line, the line's card, SKU type and band: what a sale is priced from. */
+  lineStoreForSale(manager: EntityManager, rateCardLineStoreID: number): Promise<RateCardLineStore | null> {
+    return manager.findOne(RateCardLineStore, {
+      where: { rateCardLineStoreID },
+      relations: { rateCardLine: { rateCard: true, skuType: true, band: true } },
+    });
+  }
+
+  /**
+   * The line store of a card that sells `sku` (the store's override, else the line's; ignoring
+   * case) at a store for a sale type, whether active or not (the caller says why it cannot be sold).
+   */
+  async lineStoreForSku(manager: EntityManager, rateCardID: number, storeID: number, saleTypeID: number, sku: string): Promise<RateCardLineStore | null> {
+    const found = await manager
+      .createQueryBuilder(RateCardLineStore, 'ls')
+      .innerJoin('ls.rateCardLine', 'l')
+      .select('ls.rateCardLineStoreID', 'id')
+      .where('l.rateCardID = :rateCardID AND l.saleTypeID = :saleTypeID AND ls.storeID = :storeID', { rateCardID, saleTypeID, storeID })
+      .andWhere('LOWER(COALESCE(ls.sku, l.sku)) = :sku', { sku: sku.toLowerCase() })
+      .getRawOne<{ id: unknown }>();
+    return found ? this.lineStoreForSale(manager, toNumber(found.id)) : null;
+  }
+
   /** The stores (ids) that offer `saleTypeID`. */
   async storesOffering(manager: EntityManager, saleTypeID: number): Promise<Set<number>> {
     const rows = await manager.find(SaleTypeStore, { where: { saleTypeID }, select: { storeID: true } });

@@ -146,6 +146,21 @@ export class RateCardsService extends CrudService<RateCard, RateCardBody> {
     };
   }
 
+  /** A card by id, or null. */
+  byID(manager: EntityManager, rateCardID: number): Promise<RateCard | null> {
+    return manager.findOne(RateCard, { where: { rateCardID } });
+  }
+
+  /** The card in force on `day` ('yyyy-mm-dd'): the latest fromDate not after it. */
+  inForceOn(manager: EntityManager, day: string): Promise<RateCard | null> {
+    return manager.createQueryBuilder(RateCard, 'rc').where('rc.fromDate <= :day', { day }).orderBy('rc.fromDate', 'DESC').getOne();
+  }
+
+  /** Today in the configured time zone ('yyyy-mm-dd'): what "today" means for cards and sales. */
+  today(): string {
+    return localDate(this.config.timeZone);
+  }
+
   /** The card that follows `fromDate`, if any (used by the seed and compare). */
   async nextAfter(fromDate: string): Promise<RateCard | null> {
     return this.dataSource.manager.findOne(RateCard, { where: { fromDate: MoreThan(fromDate) }, order: { fromDate: 'ASC' } });

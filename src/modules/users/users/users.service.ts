@@ -163,6 +163,21 @@ export class UsersService extends CrudService<User, UserBody> implements OnAppli
       .getOne();
   }
 
+  /** Whether `userID` is an active user whose access profile has `storeID` (who may be named as a sale's seller there). */
+  async worksAt(manager: EntityManager, userID: number, storeID: number): Promise<boolean> {
+    const row = await manager.query(
+      'SELECT 1 AS ok FROM user u INNER JOIN accessProfileStore aps ON aps.accessProfileID = u.accessProfileID WHERE u.userID = ? AND u.active = ? AND aps.storeID = ?',
+      [userID, 1, storeID],
+    );
+    return row.length > 0;
+  }
+
+  /** How many days back the user's sales list starts (spec 03: defaultDaysBack, 180 when unset). */
+  async defaultDaysBack(userID: number): Promise<number> {
+    const user = await this.dataSource.manager.findOne(User, { where: { userID }, select: { userID: true, defaultDaysBack: true } });
+    return user?.defaultDaysBack || 180;
+  }
+
   async recordLogin(userID: number): Promise<void> {
     await this.dataSource.getRepository(User).update({ userID }, { lastLogin: new Date() });
   }

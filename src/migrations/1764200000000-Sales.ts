@@ -1,0 +1,122 @@
+import { MigrationInterface, QueryRunner, Table, TableForeignKey, TableIndex, type TableColumnOptions } from 'typeorm';
+import { AUDIT_COLUMNS } from '../common/db/audited.entity';
+
+/**
+ * Issue 9: sales, their analysis values, and the history every sale action writes (shared with
+ * the rota). Schema-builder only, so the same migration runs on SQLite and MySQL/MariaDB.
+ */
+const id = (name: string): TableColumnOptions => ({ name, type: 'integer', isPrimary: true, isGenerated: true, generationStrategy: 'increment' });
+const int = (name: string, isNullable = false, value?: number): TableColumnOptions => ({
+  name,
+  type: 'integer',
+  isNullable,
+  ...(value === undefined ? {} : { default: value }),
+});
+const text = (name: string, length: number, options: { default?: string; nullable?: boolean } = {}): TableColumnOptions => ({
+  name,
+  type: 'varchar',
+  length: String(length),
+  isNullable: options.nullable ?? false,
+  ...(options.default === undefined ? {} : { default: `'${options.default}'` }),
+});
+const flag = (name: string): TableColumnOptions => ({ name, type: 'boolean', default: false });
+const money = (name: string): TableColumnOptions => ({ name, type: 'decimal', precision: 12, scale: 2, default: 0 });
+const fk = (column: string, table: string, onDelete: 'CASCADE' | 'RESTRICT', referenced = column) =>
+  new TableForeignKey({ columnNames: [column], referencedTableName: table, referencedColumnNames: [referenced], onDelete });
+const index = (columns: string[]) => new TableIndex({ columnNames: columns });
+
+export class Sales1764200000000 implements MigrationInterface {
+  name = 'Sales1764200000000';
+
+  async up(q: QueryRunner): Promise<void> {
+    await q.createTable(
+      new Table({
+        name: 'sale',
+        columns: [
+          id('saleID'),
+          int('storeID'),
+          int('saleTypeID'),
+          int('attributableToUserID'),
+          { name: 'saleDate', type: 'date' },
+          text('orderRef', 20),
+          int('rateCardID'),
+          int('rateCardLineID'),
+          int('rateCardLineStoreID'),
+          text('sku', 25),
+          int('currentHistoryID', true),
+          text('currentHistoryStep', 20, { default: 'recorded' }),
+          money('revenue'),
+          money('commission'),
+          money('adjustment'),
+          money('adjustedRevenue'),
+          int('refSaleID', true),
+          flag('isRefund'),
+          flag('isRefunded'),
+          text('isRefundedNote', 255, { nullable: true }),
+          text('isRefundedOrderRef', 20, { nullable: true }),
+          int('refundReasonID', true),
+          text('notes', 1000, { default: '' }),
+          int('discountStoreID', true),
+          int('discountPercent', true),
+          money('unreconciledRevenue'),
+          money('recSheetLinesTotal'),
+          int('recSheetLinesCount', false, 0),
+          ...(AUDIT_COLUMNS as TableColumnOptions[]),
+        ],
+        foreignKeys: [
+          fk('storeID', 'store', 'RESTRICT'),
+          fk('saleTypeID', 'saleType', 'RESTRICT'),
+          fk('attributableToUserID', 'user', 'RESTRICT', 'userID'),
+          fk('rateCardID', 'rateCard', 'RESTRICT'),
+          fk('rateCardLineID', 'rateCardLine', 'RESTRICT'),
+          fk('rateCardLineStoreID', 'rateCardLineStore', 'RESTRICT'),
+          fk('refSaleID', 'sale', 'RESTRICT', 'saleID'),
+          fk('discountStoreID', 'discountStore', 'RESTRICT'),
+        ],
+        indices: [
+          index(['storeID', 'saleDate']),
+          index(['storeID', 'saleID']),
+          index(['saleDate']),
+          index(['orderRef']),
+          index(['sku']),
+          index(['attributableToUserID', 'saleDate']),
+          index(['saleTypeID']),
+          index(['rateCardID']),
+          index(['rateCardLineID']),
+          index(['rateCardLineStoreID']),
+          index(['refSaleID']),
+          index(['discountStoreID']),
+        ],
+      }),
+    );
+    await q.createTable(
+      new Table({
+        name: 'saleAnalysisValue',
+        columns: [id('saleAnalysisValueID'), int('saleID'), int('analysisFieldID'), text('analysisValue', 255)],
+        foreignKeys: [fk('saleID', 'sale', 'CASCADE'), fk('analysisFieldID', 'analysisField', 'RESTRICT')],
+        indices: [index(['saleID']), index(['analysisValue']), index(['analysisFieldID'])],
+      }),
+    );
+    await q.createTable(
+      new Table({
+        name: 'history',
+        columns: [
+          id('historyID'),
+          text('documentType', 30),
+          int('documentID'),
+          text('step', 30),
+          text('description', 1000, { default: '' }),
+          { name: 'createdDate', type: 'datetime', precision: 3 },
+          text('createdByUserName', 100, { default: '' }),
+        ],
+        indices: [index(['documentType', 'documentID'])],
+      }),
+    );
+  }
+
+  async down(q: QueryRunner): Promise<void> {
+    await q.dropTable('history');
+    await q.dropTable('saleAnalysisValue');
+    await q.dropTable('sale');
+  }
+}

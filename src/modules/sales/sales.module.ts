@@ -1,0 +1,21 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { MasterDataModule } from '../master-data/master-data.module';
+import { RateCardsModule } from '../rate-cards/rate-cards.module';
+import { UsersModule } from '../users/users.module';
+import { SALE_ENTITIES } from './entities';
+import { ReceiptScanModule } from './receipt-scan/receipt-scan.module';
+import { SalesController } from './sales.controller';
+import { SalesService } from './sales.service';
+
+/**
+ * Sales (issue 9): the console's list, the transaction form's saves and actions, the bulk change
+ * of rate card. The dashboard, targets and reconciliation read sales through SalesService.
+ */
+@Module({
+  imports: [TypeOrmModule.forFeature(SALE_ENTITIES), MasterDataModule, RateCardsModule, UsersModule, ReceiptScanModule],
+  controllers: [SalesController],
+  providers: [SalesService],
+  exports: [SalesService],
+})
+export class SalesModule {}
