@@ -1,4 +1,33 @@
-import { Modal } from 'antd';
+import { useMemo, useRef, useState } from 'react';
+import { Alert, Button, Descriptions, Dropdown, Modal, Spin } from 'antd';
+import { DownOutlined, ScanOutlined } from '@ant-design/icons';
+import useSWR from 'swr';
+import { useRecord, useRefreshResource } from '../../api/hooks';
+import { ApiError, apiGet, apiRequest, apiUrl } from '../../api/http';
+import type { ListResponse, Row } from '../../api/types';
+import { can } from '../../auth/permissions';
+import { formatDateTime } from '../../format/format';
+import { useCurrentUser } from '../../shell/CurrentUser';
+import { useViewport } from '../../shell/useViewport';
+import { HistoryStepper } from './HistoryStepper';
+import { ReceiptScanDialog, type ScanPick } from './ReceiptScanDialog';
+import { CancelSaleDialog, CreditCheckFailedDialog, pendingActionText, RefundSaleDialog } from './SaleActions';
+import { newSaleValues, SaleForm, valuesOfSale, type SaleValues } from './SaleForm';
+import {
+  actionBody,
+  analysisToBody,
+  canCancel,
+  canRecordCreditFail,
+  canRefund,
+  canUnreconcile,
+  fieldsOfStore,
+  isSaleEditable,
+  todayDay,
+  type AnalysisFieldDef,
+  type PendingAction,
+  type SaleState,
+  type SaleStep,
+} from './saleForm';
 
 export interface SaleDialogProps {
   mode: 'create' | 'copy' | 'update' | 'delete' | 'read';
@@ -13,6 +42,391 @@ export interface SaleDialogProps {
   onSaved: () => void;
 }
 
+const TITLES: Record<SaleDialogProps['mode'], string> = {
+  create: 'New sale',
+  copy: 'Copy sale',
+  update: 'Edit sale',
+  delete: 'Delete sale',
+  read: 'View sale',
+};
+
+/**
+ * The sale transaction form in its dialog (spec 01 §4): create, copy, update, delete and
+ * read; the history stepper on top; the actions (cancel, refund, credit check fail) applied
+ * on save and undoable before it; unreconcile after confirmation; the receipt scan on a new
+ * sale. Full screen below 1000 px.
+ */
 export function SaleDialog(props: SaleDialogProps): JSX.Element {
-  return <Modal open={props.open} title="Sale" onCancel={props.onClose} footer={null} />;
+  const { mode, saleID, open, onClose } = props;
+  const viewport = useViewport();
+  const needsRecord = mode !== 'create';
+  const { data, isLoading, error } = useRecord('sales', 'saleID', open && needsRecord ? (saleID ?? null) : null);
+  const record = needsRecord ? data?.data : undefined;
+  const { data: fieldRows } = useSWR<ListResponse<AnalysisFieldDef>>(
+    open ? apiUrl('analysisFields', { pageLength: 500, sort: 'name' }) : null,
+    (url: string) => apiGet<ListResponse<AnalysisFieldDef>>(url),
+    { revalidateOnFocus: false },
+  );
+  const fields = fieldRows?.listData;
+
+  return (
+    <Modal
+      open={open}
+      title={TITLES[mode]}
+      onCancel={onClose}
+      maskClosable={false}
+      footer={null}
+      width={viewport.isDesktop ? (viewport.isWide ? 860 : 780) : '100%'}
+      className={viewport.isDesktop ? 'record-dialog sale-dialog' : 'record-dialog sale-dialog record-dialog-fullscreen'}
+      destroyOnHidden
+    >
+      {open && (needsRecord && (!record || !fields) ? (
+        <div className="dialog-loading">
+          {isLoading || !fields ? <Spin /> : error ? <Alert type="error" showIcon message="Error loading data" /> : null}
+        </div>
+      ) : !fields ? (
+        <div className="dialog-loading">
+          <Spin />
+        </div>
+      ) : (
+        <SaleDialogBody {...props} record={record} fields={fields} />
+      ))}
+    </Modal>
+  );
+}
+
+interface BodyProps extends SaleDialogProps {
+  record: Row | undefined;
+  fields: AnalysisFieldDef[];
+}
+
+interface Failure {
+  summary: string;
+  details: string[];
+}
+
+function SaleDialogBody({ mode, saleID, initialValues, storeID, record, fields, onClose, onSaved }: BodyProps) {
+  const me = useCurrentUser();
+  const refreshResource = useRefreshResource();
+  const isNew = mode === 'create' || mode === 'copy';
+  const [values, setValues] = useState<SaleValues>(() => startingValues(mode, record, fields, initialValues, storeID, me));
+  const [action, setAction] = useState<PendingAction | null>(null);
+  const [openAction, setOpenAction] = useState<PendingAction['kind'] | 'unreconcile' | null>(null);
+  const [scanning, setScanning] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const submitting = useRef(false);
+
+  const step: SaleStep = isNew ? 'recording' : ((record?.currentHistoryStep as SaleStep | undefined) ?? 'recorded');
+  const sale: SaleState = {
+    isNew,
+    step,
+    isRefund: !isNew && Boolean(record?.isRefund),
+    isRefunded: !isNew && Boolean(record?.isRefunded),
+  };
+  const formEditable = (mode === 'create' || mode === 'copy' || mode === 'update') && isSaleEditable(sale) && action?.kind !== 'refund';
+  const actionsAllowed = mode === 'create' || mode === 'copy' || mode === 'update' || mode === 'read';
+  const offered = {
+    cancel: actionsAllowed && canCancel(sale, mode === 'update' && isSaleEditable(sale)),
+    refund: actionsAllowed && canRefund(sale, can(me, 'RecordRefunds')),
+    creditFail: actionsAllowed && canRecordCreditFail(sale, can(me, 'RecordCreditFails')),
+    unreconcile: actionsAllowed && canUnreconcile(sale, can(me, 'RevenueReconciliation')),
+  };
+  const isCancelled = step === 'cancelled' || action?.kind === 'cancel' || action?.kind === 'creditFail';
+  const savedAmounts = useMemo(
+    () => (record && !isNew ? { revenue: record.revenue as number | undefined, commission: record.commission as number | undefined } : undefined),
+    [record, isNew],
+  );
+  // Read and delete show the sale; a pending action turns View into a save.
+  const saving = mode === 'delete' || mode !== 'read' || action !== null;
+
+  const submit = async () => {
+    if (submitting.current || !saving) return;
+    submitting.current = true;
+    setBusy(true);
+    setFailure(null);
+    setFieldErrors({});
+    const storeFields = fieldsOfStore(fields, values.storeID);
+    try {
+      if (mode === 'delete') {
+        await apiRequest(`/api/sale/${saleID}`, { method: 'DELETE' });
+      } else {
+        const body = {
+          storeID: values.storeID,
+          saleTypeID: values.saleTypeID,
+          attributableToUserID: values.attributableToUserID,
+          rateCardLineStoreID: values.line?.rateCardLineStoreID ?? null,
+          saleDate: values.saleDate,
+          orderRef: values.orderRef,
+          notes: values.notes,
+          discountStoreID: values.discountStoreID,
+          discountPercent: values.discountStoreID === null ? null : values.discountPercent,
+          saleAnalysisValues: storeFields.map((field) => ({
+            analysisFieldID: field.analysisFieldID,
+            analysisValue: analysisToBody(field, values.analysis[String(field.analysisFieldID)]),
+          })),
+          ...actionBody(action),
+        };
+        if (isNew) await apiRequest('/api/sale', { method: 'POST', body });
+        else await apiRequest(`/api/sale/${saleID}`, { method: 'PUT', body });
+      }
+      await refreshResource('sales').catch((refreshError) => console.error('Refresh failed', refreshError));
+      onSaved();
+      onClose();
+    } catch (caught) {
+      const { summary, details, underFields } = describeFailure(caught, storeFields);
+      setFieldErrors(underFields);
+      setFailure({ summary, details });
+      setBusy(false);
+      submitting.current = false;
+    }
+  };
+
+  const unreconcile = async () => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      await apiRequest(`/api/sale/${saleID}/unreconcile`, { method: 'PUT' });
+      await refreshResource('sales').catch((refreshError) => console.error('Refresh failed', refreshError));
+      onSaved();
+      onClose();
+    } catch (caught) {
+      const { summary, details } = describeFailure(caught, []);
+      setFailure({ summary, details });
+      setBusy(false);
+    }
+  };
+
+  const applyScan = (pick: ScanPick) => {
+    setValues((v) => {
+      let next = { ...v };
+      if (pick.orderRef) next.orderRef = pick.orderRef;
+      if (pick.saleDate) next.saleDate = pick.saleDate;
+      // The form loads the line with its band, and fills what follows from it.
+      if (pick.line) next = { ...next, line: null, pendingLineStoreID: Number(pick.line.rateCardLineStoreID) };
+      if (pick.saleAnalysisValues.length) {
+        const analysis = { ...next.analysis };
+        for (const found of pick.saleAnalysisValues) {
+          const field = fields.find((f) => f.analysisFieldID === found.analysisFieldID);
+          if (field) analysis[String(field.analysisFieldID)] = field.inputType === 'multi' ? found.analysisValue.split(',').map((c) => c.trim()).filter(Boolean) : found.analysisValue;
+        }
+        next.analysis = analysis;
+      }
+      return next;
+    });
+    setScanning(false);
+  };
+
+  const menuItems = [
+    offered.cancel && { key: 'cancel', label: 'Cancel sale...' },
+    offered.refund && { key: 'refund', label: 'Refund sale...' },
+    offered.creditFail && { key: 'creditFail', label: 'Record credit check fail...' },
+    offered.unreconcile && { key: 'unreconcile', label: 'Unreconcile...' },
+  ].filter((item): item is { key: string; label: string } => Boolean(item));
+
+  const buttonText =
+    mode === 'delete' ? (busy ? 'Deleting...' : 'Delete') : isNew ? (busy ? 'Creating...' : 'Create') : busy ? 'Saving...' : 'Save';
+
+  return (
+    <div className="sale-dialog-body">
+      <HistoryStepper saleID={isNew ? undefined : saleID} step={step} />
+      {sale.isRefund && <Alert className="dialog-note" type="error" showIcon message="This is a refund: its amounts are negated and it cannot be changed." />}
+      {sale.isRefunded && (
+        <Alert
+          className="dialog-note"
+          type="warning"
+          showIcon
+          message={`This sale has been refunded${record?.isRefundedOrderRef ? ` (refund order reference ${String(record.isRefundedOrderRef)})` : ''}.`}
+          description={record?.isRefundedNote ? String(record.isRefundedNote) : undefined}
+        />
+      )}
+      {mode === 'delete' && <Alert className="dialog-note" type="warning" showIcon message="Delete this sale? This cannot be undone." />}
+      {action && (
+        <Alert
+          className="dialog-note pending-action"
+          type="info"
+          showIcon
+          message={pendingActionText(action)}
+          action={
+            <Button size="small" onClick={() => setAction(null)} disabled={busy}>
+              Undo
+            </Button>
+          }
+        />
+      )}
+      {failure && (
+        <Alert
+          className="dialog-note"
+          type="error"
+          showIcon
+          role="alert"
+          message={failure.summary}
+          description={
+            failure.details.length ? (
+              <ul className="fail-details">
+                {failure.details.map((detail) => (
+                  <li key={detail}>{detail}</li>
+                ))}
+              </ul>
+            ) : undefined
+          }
+        />
+      )}
+      <SaleForm
+        values={values}
+        onChange={setValues}
+        errors={fieldErrors}
+        editable={formEditable && !busy}
+        isNew={isNew}
+        isCancelled={isCancelled}
+        isRefund={sale.isRefund}
+        savedAmounts={savedAmounts}
+      />
+      {record && !isNew && (
+        <Descriptions
+          className="audit"
+          size="small"
+          column={1}
+          bordered
+          items={[
+            { key: 'created', label: 'Created', children: auditText(record.createdByUserName, record.createdDate) },
+            { key: 'updated', label: 'Updated', children: auditText(record.updatedByUserName, record.updatedDate) },
+          ]}
+        />
+      )}
+      <div className="sale-dialog-footer">
+        <div className="sale-dialog-footer-start">
+          {menuItems.length > 0 && (
+            <Dropdown
+              disabled={busy || action !== null}
+              menu={{ items: menuItems, onClick: ({ key }) => setOpenAction(key as PendingAction['kind'] | 'unreconcile') }}
+              trigger={['click']}
+            >
+              <Button>
+                Actions <DownOutlined />
+              </Button>
+            </Dropdown>
+          )}
+          {isNew && formEditable && (
+            <Button icon={<ScanOutlined />} onClick={() => setScanning(true)} disabled={busy}>
+              Scan receipt...
+            </Button>
+          )}
+        </div>
+        <div className="sale-dialog-footer-end">
+          {saving ? (
+            <>
+              <Button onClick={onClose} disabled={busy}>
+                Cancel
+              </Button>
+              <Button type="primary" danger={mode === 'delete'} loading={busy} disabled={busy} onClick={() => void submit()}>
+                {buttonText}
+              </Button>
+            </>
+          ) : (
+            <Button type="primary" onClick={onClose}>
+              Close
+            </Button>
+          )}
+        </div>
+      </div>
+      {openAction === 'cancel' && <CancelSaleDialog onClose={() => setOpenAction(null)} onApply={(a) => (setAction(a), setOpenAction(null))} />}
+      {openAction === 'refund' && <RefundSaleDialog onClose={() => setOpenAction(null)} onApply={(a) => (setAction(a), setOpenAction(null))} />}
+      {openAction === 'creditFail' && <CreditCheckFailedDialog onClose={() => setOpenAction(null)} onApply={(a) => (setAction(a), setOpenAction(null))} />}
+      {openAction === 'unreconcile' && (
+        <Modal
+          open
+          title="Unreconcile sale"
+          okText="Unreconcile"
+          onOk={() => {
+            setOpenAction(null);
+            void unreconcile();
+          }}
+          onCancel={() => setOpenAction(null)}
+        >
+          <p>The sale goes back to the step it had before it was reconciled. Unreconcile it?</p>
+        </Modal>
+      )}
+      {scanning && (
+        <ReceiptScanDialog
+          storeID={values.storeID}
+          saleTypeID={values.saleTypeID}
+          rateCardID={values.rateCardID}
+          onPick={applyScan}
+          onClose={() => setScanning(false)}
+        />
+      )}
+    </div>
+  );
+}
+
+/** The form's first values: a loaded sale (a copy without its history), or a new sale's defaults. */
+function startingValues(
+  mode: SaleDialogProps['mode'],
+  record: Row | undefined,
+  fields: AnalysisFieldDef[],
+  initialValues: Record<string, unknown> | undefined,
+  tabStoreID: number | undefined,
+  me: ReturnType<typeof useCurrentUser>,
+): SaleValues {
+  if (record) {
+    const values = valuesOfSale(record, fields);
+    // A copy is a new sale: no id, no history, its own order reference and today's date.
+    return mode === 'copy' ? { ...values, orderRef: '', saleDate: todayDay() } : values;
+  }
+  return newSaleValues(me, initialValues ?? {}, tabStoreID);
+}
+
+/** The server's messages: under their fields when the form shows them, else listed. */
+function describeFailure(caught: unknown, storeFields: AnalysisFieldDef[]): { summary: string; details: string[]; underFields: Record<string, string> } {
+  if (!(caught instanceof ApiError)) {
+    console.error('Save failed', caught);
+    return { summary: 'The server could not be reached. Please try again.', details: [], underFields: {} };
+  }
+  const result = caught.validationResult;
+  const underFields: Record<string, string> = {};
+  const details: string[] = [];
+  for (const [name, message] of Object.entries(result?.failMessages ?? {})) {
+    const analysis = /^saleAnalysisValues\.(\d+)/.exec(name);
+    if (analysis) {
+      // 'saleAnalysisValues.{i}.analysisValue': the i-th value sent, in the store's field order.
+      const field = storeFields[Number(analysis[1])];
+      if (field) {
+        underFields[`saleAnalysisValues.${field.analysisFieldID}`] = message;
+        continue;
+      }
+    }
+    if (FORM_FIELDS.has(name)) underFields[name] = message;
+    else details.push(`${ACTION_FIELD_TITLES[name] ?? name}: ${message}`);
+  }
+  return { summary: result?.failSummary || caught.message, details, underFields };
+}
+
+const FORM_FIELDS = new Set([
+  'storeID',
+  'saleTypeID',
+  'attributableToUserID',
+  'rateCardLineStoreID',
+  'saleDate',
+  'orderRef',
+  'notes',
+  'discountStoreID',
+  'discountPercent',
+]);
+
+const ACTION_FIELD_TITLES: Record<string, string> = {
+  newStep: 'Status',
+  newStepNote: 'Reason for cancelling',
+  isRefunded: 'Refund',
+  isRefundedNote: 'Refund reason',
+  isRefundedOrderRef: 'Refund order reference',
+  refundReasonID: 'Refund reason',
+  saleAnalysisValues: 'Analysis fields',
+};
+
+function auditText(userName: unknown, date: unknown): string {
+  const when = formatDateTime(date);
+  if (!userName && !when) return 'N/a';
+  return [userName ? `by ${String(userName)}` : '', when ? `on ${when}` : ''].filter(Boolean).join(' ');
 }
