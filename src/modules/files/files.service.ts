@@ -118,8 +118,24 @@ export class FilesService implements OnModuleInit {
    * content, keep it. Any refusal leaves nothing on disk or in the database.
    */
   async upload(libraryName: string, type: string, req: IncomingMessage, user: AuthUser): Promise<StoredFile> {
+    return (await this.uploadWithFields(libraryName, type, req, user)).file;
+  }
+
+  /**
+   * upload, also answering the form's text fields sent with the file (unchecked: the caller
+   * checks them, and removes the file when it refuses them). `maxBytes` may narrow the
+   * configured limit (a receipt scan: 50 MB).
+   */
+  async uploadWithFields(
+    libraryName: string,
+    type: string,
+    req: IncomingMessage,
+    user: AuthUser,
+    options: { maxBytes?: number } = {},
+  ): Promise<{ file: StoredFile; fields: Record<string, string> }> {
     const kinds = this.checkUpload(libraryName, type, user);
-    const received = await receiveOneFile(req, { maxBytes: this.config.maxUploadBytes, incomingDir: join(this.filesDir, INCOMING) });
+    const maxBytes = Math.min(options.maxBytes ?? Infinity, this.config.maxUploadBytes);
+    const received = await receiveOneFile(req, { maxBytes, incomingDir: join(this.filesDir, INCOMING) });
     let finalPath: string | undefined;
     try {
       const kind = await kindOf(received.head, received.tempPath, received.size);
@@ -144,7 +160,7 @@ export class FilesService implements OnModuleInit {
         createdByUserID: user.userID,
       });
       stampCreated(file, user.name);
-      return await this.dataSource.getRepository(StoredFile).save(file);
+      return { file: await this.dataSource.getRepository(StoredFile).save(file), fields: received.fields };
     } catch (error) {
       await unlink(finalPath ?? received.tempPath).catch(() => undefined);
       throw error;

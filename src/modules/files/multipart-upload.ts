@@ -22,6 +22,8 @@ export interface ReceivedFile {
   head: Buffer;
   /** As the client named it (not cleaned yet). */
   clientName: string;
+  /** The form's text fields sent along with the file (the first value of each name), unchecked. */
+  fields: Record<string, string>;
 }
 
 export interface ReceiveOptions {
@@ -115,6 +117,8 @@ export async function receiveOneFile(req: IncomingMessage, options: ReceiveOptio
     let writing: Promise<void> | undefined;
     let out: WriteStream | undefined;
     let source: (Readable & { truncated?: boolean }) | undefined;
+    // No prototype: a field named __proto__ is just a field.
+    const fields: Record<string, string> = Object.create(null);
 
     const cleanUp = async () => {
       source?.destroy();
@@ -157,6 +161,7 @@ export async function receiveOneFile(req: IncomingMessage, options: ReceiveOptio
             sha256: written!.inspector.digest(),
             head: written!.inspector.head(),
             clientName: written!.clientName,
+            fields,
           });
         },
         () => fail('The upload did not arrive whole'),
@@ -180,6 +185,9 @@ export async function receiveOneFile(req: IncomingMessage, options: ReceiveOptio
       writing = pipeline(stream, inspector, out);
       writing.catch(() => undefined);
       writing.then(finish, () => undefined);
+    });
+    parser.on('field', (name: string, value: string) => {
+      if (!(name in fields)) fields[name] = value;
     });
     parser.on('filesLimit', () => fail('Send one file only'));
     parser.on('partsLimit', () => fail('The upload has too many parts'));
