@@ -5,7 +5,7 @@ import useSWR from 'swr';
 import { useRecord, useRefreshResource } from '../../api/hooks';
 import { ApiError, apiGet, apiRequest, apiUrl } from '../../api/http';
 import type { ListResponse, Row } from '../../api/types';
-import { can } from '../../auth/permissions';
+import { can, canAny } from '../../auth/permissions';
 import { formatDateTime } from '../../format/format';
 import { useCurrentUser } from '../../shell/CurrentUser';
 import { useViewport } from '../../shell/useViewport';
@@ -308,7 +308,7 @@ function SaleDialogBody({ mode, saleID, initialValues, storeID, record, fields, 
               </Button>
             </Dropdown>
           )}
-          {isNew && formEditable && (
+          {isNew && formEditable && canAny(me, ['RecordSales', 'UpdateSales']) && (
             <Button icon={<ScanOutlined />} onClick={() => setScanning(true)} disabled={busy}>
               Scan receipt...
             </Button>
@@ -388,14 +388,11 @@ function describeFailure(caught: unknown, storeFields: AnalysisFieldDef[]): { su
   const underFields: Record<string, string> = {};
   const details: string[] = [];
   for (const [name, message] of Object.entries(result?.failMessages ?? {})) {
-    const analysis = /^saleAnalysisValues\.(\d+)/.exec(name);
-    if (analysis) {
-      // 'saleAnalysisValues.{i}.analysisValue': the i-th value sent, in the store's field order.
-      const field = storeFields[Number(analysis[1])];
-      if (field) {
-        underFields[`saleAnalysisValues.${field.analysisFieldID}`] = message;
-        continue;
-      }
+    // 'saleAnalysisValues.{analysisFieldID}': under that field when the store asks it.
+    const analysis = /^saleAnalysisValues\.(\d+)$/.exec(name);
+    if (analysis && storeFields.some((field) => field.analysisFieldID === Number(analysis[1]))) {
+      underFields[name] = message;
+      continue;
     }
     if (FORM_FIELDS.has(name)) underFields[name] = message;
     else details.push(`${ACTION_FIELD_TITLES[name] ?? name}: ${message}`);

@@ -180,7 +180,7 @@ describe('sale form: actions (spec 01 §4)', () => {
       isRefundedNote: 'Faulty',
       isRefundedOrderRef: 'AB123456789012345678',
     });
-    expect(actionBody({ kind: 'creditFail' })).toEqual({ newStep: 'cancelled', notes: 'Credit check fail' });
+    expect(actionBody({ kind: 'creditFail' })).toEqual({ newStep: 'cancelled', notes: 'Credit check fail', orderRef: '00000000000000000000' });
   });
 });
 

@@ -19,6 +19,8 @@ export const SKU_NOT_AVAILABLE =
   "The selected SKU is not available at that store on this rate card for this sale type. Choose from the list of available SKU's, or change the sale type or store.";
 export const CALCULATION_ERROR = 'Revenue and commission could not be calculated. Check the form. If this persists please contact support.';
 export const CREDIT_CHECK_FAIL_NOTE = 'Credit check fail';
+/** docs/http-api.md: the fixed order reference of a credit-check fail (never shown). */
+export const CREDIT_CHECK_FAIL_ORDER_REF = '00000000000000000000';
 export const NEW_SALE_HISTORY = 'This is a new sale, no history is available yet...';
 export const SCAN_TRY_AGAIN = 'Please try again or enter the data manually';
 
@@ -228,7 +230,8 @@ export function actionBody(action: PendingAction | null): Record<string, unknown
     case 'refund':
       return { isRefunded: true, isRefundedNote: action.note, isRefundedOrderRef: normaliseRefundOrderRef(action.orderRef) };
     case 'creditFail':
-      return { newStep: 'cancelled', notes: CREDIT_CHECK_FAIL_NOTE };
+      // The server sets the fixed credit-check-failed reference; the body must still carry 20 digits.
+      return { newStep: 'cancelled', notes: CREDIT_CHECK_FAIL_NOTE, orderRef: CREDIT_CHECK_FAIL_ORDER_REF };
   }
 }
 
