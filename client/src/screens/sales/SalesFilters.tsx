@@ -200,7 +200,7 @@ export function SalesFilters() {
           id="sales-filter-sku"
           mode="tags"
           allowClear
-          placeholder="Type a SKU and press Enter"
+          placeholder="Type SKUs, then Enter"
           value={all('sku')}
           open={false}
           suffixIcon={null}
