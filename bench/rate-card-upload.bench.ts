@@ -25,7 +25,7 @@ const ADMIN_PASSWORD = 'Bench-12345!';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-class Memory {
+export class Memory {
   rss = 0;
   heap = 0;
   private timer?: NodeJS.Timeout;

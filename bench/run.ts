@@ -1,11 +1,12 @@
 /**
- * npm run bench [-- <scenario> ...]: every scenario, or the ones named (upload, list, xlsx).
+ * npm run bench [-- <scenario> ...]: every scenario, or the ones named (upload, list, xlsx, receipt).
  * Benchmarks never run in CI; README "Benchmarks" has the figures of the last run.
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { listBench } from './list.bench';
 import { rateCardUploadBench } from './rate-card-upload.bench';
+import { receiptScanBench } from './receipt-scan.bench';
 
 /** The xlsx bomb bench starts its own API process (it forks itself), so it runs as a command. */
 function xlsxBombsBench(): Promise<void> {
@@ -15,7 +16,7 @@ function xlsxBombsBench(): Promise<void> {
   });
 }
 
-const SCENARIOS: Record<string, () => Promise<void>> = { upload: rateCardUploadBench, list: listBench, xlsx: xlsxBombsBench };
+const SCENARIOS: Record<string, () => Promise<void>> = { upload: rateCardUploadBench, list: listBench, xlsx: xlsxBombsBench, receipt: receiptScanBench };
 
 async function main() {
   const named = process.argv.slice(2);
