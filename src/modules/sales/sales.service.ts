@@ -153,7 +153,12 @@ export class SalesService implements OnModuleInit {
       const beforeAnswers = await manager.find(SaleAnalysisValue, { where: { saleID: id } });
       const answers = await this.assign(manager, sale, body, user, false, beforeAnswers);
       const changed = changedFields(before, sale, beforeAnswers, answers);
-      if (!cancel && changed.length === 0) return;
+      if (!cancel && changed.length === 0) {
+        // Saved as it was: who saved it last, but no new step and no history.
+        stampUpdated(sale, user.name);
+        await manager.save(Sale, sale);
+        return;
+      }
       if (cancel) sale.currentHistoryStep = 'cancelled';
       else sale.currentHistoryStep = 'modified';
       await this.price(manager, sale);

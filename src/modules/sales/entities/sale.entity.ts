@@ -24,7 +24,8 @@ const money = { type: 'decimal', precision: 12, scale: 2, default: 0, transforme
 @Index(['storeID', 'saleID'])
 @Index(['saleDate'])
 @Index(['orderRef'])
-@Index(['sku'])
+@Index(['storeID', 'orderRef'])
+@Index(['storeID', 'sku'])
 @Index(['attributableToUserID', 'saleDate'])
 export class Sale extends AuditedEntity {
   @PrimaryGeneratedColumn({ type: 'integer' })
