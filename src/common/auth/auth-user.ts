@@ -13,6 +13,8 @@ export interface AuthUser {
   showRevenue: boolean;
   showCommission: boolean;
   salesMonthsBack: number;
+  /** How many days back the sales list starts; 0 or absent = 180 (spec 01 section 9). */
+  defaultDaysBack?: number;
 }
 
 export function hasArea(user: AuthUser, area: SystemArea): boolean {

@@ -107,8 +107,7 @@ export class SalesService implements OnModuleInit {
   async listQuery(query: Record<string, unknown>, user: AuthUser): Promise<Record<string, unknown>> {
     const bounded = ['saleID', 'refSaleID', 'saleDate', 'saleDateGEQ', 'saleDateLEQ', 'targetDate'].some((name) => query[name] !== undefined);
     if (bounded) return query;
-    const days = await this.users.defaultDaysBack(user.userID);
-    return { ...query, saleDateGEQ: daysBefore(this.rateCards.today(), days) };
+    return { ...query, saleDateGEQ: daysBefore(this.rateCards.today(), user.defaultDaysBack || 180) };
   }
 
   async list(query: Record<string, unknown>, user: AuthUser): Promise<ListResult> {

@@ -95,7 +95,7 @@ const USER_SETUP_FIELDS = ['email', 'accessProfileID', 'active', 'fromHour', 'to
  */
 function authUserStatements(quote: (name: string) => string) {
   const column = (table: string, name: string) => `${table}.${quote(name)}`;
-  const userColumns = ['userID', 'name', 'email', 'active', 'tokenVersion', 'storeID', 'accessProfileID', 'salesMonthsBack'];
+  const userColumns = ['userID', 'name', 'email', 'active', 'tokenVersion', 'storeID', 'accessProfileID', 'salesMonthsBack', 'defaultDaysBack'];
   const profileColumns = ['systemAreas', 'showRevenue', 'showCommission'];
   return {
     user:
@@ -150,6 +150,7 @@ export class UsersService extends CrudService<User, UserBody> implements OnAppli
       showRevenue: Boolean(toNumber(row.showRevenue)),
       showCommission: Boolean(toNumber(row.showCommission)),
       salesMonthsBack: toNumber(row.salesMonthsBack),
+      defaultDaysBack: toNumber(row.defaultDaysBack),
     };
   }
 
@@ -170,12 +171,6 @@ export class UsersService extends CrudService<User, UserBody> implements OnAppli
       [userID, 1, storeID],
     );
     return row.length > 0;
-  }
-
-  /** How many days back the user's sales list starts (spec 03: defaultDaysBack, 180 when unset). */
-  async defaultDaysBack(userID: number): Promise<number> {
-    const user = await this.dataSource.manager.findOne(User, { where: { userID }, select: { userID: true, defaultDaysBack: true } });
-    return user?.defaultDaysBack || 180;
   }
 
   async recordLogin(userID: number): Promise<void> {
