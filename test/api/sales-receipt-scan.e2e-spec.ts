@@ -160,6 +160,15 @@ describe('bad input', () => {
     expectStatus(await scan(seller.api, receipt()), 200);
   });
 
+  it('an image declaring more than 50 megapixels is refused before it is decoded', async () => {
+    // A header saying 30000 × 30000 (what a PNG of one colour packs into a few kilobytes).
+    const huge = Buffer.from(png);
+    huge.writeUInt32BE(30_000, 16);
+    huge.writeUInt32BE(30_000, 20);
+    const failure = await refused(t, () => scan(seller.api, [{ content: huge, name: 'huge.png' }]));
+    expect(failure.failSummary).toBe('The receipt image is too large to read: 30000 × 30000 pixels, at most 50 megapixels');
+  });
+
   it('two files, or none, are a 400', async () => {
     await refused(t, () => scan(seller.api, [...receipt(), ...receipt()]));
     await refused(t, () => scan(seller.api, []));

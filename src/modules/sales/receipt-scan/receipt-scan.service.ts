@@ -12,6 +12,7 @@ import { FilesService } from '../../files/files.service';
 import { analysisFieldStoreList } from '../../master-data/analysis-fields/analysis-fields.service';
 import { SKU_MAX_LENGTH } from '../../rate-cards/entities/rate-card-line.entity';
 import { rateCardLineStoreList } from '../../rate-cards/lines/rate-card-line-rows';
+import { imageFileSize } from './image-size';
 import { OcrEngine, OcrFailed } from './ocr-engine';
 import { findOrderRefs, findSaleDates, skuCandidates, tokenPosition } from './receipt-text';
 
@@ -20,6 +21,12 @@ export const RECEIPT_MAX_BYTES = 50 * 1024 * 1024;
 /** The receipts library's type that takes a jpeg or a png. */
 const RECEIPT_TYPE = 'image';
 export const UNREADABLE = 'The receipt could not be read';
+/**
+ * The most pixels an image may declare: tesseract decodes the whole image into memory (4 bytes a
+ * pixel, and copies), and a PNG of one colour packs a gigapixel into kilobytes. 50 megapixels is
+ * more than any phone camera's default photo.
+ */
+export const MAX_PIXELS = 50_000_000;
 
 const ID_7 = /^\d{1,7}$/;
 const ID_FIELDS = { saleTypeID: 'Sale type', rateCardID: 'Rate card', currentStoreID: 'Store' } as const;
@@ -78,8 +85,17 @@ export class ReceiptScanService {
     }
   }
 
-  /** The text of the image, or a 400 when tesseract cannot read it or finds no text at all. */
+  /**
+   * The text of the image, or a 400 when tesseract cannot read it or finds no text at all. An image
+   * declaring more than MAX_PIXELS is refused before it is decoded.
+   */
   async read(path: string): Promise<string> {
+    const size = await imageFileSize(path);
+    if (!size || size.width === 0 || size.height === 0) throw new InvalidInput({ [FILE_FIELD]: UNREADABLE }, UNREADABLE);
+    if (size.width * size.height > MAX_PIXELS) {
+      const message = `The receipt image is too large to read: ${size.width} × ${size.height} pixels, at most ${MAX_PIXELS / 1e6} megapixels`;
+      throw new InvalidInput({ [FILE_FIELD]: message }, message);
+    }
     let text: string;
     try {
       text = await this.ocr.recognize(path);
