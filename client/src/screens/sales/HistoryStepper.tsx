@@ -54,7 +54,7 @@ interface HistoryRow {
 function HistoryDialog({ saleID, steps, onClose }: { saleID?: number; steps: StepRow[]; onClose: () => void }) {
   const viewport = useViewport();
   const [showAll, setShowAll] = useState(false);
-  const url = saleID ? apiUrl('histories', { documentType: 'sale', documentID: saleID, pageLength: 500 }) : null;
+  const url = saleID ? apiUrl('histories', { documentType: 'sale', documentID: saleID }) : null;
   const { data, error, isLoading } = useSWR<ListResponse<HistoryRow>>(url, getList, { revalidateOnFocus: false });
   const shownSteps = steps.filter((step) => showAll || step.applicable !== false);
   const stepName = (name: string) => steps.find((step) => step.name === name)?.displayName || name;

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Input } from 'antd';
 import { useViewport } from '../../shell/useViewport';
-import { cleanOrderRef, ORDER_REF_CHUNK, ORDER_REF_LENGTH, orderRefChunks, typeIntoChunk } from './saleForm';
+import { cleanOrderRef, ORDER_REF_CHUNK, orderRefChunks, typeIntoChunk } from './saleForm';
 
 interface Props {
   id?: string;
@@ -33,7 +33,6 @@ export function OrderRefInput({ id, value, onChange, disabled, status }: Props) 
         className="order-ref-input"
         inputMode="numeric"
         autoComplete="off"
-        maxLength={ORDER_REF_LENGTH}
         value={value ?? ''}
         disabled={disabled}
         status={status}

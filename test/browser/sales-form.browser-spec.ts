@@ -1,0 +1,382 @@
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { Api, describeInBrowser, launchBrowser, logInThroughUi, newPage, startTarget, type Target } from './browserTarget';
+
+type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** Screenshots to look at (SHOTS=dir, default /tmp/shots-sales-form). */
+const SHOTS = process.env.SHOTS ?? '/tmp/shots-sales-form';
+
+/** yyyy-mm-dd of today plus `days` (UTC). */
+const day = (days = 0) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/** base64 JSON for a path segment (URL-safe, no padding). */
+const base64Params = (value: Record<string, unknown>) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+/** A 20-digit order reference unique to this attempt. */
+const orderRef = () => `${Date.now()}${Math.floor(Math.random() * 1e7)}`.padEnd(20, '0').slice(0, 20);
+
+/** Spec 01 §8, word for word. */
+const SKU_NOT_AVAILABLE =
+  "The selected SKU is not available at that store on this rate card for this sale type. Choose from the list of available SKU's, or change the sale type or store.";
+
+/**
+ * The sale transaction form (issue 9, client): a sale recorded through the form with a discount
+ * and an analysis field auto-filled from the SKU's band, checked through the API; a refund and
+ * a cancel through the action dialogs (with Undo); the history stepper and its dialog; the
+ * SKU Not Available dialog; the narrow layout (full screen, order reference in 4 boxes); the
+ * calculator and its 'Create sale...'. Data is arranged through the API (docs/http-api.md).
+ */
+describeInBrowser('sale form in a browser', () => {
+  jest.setTimeout(240_000);
+
+  let target: Target;
+  let browser: Browser;
+  let api: Api;
+  const run = Date.now().toString(36);
+  const storeName = `Harbour ${run}`;
+  const saleTypeName = `Upgrade ${run}`;
+  const otherSaleTypeName = `Broadband ${run}`;
+  const sku = `GX-${run}`.toUpperCase();
+  const bandName = `Gold${run}`;
+  const discountName = `Staff ${run}`;
+  const fieldLabel = `Tier ${run}`;
+  let storeID: number;
+  let saleTypeID: number;
+  let lineStoreID: number;
+  let discountStoreID: number;
+  let analysisFieldID: number;
+
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    target = await startTarget();
+    browser = await launchBrowser();
+    api = await Api.logIn(target.baseUrl, target.adminEmail, target.adminPassword);
+    const storeType = (await api.send('POST', 'storeType', { name: `Type ${run}` })).data;
+    // A new store joins the administrator's profile.
+    storeID = Number((await api.send('POST', 'store', { name: storeName, storeTypeID: storeType.storeTypeID })).data.storeID);
+    saleTypeID = Number((await api.send('POST', 'saleType', { name: saleTypeName, storeIDs: [storeID] })).data.saleTypeID);
+    // A second sale type at the store, without the SKU: changing to it makes the SKU unavailable.
+    await api.send('POST', 'saleType', { name: otherSaleTypeName, storeIDs: [storeID] });
+    const skuType = (await api.send('POST', 'skuType', { name: `Device ${run}` })).data;
+    const band = (await api.send('POST', 'band', { name: bandName })).data;
+    const card = (await api.send('POST', 'rateCard', { name: `Card ${run}`, fromDate: day(-40) })).data;
+    const line = (
+      await api.send<{ data: Row }>('POST', 'rateCardLine', {
+        rateCardID: card.rateCardID,
+        saleTypeID,
+        skuTypeID: skuType.skuTypeID,
+        sku,
+        description: `Galaxy ${run} handset`,
+        customerRRP: 300,
+        customerMonthly: 20,
+        contractMonths: 24,
+        bandID: band.bandID,
+        rateCardLineStores: [{ storeID, active: true, revenue: 100, commission: 20 }],
+      })
+    ).data;
+    lineStoreID = Number(line.rateCardLineStores[0].rateCardLineStoreID);
+    const discount = (
+      await api.send<{ data: Row }>('POST', 'discount', {
+        name: discountName,
+        saleTypeID,
+        discountStores: [
+          {
+            storeID,
+            enabled: true,
+            captureVariablePercent: false,
+            revenueReductionIsFixed: true,
+            revenueReductionFixed: 10,
+            commissionReductionIsFixed: true,
+            commissionReductionFixed: 2,
+            commissionSameAsRevenue: false,
+          },
+        ],
+      })
+    ).data;
+    discountStoreID = Number(discount.discountStores[0].discountStoreID);
+    const field = (
+      await api.send('POST', 'analysisField', {
+        name: fieldLabel,
+        label: fieldLabel,
+        inputType: 'single',
+        autoFillFrom: 'rateCardLineBandName',
+        analysisListItems: [
+          // The band name in another case: matching ignores case, the code is what is stored.
+          { code: bandName.toUpperCase(), description: 'Gold tier' },
+          { code: `Silver${run}`, description: 'Silver tier' },
+        ],
+        storeIDs: [storeID],
+      })
+    ).data;
+    analysisFieldID = Number(field.analysisFieldID);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await target?.stop();
+  });
+
+  async function adminPage(width = 1280): Promise<Page> {
+    const { page } = await newPage(browser, width);
+    await logInThroughUi(page, target.baseUrl, target.adminEmail, target.adminPassword);
+    return page;
+  }
+
+  const dialog = (page: Page) => page.locator('.sale-dialog .ant-modal-content');
+
+  /** Picks `option` in the drop-down with the input `#id` (the newest open list: antd adds each at the end). */
+  async function choose(page: Page, id: string, option: string, search?: string) {
+    const select = page.locator('.ant-select').filter({ has: page.locator(`#${id}`) }).first();
+    await select.click();
+    if (search) await page.locator(`#${id}`).fill(search);
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').last().locator('.ant-select-item-option', { hasText: option }).first().click();
+    await select.locator('.ant-select-selection-item', { hasText: option }).waitFor();
+  }
+
+  const amount = (page: Page, name: string) => page.locator(`.sale-dialog [data-field="${name}"]`);
+
+  async function saleByRef(ref: string): Promise<Row> {
+    const list = await api.send<{ listData: Row[] }>('GET', `sales?orderRef=${ref}`);
+    expect(list.listData).toHaveLength(1);
+    return list.listData[0];
+  }
+
+  async function apiSale(ref: string): Promise<Row> {
+    return (
+      await api.send('POST', 'sale', {
+        storeID,
+        saleTypeID,
+        attributableToUserID: (await api.send('GET', 'user/me')).data.userID,
+        rateCardLineStoreID: lineStoreID,
+        saleDate: day(),
+        orderRef: ref,
+      })
+    ).data;
+  }
+
+  /** Fails on any element wider than the page (no sideways scrolling). */
+  async function expectNoOverflow(page: Page) {
+    const overflow = await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth');
+    expect(overflow).toBeLessThanOrEqual(0);
+  }
+
+  it('records a sale with a discount and an auto-filled analysis field, as the API then reads it', async () => {
+    const page = await adminPage();
+    await page.goto(`${target.baseUrl}/sales/${storeID}`);
+    await page.getByRole('button', { name: 'Add' }).click();
+    const form = dialog(page);
+    await form.getByText('New sale', { exact: true }).first().waitFor();
+    // The store of the tab, the current user, today.
+    await form.locator('.ant-select').filter({ has: page.locator('#sale-storeID') }).locator('.ant-select-selection-item', { hasText: storeName }).waitFor();
+    expect(await page.locator('#sale-saleDate').inputValue()).toBe(day().split('-').reverse().join('/'));
+    // The new sale's placeholder step.
+    await form.locator('.history-stepper').getByText('New sale').waitFor();
+
+    await choose(page, 'sale-saleTypeID', saleTypeName);
+    const ref = orderRef();
+    await page.locator('#sale-orderRef').fill(`${ref.slice(0, 10)}ab${ref.slice(10)}`);
+    expect(await page.locator('#sale-orderRef').inputValue()).toBe(ref);
+    await choose(page, 'sale-rateCardLineStoreID', sku, sku.slice(0, 5).toLowerCase());
+    // The analysis field follows the SKU's band (ignoring case), read-only.
+    const tier = form.locator('.ant-select').filter({ has: page.locator(`#sale-analysis-${analysisFieldID}`) });
+    await tier.locator('.ant-select-selection-item', { hasText: bandName.toUpperCase() }).waitFor();
+    expect(await tier.getAttribute('class')).toContain('ant-select-disabled');
+    await amount(page, 'revenue').getByText('£100.00').waitFor();
+    await amount(page, 'commission').getByText('£20.00').waitFor();
+
+    await choose(page, 'sale-discountStoreID', discountName);
+    // A fixed discount: no percent to choose; amounts recalculated by the server.
+    expect(await page.locator('#sale-discountPercent').count()).toBe(0);
+    await amount(page, 'revenue').getByText('£90.00').waitFor();
+    await amount(page, 'commission').getByText('£18.00').waitFor();
+    await page.screenshot({ path: `${SHOTS}/new-sale-1280.png`, fullPage: true });
+
+    await form.getByRole('button', { name: 'Create' }).click();
+    await form.waitFor({ state: 'detached' });
+    const saved = await saleByRef(ref);
+    expect(saved).toMatchObject({
+      storeID,
+      saleTypeID,
+      rateCardLineStoreID: lineStoreID,
+      discountStoreID,
+      discountName,
+      revenue: 90,
+      commission: 18,
+      currentHistoryStep: 'recorded',
+      saleDate: `${day()}T00:00:00.000Z`,
+    });
+    expect(saved.saleAnalysisValues).toEqual([expect.objectContaining({ analysisFieldID, analysisValue: bandName.toUpperCase() })]);
+    await page.context().close();
+  });
+
+  it('shows the server\'s messages under the fields and stays open on a 400', async () => {
+    const page = await adminPage();
+    await page.goto(`${target.baseUrl}/sales/newSale/${base64Params({ storeID, saleTypeID })}`);
+    const form = dialog(page);
+    await choose(page, 'sale-rateCardLineStoreID', sku, sku.slice(0, 5));
+    await page.locator('#sale-orderRef').fill('123');
+    await form.getByRole('button', { name: 'Create' }).click();
+    await form.locator('.ant-form-item-explain-error', { hasText: 'Should be 20 digits' }).waitFor();
+    await form.locator('[role="alert"]').waitFor();
+    expect(await form.getByRole('button', { name: 'Create' }).isEnabled()).toBe(true);
+    await page.context().close();
+  });
+
+  it('refunds a sale through the Refund Sale dialog, with Undo before saving', async () => {
+    const ref = orderRef();
+    const sale = await apiSale(ref);
+    const page = await adminPage();
+    await page.goto(`${target.baseUrl}/sales/${storeID}`);
+    await page.locator(`tr.ant-table-row[data-row-key="${sale.saleID}"]`).getByRole('button', { name: 'Edit' }).click();
+    const form = dialog(page);
+    await form.getByRole('button', { name: /Actions/ }).click();
+    await page.getByRole('menuitem', { name: 'Refund sale...' }).click();
+    const refund = page.locator('.sale-action-dialog .ant-modal-content');
+    await refund.getByRole('button', { name: 'Refund sale' }).click();
+    await refund.getByText('You must explain the reason for cancelling').waitFor();
+    await refund.getByText('Should be 20 characters').waitFor();
+    await refund.getByLabel('Refund reason').fill('Faulty handset');
+    // Upper-cased and cut to 20 characters as typed.
+    await refund.getByLabel('Refund order reference').fill('rf123456789012345678999');
+    expect(await refund.getByLabel('Refund order reference').inputValue()).toBe('RF123456789012345678');
+    await refund.getByRole('button', { name: 'Refund sale' }).click();
+    const pending = form.locator('.pending-action');
+    await pending.getByText(/will be refunded when you save/).waitFor();
+    // Undo, then again.
+    await pending.getByRole('button', { name: 'Undo' }).click();
+    await pending.waitFor({ state: 'detached' });
+    await form.getByRole('button', { name: /Actions/ }).click();
+    await page.getByRole('menuitem', { name: 'Refund sale...' }).click();
+    await refund.getByLabel('Refund reason').fill('Faulty handset');
+    await refund.getByLabel('Refund order reference').fill('rf123456789012345678');
+    await refund.getByRole('button', { name: 'Refund sale' }).click();
+    await form.locator('.pending-action').waitFor();
+    await page.screenshot({ path: `${SHOTS}/refund-pending-1280.png`, fullPage: true });
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.waitFor({ state: 'detached' });
+
+    const original = (await api.send('GET', `sales?saleID=${sale.saleID}`)).data;
+    expect(original).toMatchObject({ isRefunded: true, isRefundedNote: 'Faulty handset', isRefundedOrderRef: 'RF123456789012345678' });
+    const refunds = await api.send<{ listData: Row[] }>('GET', `sales?refSaleID=${sale.saleID}`);
+    expect(refunds.listData).toHaveLength(1);
+    expect(refunds.listData[0]).toMatchObject({ isRefund: true, revenue: -100, commission: -20 });
+    await page.context().close();
+  });
+
+  it('cancels a sale with a reason, and the stepper shows it cancelled with its history', async () => {
+    const ref = orderRef();
+    const sale = await apiSale(ref);
+    const page = await adminPage();
+    await page.goto(`${target.baseUrl}/sales/${storeID}`);
+    await page.locator(`tr.ant-table-row[data-row-key="${sale.saleID}"]`).getByRole('button', { name: 'Edit' }).click();
+    const form = dialog(page);
+    // A recorded sale: Recorded is the current step.
+    await form.locator('.history-stepper .ant-steps-item-process').getByText('Recorded').waitFor();
+    await form.getByRole('button', { name: /Actions/ }).click();
+    await page.getByRole('menuitem', { name: 'Cancel sale...' }).click();
+    const cancel = page.locator('.sale-action-dialog .ant-modal-content');
+    await cancel.getByRole('button', { name: 'Cancel sale' }).click();
+    await cancel.getByText('You must explain the reason for cancelling').waitFor();
+    await cancel.getByLabel('Reason for cancelling').fill('Customer changed their mind');
+    await cancel.getByRole('button', { name: 'Cancel sale' }).click();
+    await form.locator('.pending-action').getByText(/will be cancelled when you save/).waitFor();
+    // Cancelled sales count 0: recalculated at once.
+    await amount(page, 'revenue').getByText('£0.00').waitFor();
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.waitFor({ state: 'detached' });
+    expect((await api.send('GET', `sales?saleID=${sale.saleID}`)).data).toMatchObject({ currentHistoryStep: 'cancelled', revenue: 0, commission: 0 });
+
+    await page.locator(`tr.ant-table-row[data-row-key="${sale.saleID}"]`).getByRole('button', { name: 'View' }).click();
+    await form.locator('.history-stepper .ant-steps-item-error').waitFor();
+    await page.screenshot({ path: `${SHOTS}/cancelled-view-1280.png`, fullPage: true });
+    await form.locator('.history-stepper').click();
+    const history = page.locator('.sale-history-dialog .ant-modal-content');
+    await history.getByText(/Customer changed their mind/).waitFor();
+    await history.getByText('Show steps that do not apply').waitFor();
+    await page.screenshot({ path: `${SHOTS}/history-1280.png`, fullPage: true });
+    expect(await history.locator('.sale-history-table tr.ant-table-row').count()).toBeGreaterThanOrEqual(2);
+    // The toggle adds the steps that do not apply to this sale.
+    const shownSteps = await history.locator('.sale-steps-list li').count();
+    expect(await history.getByText('Does not apply').count()).toBe(0);
+    await history.getByLabel('Show steps that do not apply').click();
+    await history.getByText('Does not apply').first().waitFor();
+    expect(await history.locator('.sale-steps-list li').count()).toBeGreaterThan(shownSteps);
+    await page.context().close();
+  });
+
+  it('at 800 px: full screen, the order reference in 4 boxes, and SKU Not Available on a sale type without the SKU', async () => {
+    const page = await adminPage(800);
+    await page.goto(`${target.baseUrl}/sales/newSale/${base64Params({ storeID, saleTypeID, rateCardLineStoreID: lineStoreID })}`);
+    const form = dialog(page);
+    await form.locator('.ant-select-selection-item', { hasText: sku }).waitFor();
+    const width = await form.evaluate((el) => el.getBoundingClientRect().width);
+    expect(width).toBeGreaterThanOrEqual(790);
+    const boxes = form.locator('.order-ref-chunk input, input.order-ref-chunk');
+    expect(await boxes.count()).toBe(4);
+    // A pasted reference flows over the boxes.
+    await boxes.first().fill('11111222223333344444');
+    expect(await Promise.all([0, 1, 2, 3].map((i) => boxes.nth(i).inputValue()))).toEqual(['11111', '22222', '33333', '44444']);
+    await page.screenshot({ path: `${SHOTS}/new-sale-800.png`, fullPage: true });
+    await expectNoOverflow(page);
+
+    await choose(page, 'sale-saleTypeID', otherSaleTypeName);
+    const notAvailable = page.locator('.sku-not-available-dialog .ant-modal-content');
+    await notAvailable.getByText(SKU_NOT_AVAILABLE).waitFor();
+    await page.screenshot({ path: `${SHOTS}/sku-not-available-800.png` });
+    await notAvailable.getByRole('button', { name: 'OK' }).click();
+    expect(await form.locator('.ant-select').filter({ has: page.locator('#sale-rateCardLineStoreID') }).locator('.ant-select-selection-item').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('the calculator: amounts for a SKU with a discount, compared side by side, and Create sale... opens it filled in', async () => {
+    for (const width of [1280, 800]) {
+      const page = await adminPage(width);
+      await page.goto(`${target.baseUrl}/sales/calculator`);
+      const calc = page.locator('.sales-calculator');
+      await calc.getByText('Sales calculator').waitFor();
+      await choose(page, 'calc-a-storeID', storeName);
+      await choose(page, 'calc-a-saleTypeID', saleTypeName);
+      await choose(page, 'calc-a-rateCardLineStoreID', sku, sku.slice(0, 5));
+      const revenue = calc.locator('.calculator-card').first().locator('[data-field="revenue"]');
+      await revenue.getByText('£100.00').waitFor();
+      await choose(page, 'calc-a-discountStoreID', discountName);
+      await revenue.getByText('£90.00').waitFor();
+      // Only sale type, discount, store, SKU and the amounts.
+      expect(await calc.locator('#calc-a-orderRef, #calc-a-saleDate, #calc-a-attributableToUserID').count()).toBe(0);
+      await calc.getByLabel('Compare two sales').click();
+      await choose(page, 'calc-b-storeID', storeName);
+      await choose(page, 'calc-b-saleTypeID', saleTypeName);
+      await choose(page, 'calc-b-rateCardLineStoreID', sku, sku.slice(0, 5));
+      await calc.locator('.calculator-card').nth(1).locator('[data-field="revenue"]').getByText('£100.00').waitFor();
+      await page.screenshot({ path: `${SHOTS}/calculator-${width}.png`, fullPage: true });
+      await expectNoOverflow(page);
+      if (width === 1280) {
+        await calc.locator('.calculator-card').first().getByRole('button', { name: 'Create sale...' }).click();
+        await page.waitForURL(/\/sales\/newSale\//);
+        const form = dialog(page);
+        await form.locator('.ant-select-selection-item', { hasText: sku }).waitFor();
+        await form.locator('.ant-select-selection-item', { hasText: discountName }).waitFor();
+        await amount(page, 'revenue').getByText('£90.00').waitFor();
+      }
+      await page.context().close();
+    }
+  });
+
+  it('records a credit check fail on a new sale', async () => {
+    const page = await adminPage();
+    await page.goto(`${target.baseUrl}/sales/newSale/${base64Params({ storeID, saleTypeID, rateCardLineStoreID: lineStoreID })}`);
+    const form = dialog(page);
+    await form.locator('.ant-select-selection-item', { hasText: sku }).waitFor();
+    await form.getByRole('button', { name: /Actions/ }).click();
+    await page.getByRole('menuitem', { name: 'Record credit check fail...' }).click();
+    await page.locator('.sale-action-dialog .ant-modal-content').getByRole('button', { name: 'Record credit check fail' }).click();
+    await form.locator('.pending-action').waitFor();
+    await form.getByRole('button', { name: 'Create' }).click();
+    await form.waitFor({ state: 'detached' });
+    const fails = await api.send<{ listData: Row[] }>('GET', `sales?storeID=${storeID}&currentHistoryStep=cancelled&sort=saleID&sortDir=desc&pageLength=1`);
+    expect(fails.listData[0]).toMatchObject({ notes: 'Credit check fail', revenue: 0, commission: 0, currentHistoryStep: 'cancelled' });
+    await page.context().close();
+  });
+});
+
