@@ -16,6 +16,7 @@ import {
   TestUser,
 } from '../support/api';
 import { receiptPng, greyPng } from '../support/receipt-image';
+import { JPEG } from './files-fixtures';
 import { refused } from '../support/refusals';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, TestApp } from '../support/test-app';
 import { OcrEngine } from '../../src/modules/sales/receipt-scan/ocr-engine';
@@ -153,9 +154,15 @@ describe('bad input', () => {
 
   it('an image tesseract cannot decode, or one without any text, is a 400 "The receipt could not be read"', async () => {
     const broken = Buffer.concat([png.subarray(0, 40), Buffer.alloc(200, 7)]);
-    expect((await refused(t, () => scan(seller.api, [{ content: broken, name: 'broken.png' }]))).failSummary).toBe('The receipt could not be read');
+    const undecodable = await refused(t, () => scan(seller.api, [{ content: broken, name: 'broken.png' }]));
+    expect(undecodable).toEqual(expect.objectContaining({ failSummary: 'The receipt could not be read', failMessages: { file: 'The receipt could not be read' } }));
     const blank = greyPng(300, 200, () => 1);
-    expect((await refused(t, () => scan(seller.api, [{ content: blank, name: 'blank.png' }]))).failSummary).toBe('The receipt could not be read');
+    const noText = await refused(t, () => scan(seller.api, [{ content: blank, name: 'blank.png' }]));
+    expect(noText.failSummary).toBe('The receipt could not be read');
+    expect(noText.failMessages.file).toBe('The receipt could not be read: no text was found');
+    // A JPEG is decoded too (a 16 × 16 picture without text).
+    const photo = await refused(t, () => scan(seller.api, [{ content: JPEG, name: 'photo.jpg', type: 'image/jpeg' }]));
+    expect(photo.failMessages.file).toBe('The receipt could not be read: no text was found');
     // The worker is still there for the next receipt.
     expectStatus(await scan(seller.api, receipt()), 200);
   });
