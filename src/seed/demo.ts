@@ -18,6 +18,8 @@ import { AccessProfilesService } from '../modules/users/access-profiles/access-p
 import { UsersService } from '../modules/users/users/users.service';
 import { BulkLine, RateCardLinesService } from '../modules/rate-cards/lines/rate-card-lines.service';
 import { RateCardsService } from '../modules/rate-cards/rate-cards/rate-cards.service';
+import { DataSource } from 'typeorm';
+import { seedDemoSales } from './demo-sales';
 
 /** Every demo user logs in with this password (README lists the logins). */
 export const DEMO_PASSWORD = 'Demo1234!';
@@ -524,7 +526,16 @@ async function main() {
     );
   }
   if (created.rateCards) console.log(`Demo rate cards created: this month's and next month's, ${created.rateCards} lines`);
-  if (!created.franchise && !created.masterData && !created.rateCards) console.log('The database already has stores and master data; no demo data added');
+  // Issue 9: two years of sales (src/seed/demo-sales.ts), when the database has none.
+  const started = Date.now();
+  const sales = await seedDemoSales(app.get(DataSource), app.get(RateCardsService).today(), app.get(AnalysisFieldsService));
+  if (sales) {
+    console.log(
+      `Demo sales created from ${sales.from}: ${sales.sales} sales (${sales.modified} modified, ${sales.cancelled} cancelled, ` +
+        `${sales.creditFails} credit-check fails), ${sales.refunds} refunds, ${sales.earlierCards} earlier rate cards, in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
+  }
+  if (!created.franchise && !created.masterData && !created.rateCards && !sales) console.log('The database already has stores and master data; no demo data added');
   await app.close();
 }
 
