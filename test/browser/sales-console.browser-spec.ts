@@ -36,6 +36,10 @@ describeInBrowser('sales console in a browser', () => {
   let refunded: Row;
   let refundRow: Row;
   let tabletSale: Row;
+  /** The bulk change's sale (the others keep their card and step, also when a test is retried). */
+  let movable: Row;
+  let firstCard: Row;
+  let secondCard: Row;
   const password = 'Sales-console-1!';
   const noSalesEmail = `nosales.${run}@example.com`;
   const refundsEmail = `refunds.${run}@example.com`;
@@ -52,8 +56,8 @@ describeInBrowser('sales console in a browser', () => {
     southID = Number((await api.send('POST', 'store', { name: southName, storeTypeID: storeType.storeTypeID })).data.storeID);
     const saleType = (await api.send('POST', 'saleType', { name: `Upgrade ${run}`, storeIDs: [northID, southID] })).data;
     const skuType = (await api.send('POST', 'skuType', { name: `Device ${run}` })).data;
-    const card = (await api.send('POST', 'rateCard', { name: `Card ${run}`, fromDate: day(-30) })).data;
-    const line = async (sku: string, description: string) =>
+    firstCard = (await api.send('POST', 'rateCard', { name: `Card ${run}`, fromDate: day(-30) })).data;
+    const line = async (sku: string, description: string, card = firstCard, revenue = 100) =>
       (
         await api.send('POST', 'rateCardLine', {
           rateCardID: card.rateCardID,
@@ -65,7 +69,7 @@ describeInBrowser('sales console in a browser', () => {
           customerMonthly: 20,
           contractMonths: 24,
           rateCardLineStores: [
-            { storeID: northID, active: true, revenue: 100, commission: 10 },
+            { storeID: northID, active: true, revenue, commission: 10 },
             { storeID: southID, active: true, revenue: 80, commission: 8 },
           ],
         })
@@ -88,6 +92,7 @@ describeInBrowser('sales console in a browser', () => {
     ordinary = await sale(phone, northID, ref(1));
     refunded = await sale(phone, northID, ref(2));
     tabletSale = await sale(tablet, southID, ref(3));
+    movable = await sale(phone, northID, ref(4));
     // A refund: the read row sent back with the refund's fields.
     const original = (await api.send('GET', `sales?saleID=${refunded.saleID}`)).data;
     await api.send('PUT', `sale/${refunded.saleID}`, {
@@ -99,6 +104,9 @@ describeInBrowser('sales console in a browser', () => {
     const refunds = await api.send<{ listData: Row[] }>('GET', `sales?refSaleID=${refunded.saleID}`);
     expect(refunds.listData).toHaveLength(1);
     refundRow = refunds.listData[0];
+    // A later card with the phone only (at a new revenue): the bulk change's target.
+    secondCard = (await api.send('POST', 'rateCard', { name: `Later ${run}`, fromDate: day(-20) })).data;
+    await line(phoneSku, `Phone ${run} with case`, secondCard, 120);
 
     // A user with a store and no sales area, and one with RecordRefunds only.
     const profile = async (name: string, systemAreas: string) =>
@@ -131,6 +139,16 @@ describeInBrowser('sales console in a browser', () => {
 
   /** The sale IDs of the rows shown. */
   const shownIDs = async (page: Page) => (await page.locator('tr.ant-table-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-row-key')))).map(Number);
+
+  /** Waits until the rows shown are exactly these sales (a list being replaced shows none for a moment). */
+  async function waitForIDs(page: Page, ids: unknown[]): Promise<void> {
+    const wanted = JSON.stringify(ids.map(Number));
+    for (let i = 0; i < 100; i++) {
+      if (JSON.stringify(await shownIDs(page)) === wanted) return;
+      await page.waitForTimeout(100);
+    }
+    expect(await shownIDs(page)).toEqual(ids);
+  }
 
   /** The background colour of a row's first data cell. */
   const background = (page: Page, saleID: unknown) =>
@@ -195,9 +213,7 @@ describeInBrowser('sales console in a browser', () => {
     // A store tab lists that store's sales only, and the URL follows.
     await tabs.getByRole('tab', { name: southName }).click();
     await page.waitForURL(new RegExp(`/sales/${southID}$`));
-    await saleRow(page, tabletSale.saleID).waitFor();
-    await saleRow(page, ordinary.saleID).waitFor({ state: 'detached' });
-    expect(await shownIDs(page)).toEqual([tabletSale.saleID]);
+    await waitForIDs(page, [tabletSale.saleID]);
     await shot(page, `sales-south-${width}`);
     await page.context().close();
   });
@@ -209,8 +225,7 @@ describeInBrowser('sales console in a browser', () => {
     await page.locator('.sales-filters').getByText('Filters').click();
     await page.getByLabel('SKU description contains').fill(`tablet ${run}`);
     await page.waitForURL(/f\.descriptionLower=tablet/);
-    await saleRow(page, ordinary.saleID).waitFor({ state: 'detached' });
-    expect(await shownIDs(page)).toEqual([tabletSale.saleID]);
+    await waitForIDs(page, [tabletSale.saleID]);
     await shot(page, 'sales-filtered-1280');
 
     // A status checkbox adds its filter; Clear removes both.
@@ -228,8 +243,7 @@ describeInBrowser('sales console in a browser', () => {
     const page = await adminPage(width);
     await page.goto(`${target.baseUrl}/sales/params/${base64Params({ storeID: northID, isRefund: 1, targetDate: '2000-01-01' })}`);
     await page.waitForURL(new RegExp(`/sales/${northID}\\?f\\.isRefund=1$`));
-    await saleRow(page, refundRow.saleID).waitFor();
-    expect(await shownIDs(page)).toEqual([refundRow.saleID]);
+    await waitForIDs(page, [refundRow.saleID]);
     await page.locator('.sales-tabs .ant-tabs-tab-active').getByText(northName).waitFor();
     // The panel shows the filter it came with.
     await page.locator('.sales-filters .sales-filters-count').waitFor();
@@ -239,8 +253,101 @@ describeInBrowser('sales console in a browser', () => {
     // With a store in the path and the sold-by filter from the object.
     await page.goto(`${target.baseUrl}/sales/${southID}/params/${base64Params({ sku: tabletSku.toLowerCase() })}`);
     await page.waitForURL(new RegExp(`/sales/${southID}\\?f\\.sku=`));
-    await saleRow(page, tabletSale.saleID).waitFor();
-    expect(await shownIDs(page)).toEqual([tabletSale.saleID]);
+    await waitForIDs(page, [tabletSale.saleID]);
+    await page.context().close();
+  });
+
+  /** Picks `option` in the open drop-down of the select inside `scope`. */
+  async function choose(page: Page, scope: ReturnType<Page['locator']>, option: string) {
+    await scope.locator('.ant-select').first().click();
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').last().locator('.ant-select-item-option', { hasText: option }).click();
+  }
+
+  it('shows the SKU history, the API details and the rate card comparison', async () => {
+    const page = await adminPage();
+    await page.goto(`${target.baseUrl}/sales/${northID}`);
+    await saleRow(page, ordinary.saleID).getByRole('button', { name: 'SKU history' }).click();
+    const history = page.locator('.sku-history-dialog .ant-modal-content');
+    await history.getByText(`Later ${run}`).waitFor();
+    const historyRows = await history.locator('tr.ant-table-row').allInnerTexts();
+    // Newest card first, each with the North store's revenue and commission.
+    expect(historyRows).toHaveLength(2);
+    expect(historyRows[0]).toContain(`Later ${run}`);
+    expect(historyRows[0]).toContain('£120.00');
+    expect(historyRows[1]).toContain(`Card ${run}`);
+    expect(historyRows[1]).toContain('£100.00');
+    expect(historyRows[1]).toContain('£10.00');
+    await shot(page, 'sku-history-1280');
+    await history.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
+    await history.waitFor({ state: 'detached' });
+
+    // API details: the list's own query (the tab's store included) and the Excel URL.
+    await page.getByRole('button', { name: 'API details' }).click();
+    const details = page.locator('.api-details .ant-modal-content');
+    const listUrl = await details.getByLabel('List URL').innerText();
+    expect(listUrl).toContain(`${target.baseUrl}/api/sales?`);
+    expect(listUrl).toContain(`storeID=${northID}`);
+    expect(listUrl).toContain('sort=saleID&sortDir=desc');
+    expect(await details.getByLabel('Excel URL').innerText()).toContain(`${target.baseUrl}/api/sales/excel?`);
+    // The URL answers the rows on screen.
+    const listed = await api.send<{ listData: Row[] }>('GET', listUrl.replace(/^GET /, '').replace(`${target.baseUrl}/api/`, ''));
+    expect(listed.listData.map((row) => row.saleID)).toEqual(await shownIDs(page));
+    await shot(page, 'api-details-1280');
+    await details.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
+
+    // Compare rate cards: exactly two cards, then the comparison.
+    await page.getByRole('button', { name: 'Compare rate cards' }).click();
+    const pick = page.locator('.ant-modal-content', { hasText: 'Choose exactly two rate cards' });
+    const compare = pick.getByRole('button', { name: 'Compare' });
+    expect(await compare.isDisabled()).toBe(true);
+    await choose(page, pick, `Card ${run}`);
+    expect(await compare.isDisabled()).toBe(true);
+    // A multiple choice stays open for the next pick.
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').last().locator('.ant-select-item-option', { hasText: `Later ${run}` }).click();
+    await page.keyboard.press('Escape');
+    await compare.click();
+    const comparison = page.locator('.ant-modal-content', { hasText: 'From' }).filter({ hasText: `Later ${run}` });
+    await comparison.locator('.compare-totals').waitFor();
+    expect(await comparison.innerText()).toContain(tabletSku);
+    await page.context().close();
+  });
+
+  it('changes the rate card of ticked sales, listing every failing sale as its own error', async () => {
+    const page = await adminPage();
+    await page.goto(`${target.baseUrl}/sales`);
+    for (const sale of [movable, refunded, tabletSale]) await saleRow(page, sale.saleID).locator('.ant-checkbox-input').check();
+    await page.getByRole('button', { name: 'Change rate card' }).click();
+    const dialog = page.locator('.change-rate-card .ant-modal-content');
+    await dialog.getByText('This action cannot be undone! Please double check before taking this action!').waitFor();
+    await choose(page, dialog, `Later ${run}`);
+    const errors = dialog.locator('.change-rate-card-errors .ant-alert-error');
+    await errors.first().waitFor();
+    const messages = await errors.allInnerTexts();
+    expect(messages).toHaveLength(2);
+    expect(messages.join('\n')).toContain(`Sale ${refunded.saleID}`);
+    expect(messages.join('\n')).toContain(`Sale ${tabletSale.saleID}: SKU ${tabletSku}`);
+    expect(messages.every((text) => !text.includes('|'))).toBe(true);
+    expect(await dialog.getByRole('button', { name: 'Change rate card' }).isDisabled()).toBe(true);
+    await shot(page, 'change-rate-card-errors-1280');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    // Only the ordinary sale: the card passes, a reason is required, then the sale moves.
+    for (const sale of [refunded, tabletSale]) await saleRow(page, sale.saleID).locator('.ant-checkbox-input').uncheck();
+    expect(await page.locator('tr.ant-table-row .ant-checkbox-checked').count()).toBe(1);
+    await page.getByRole('button', { name: 'Change rate card' }).click();
+    await choose(page, dialog, `Later ${run}`);
+    await dialog.getByText("Every ticked sale's SKU is on this rate card.").waitFor();
+    await dialog.getByRole('button', { name: 'Change rate card' }).click();
+    await dialog.getByText('You must explain the reason for changing the rate card').waitFor();
+    await dialog.getByLabel('Reason').fill('Priced on the wrong card');
+    await dialog.getByRole('button', { name: 'Change rate card' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const moved = (await api.send('GET', `sales?saleID=${movable.saleID}`)).data;
+    expect(moved.rateCardID).toBe(secondCard.rateCardID);
+    expect(moved.revenue).toBe(120);
+    // The list shows the new amount and the selection is gone.
+    if (await page.locator('th', { hasText: 'Revenue' }).count()) await saleRow(page, movable.saleID).getByText('£120.00').first().waitFor();
+    expect(await page.locator('tr.ant-table-row .ant-checkbox-checked').count()).toBe(0);
     await page.context().close();
   });
 });

@@ -71,7 +71,7 @@ export function BulkRateCardDialog({ saleIDs, onClose, onChanged }: Props) {
   const submit = async () => {
     if (rateCardID === null) return;
     if (!notes.trim()) {
-      setNotesError('Give the reason for changing the rate card');
+      setNotesError('You must explain the reason for changing the rate card');
       return;
     }
     setSaving(true);
