@@ -11,42 +11,13 @@
 import 'reflect-metadata';
 import ExcelJS from 'exceljs';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createApp } from '../src/app.factory';
-import { loadConfig } from '../src/config/app-config';
+import { Memory, startBenchApi, type Json } from './bench-api';
 import { recreate } from './bench-database';
 
 const LINES = Number(process.env.BENCH_LINES || 5000);
 const STORES = 20;
-const ADMIN_EMAIL = 'bench@example.com';
-const ADMIN_PASSWORD = 'Bench-12345!';
-
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-export class Memory {
-  rss = 0;
-  heap = 0;
-  private timer?: NodeJS.Timeout;
-  start() {
-    this.rss = 0;
-    this.heap = 0;
-    const sample = () => {
-      const m = process.memoryUsage();
-      this.rss = Math.max(this.rss, m.rss);
-      this.heap = Math.max(this.heap, m.heapUsed);
-    };
-    sample();
-    this.timer = setInterval(sample, 50);
-  }
-  stop() {
-    clearInterval(this.timer);
-    const mb = (n: number) => `${(n / 1048576).toFixed(0)} MB`;
-    return `peak rss ${mb(this.rss)}, peak heap ${mb(this.heap)}`;
-  }
-}
-
 async function writeWorkbook(path: string, stores: Json[], skuType: string): Promise<void> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: path, useSharedStrings: true, useStyles: false });
   const sheet = workbook.addWorksheet('Lines');
@@ -60,31 +31,10 @@ async function writeWorkbook(path: string, stores: Json[], skuType: string): Pro
 }
 
 async function run(label: string, databaseUrl: string | undefined): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'rate-card-bench-'));
-  const config = loadConfig({
-    DATA_DIR: dir,
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    ADMIN_EMAIL,
-    ADMIN_PASSWORD,
-    JWT_SECRET: 'bench-secret',
-    LOGIN_ATTEMPTS_PER_MINUTE: '100',
-  });
-  const app = await createApp(config, { logger: ['error'] });
-  await app.listen(0, '127.0.0.1');
-  const base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}/api`;
-  let token = '';
-  const call = async (method: string, path: string, body?: unknown, form?: FormData): Promise<Json> => {
-    const res = await fetch(`${base}${path}`, {
-      method,
-      headers: { 'x-access-token': token, ...(form ? {} : { 'Content-Type': 'application/json' }) },
-      body: form ?? (body === undefined ? undefined : JSON.stringify(body)),
-    });
-    const json = (await res.json()) as Json;
-    if (res.status >= 300) throw new Error(`${method} ${path} → ${res.status} ${JSON.stringify(json).slice(0, 500)}`);
-    return json;
-  };
+  const api = await startBenchApi('rate-card-bench-', databaseUrl);
+  const { call } = api;
+  const dir = mkdtempSync(join(tmpdir(), 'rate-card-bench-xlsx-'));
   try {
-    token = (await call('POST', '/user/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).data.token;
     const storeType = (await call('POST', '/storeType', { name: 'Bench stores' })).data;
     const stores: Json[] = [];
     for (let i = 1; i <= STORES; i += 1) stores.push((await call('POST', '/store', { name: `Store ${String(i).padStart(2, '0')}`, storeTypeID: storeType.storeTypeID })).data);
@@ -129,7 +79,7 @@ async function run(label: string, databaseUrl: string | undefined): Promise<void
     const written = await call('GET', `/rateCardLineStores?rateCardID=${card.rateCardID}&pageLength=1`);
     console.log(`[${label}] written: ${written.page.rowCount} line stores`);
   } finally {
-    await app.close();
+    await api.close();
     rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -8,22 +8,11 @@
  * model), the second reuses it. Prints the seconds of each and the peak RSS of the process
  * (the worker is a thread of it) sampled every 50 ms.
  */
-import 'reflect-metadata';
-import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { receiptPng } from '../test/support/receipt-image';
-import { createApp } from '../src/app.factory';
-import { loadConfig } from '../src/config/app-config';
-import { Memory } from './rate-card-upload.bench';
+import { ADMIN_PASSWORD, Memory, startBenchApi } from './bench-api';
 
 const LINES = Number(process.env.BENCH_RECEIPT_LINES || 2000);
-const ADMIN_EMAIL = 'bench@example.com';
-const ADMIN_PASSWORD = 'Bench-12345!';
 const ORDER_REF = '31415926535897932384';
-
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /** A till receipt of 40 lines: the order reference in groups of 5, the date, items by SKU, a plan. */
 function receiptLines(): string[] {
@@ -34,24 +23,9 @@ function receiptLines(): string[] {
 }
 
 export async function receiptScanBench(): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'receipt-bench-'));
-  const config = loadConfig({ DATA_DIR: dir, ADMIN_EMAIL, ADMIN_PASSWORD, JWT_SECRET: 'bench-secret', LOGIN_ATTEMPTS_PER_MINUTE: '100' });
-  const app = await createApp(config, { logger: ['error'] });
-  await app.listen(0, '127.0.0.1');
-  const base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}/api`;
-  let token = '';
-  const call = async (method: string, path: string, body?: unknown, form?: FormData): Promise<Json> => {
-    const res = await fetch(`${base}${path}`, {
-      method,
-      headers: { 'x-access-token': token, ...(form ? {} : { 'Content-Type': 'application/json' }) },
-      body: form ?? (body === undefined ? undefined : JSON.stringify(body)),
-    });
-    const json = (await res.json()) as Json;
-    if (res.status >= 300) throw new Error(`${method} ${path} → ${res.status} ${JSON.stringify(json).slice(0, 500)}`);
-    return json;
-  };
+  const api = await startBenchApi('receipt-bench-');
+  const { call } = api;
   try {
-    token = (await call('POST', '/user/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).data.token;
     const storeType = (await call('POST', '/storeType', { name: 'Bench stores' })).data;
     const store = (await call('POST', '/store', { name: 'Bench store', storeTypeID: storeType.storeTypeID })).data;
     const saleType = (await call('POST', '/saleType', { name: 'Bench sale type', storeIDs: [store.storeID] })).data;
@@ -73,7 +47,7 @@ export async function receiptScanBench(): Promise<void> {
     await call('POST', '/analysisField', { name: 'Plan', inputType: 'single', analysisListItems: [{ code: 'GOLD' }, { code: 'SILVER' }], storeIDs: [store.storeID] });
     const profile = (await call('POST', '/accessProfile', { name: 'Seller', systemAreas: 'RecordSales', storeIDs: [store.storeID], showRevenue: true, showCommission: true })).data;
     await call('POST', '/user', { name: 'Seller', email: 'seller@example.com', password: ADMIN_PASSWORD, confirm: ADMIN_PASSWORD, accessProfileID: profile.accessProfileID });
-    token = (await call('POST', '/user/login', { email: 'seller@example.com', password: ADMIN_PASSWORD })).data.token;
+    await api.login('seller@example.com', ADMIN_PASSWORD);
 
     const png = receiptPng(receiptLines());
     const width = png.readUInt32BE(16);
@@ -97,7 +71,6 @@ export async function receiptScanBench(): Promise<void> {
       console.log(`[receipt] ${label}: ${seconds.toFixed(2)} s, ${mem}; ${found}`);
     }
   } finally {
-    await app.close();
-    rmSync(dir, { recursive: true, force: true });
+    await api.close();
   }
 }
