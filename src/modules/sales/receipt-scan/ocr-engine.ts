@@ -1,4 +1,5 @@
 import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { createWorker, OEM, type Worker } from 'tesseract.js';
 
@@ -8,8 +9,14 @@ import { createWorker, OEM, type Worker } from 'tesseract.js';
  * nothing is ever fetched (without a langPath, tesseract.js would download it from a CDN).
  */
 export function englishModelDir(): string {
-  return join(dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
+  const bestInt = join(dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
+  if (existsSync(join(bestInt, MODEL_FILE))) return bestInt;
+  // Another layout of the package: the folder its own index names (the full model, LSTM included).
+  return (require('@tesseract.js-data/eng') as { langPath: string }).langPath;
 }
+
+/** The model's file name in that folder (gzip: true). */
+export const MODEL_FILE = 'eng.traineddata.gz';
 
 /** How long one recognition may take before the worker is thrown away and the scan refused. */
 export const OCR_TIMEOUT_MS = 60_000;
