@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
+import { greyPng, receiptPng } from '../support/receipt-image';
 import { Api, describeInBrowser, launchBrowser, logInThroughUi, newPage, startTarget, type Target } from './browserTarget';
 
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -378,5 +379,76 @@ describeInBrowser('sale form in a browser', () => {
     expect(fails.listData[0]).toMatchObject({ notes: 'Credit check fail', revenue: 0, commission: 0, currentHistoryStep: 'cancelled' });
     await page.context().close();
   });
-});
 
+  it('copies a sale as a new one and deletes a sale through the form', async () => {
+    const ref = orderRef();
+    const sale = await apiSale(ref);
+    const page = await adminPage();
+    await page.goto(`${target.baseUrl}/sales/${storeID}`);
+    await page.locator(`tr.ant-table-row[data-row-key="${sale.saleID}"]`).getByRole('button', { name: 'Copy' }).click();
+    const form = dialog(page);
+    await form.getByText('Copy sale', { exact: true }).waitFor();
+    // A new sale: no history, the SKU kept, its own order reference to type.
+    await form.locator('.history-stepper').getByText('New sale').waitFor();
+    await form.locator('.ant-select-selection-item', { hasText: sku }).waitFor();
+    expect(await page.locator('#sale-orderRef').inputValue()).toBe('');
+    const copyRef = orderRef();
+    await page.locator('#sale-orderRef').fill(copyRef);
+    await form.getByRole('button', { name: 'Create' }).click();
+    await form.waitFor({ state: 'detached' });
+    const copy = await saleByRef(copyRef);
+    expect(copy.saleID).not.toBe(sale.saleID);
+    expect(copy).toMatchObject({ rateCardLineStoreID: lineStoreID, currentHistoryStep: 'recorded' });
+
+    await page.locator(`tr.ant-table-row[data-row-key="${copy.saleID}"]`).getByRole('button', { name: 'Delete' }).click();
+    await form.getByText('Delete this sale? This cannot be undone.').waitFor();
+    await form.getByRole('button', { name: 'Delete' }).click();
+    await form.waitFor({ state: 'detached' });
+    expect((await api.send<{ listData: Row[] }>('GET', `sales?orderRef=${copyRef}`)).listData).toHaveLength(0);
+    await page.context().close();
+  });
+
+  it('scans a receipt: picks the order reference, date and SKU it found, and says when a scan fails', async () => {
+    const ref = orderRef();
+    const today = day();
+    const receipt = receiptPng([
+      'HARBOUR MOBILE',
+      `ORDER REF: ${ref.slice(0, 5)} ${ref.slice(5, 10)} ${ref.slice(10, 15)} ${ref.slice(15)}`,
+      `DATE: ${today.split('-').reverse().join('/')}`,
+      `ITEM ${sku} HANDSET`,
+      'TOTAL 25.00',
+    ]);
+    const page = await adminPage();
+    await page.goto(`${target.baseUrl}/sales/newSale/${base64Params({ storeID, saleTypeID })}`);
+    const form = dialog(page);
+    await form.getByRole('button', { name: 'Scan receipt...' }).click();
+    const scan = page.locator('.receipt-scan-dialog .ant-modal-content');
+    await scan.locator('input[type=file]').setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: receipt });
+    const found = scan.locator('.receipt-scan-results');
+    await found.waitFor({ timeout: 120_000 });
+    await found.getByText(ref).waitFor();
+    await found.getByText(today.split('-').reverse().join('/')).waitFor();
+    await found.getByText(sku).waitFor();
+    await page.screenshot({ path: `${SHOTS}/receipt-scan-1280.png` });
+    await scan.getByRole('button', { name: 'Use these values' }).click();
+    await scan.waitFor({ state: 'detached' });
+    expect(await page.locator('#sale-orderRef').inputValue()).toBe(ref);
+    await form.locator('.ant-select-selection-item', { hasText: sku }).waitFor();
+    // The analysis field follows the scanned SKU's band.
+    await form
+      .locator('.ant-select')
+      .filter({ has: page.locator(`#sale-analysis-${analysisFieldID}`) })
+      .locator('.ant-select-selection-item', { hasText: bandName.toUpperCase() })
+      .waitFor();
+
+    // An image without text: the server's summary, then what to do.
+    await form.getByRole('button', { name: 'Scan receipt...' }).click();
+    await scan.locator('input[type=file]').setInputFiles({ name: 'blank.png', mimeType: 'image/png', buffer: greyPng(300, 200, () => 1) });
+    const failed = page.locator('.scan-failed-dialog .ant-modal-content');
+    await failed.getByText('Please try again or enter the data manually').waitFor({ timeout: 120_000 });
+    expect((await failed.locator('p').first().innerText()).length).toBeGreaterThan(0);
+    await page.waitForTimeout(500); // the dialog's opening animation, for the screenshot
+    await page.screenshot({ path: `${SHOTS}/receipt-scan-failed-1280.png` });
+    await page.context().close();
+  });
+});

@@ -138,8 +138,9 @@ function SaleDialogBody({ mode, saleID, initialValues, storeID, record, fields, 
     () => (record && !isNew ? { revenue: record.revenue as number | undefined, commission: record.commission as number | undefined } : undefined),
     [record, isNew],
   );
-  // Read and delete show the sale; a pending action turns View into a save.
-  const saving = mode === 'delete' || mode !== 'read' || action !== null;
+  // Read shows the sale, and so does Edit of a sale that can no longer change; a pending
+  // action (a refund of a reconciled sale) turns them into a save.
+  const saving = mode === 'delete' || isNew || (mode === 'update' && isSaleEditable(sale)) || action !== null;
 
   const submit = async () => {
     if (submitting.current || !saving) return;
