@@ -109,10 +109,10 @@ describeInBrowser('sales console in a browser', () => {
     await line(phoneSku, `Phone ${run} with case`, secondCard, 120);
 
     // A user with a store and no sales area, and one with RecordRefunds only.
-    const profile = async (name: string, systemAreas: string) =>
-      (await api.send('POST', 'accessProfile', { name: attemptName(name), systemAreas, storeIDs: [northID], showRevenue: true, showCommission: true })).data;
-    const noSales = await profile('No sales', 'AccessAPI');
-    const refundsOnly = await profile('Refunds', 'RecordRefunds');
+    const profile = async (name: string, systemAreas: string, showCommission: boolean) =>
+      (await api.send('POST', 'accessProfile', { name: attemptName(name), systemAreas, storeIDs: [northID], showRevenue: true, showCommission })).data;
+    const noSales = await profile('No sales', 'AccessAPI', true);
+    const refundsOnly = await profile('Refunds', 'RecordRefunds', false);
     await api.send('POST', 'user', { name: attemptName('Nora'), email: noSalesEmail, password, confirm: password, accessProfileID: noSales.accessProfileID, storeID: northID });
     await api.send('POST', 'user', { name: attemptName('Rafe'), email: refundsEmail, password, confirm: password, accessProfileID: refundsOnly.accessProfileID, storeID: northID });
   });
@@ -164,7 +164,21 @@ describeInBrowser('sales console in a browser', () => {
 
     const { page: refundsPage } = await newPage(browser);
     await logInThroughUi(refundsPage, target.baseUrl, refundsEmail, password);
-    await refundsPage.locator('.shell-drawer').getByText('Sales', { exact: true }).waitFor();
+    await refundsPage.locator('.shell-drawer').getByText('Sales', { exact: true }).click();
+    await refundsPage.waitForURL(/\/sales$/);
+    // Their store's tab only; revenue columns but no commission (nor an empty column for it), no Add, no row selection.
+    await saleRow(refundsPage, ordinary.saleID).waitFor();
+    expect(await refundsPage.locator('.sales-tabs').getByRole('tab').allInnerTexts()).toEqual(['All stores', northName]);
+    const headers = (await refundsPage.locator('.ant-table-thead th').allInnerTexts()).map((h) => h.trim());
+    expect(headers).toEqual(expect.arrayContaining(['Revenue', 'Adjusted revenue']));
+    expect(headers).not.toContain('Commission');
+    expect(headers.filter((h) => h === '')).toHaveLength(1); // the row buttons' column
+    expect(await saleRow(refundsPage, ordinary.saleID).innerText()).toContain('£100.00');
+    expect(await saleRow(refundsPage, ordinary.saleID).innerText()).not.toContain('£10.00');
+    expect(await refundsPage.getByRole('button', { name: 'Add' }).count()).toBe(0);
+    expect(await refundsPage.locator('.ant-table-selection-column').count()).toBe(0);
+    expect(await refundsPage.getByRole('button', { name: 'API details' }).count()).toBe(0);
+    await shot(refundsPage, 'sales-refunds-user-1280');
     await refundsPage.context().close();
 
     const { page: noSalesPage } = await newPage(browser);
@@ -348,6 +362,32 @@ describeInBrowser('sales console in a browser', () => {
     // The list shows the new amount and the selection is gone.
     if (await page.locator('th', { hasText: 'Revenue' }).count()) await saleRow(page, movable.saleID).getByText('£120.00').first().waitFor();
     expect(await page.locator('tr.ant-table-row .ant-checkbox-checked').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('opens the sale form from the rows (edit and delete only where the server allows) and from /sales/newSale/{base64}', async () => {
+    const page = await adminPage();
+    await page.goto(`${target.baseUrl}/sales/${northID}`);
+    await saleRow(page, ordinary.saleID).waitFor();
+    const buttons = async (sale: Row) => (await saleRow(page, sale.saleID).locator('.row-actions button').evaluateAll((list) => list.map((b) => b.getAttribute('aria-label'))));
+    expect(await buttons(ordinary)).toEqual(['SKU history', 'View', 'Copy', 'Edit', 'Delete']);
+    expect(await buttons(refunded)).toEqual(['SKU history', 'View', 'Copy']);
+    expect(await buttons(refundRow)).toEqual(['SKU history', 'View', 'Copy']);
+
+    await saleRow(page, ordinary.saleID).getByRole('button', { name: 'Edit' }).click();
+    const dialog = page.locator('.ant-modal-content', { hasText: 'Edit sale' });
+    await dialog.waitFor();
+    await dialog.locator('.ant-modal-close').click();
+    await dialog.waitFor({ state: 'detached' });
+
+    await page.goto(`${target.baseUrl}/sales/newSale/${base64Params({ storeID: southID })}`);
+    const create = page.locator('.ant-modal-content', { hasText: 'New sale' });
+    await create.waitFor();
+    await shot(page, 'sales-new-sale-1280');
+    await create.locator('.ant-modal-close').click();
+    await create.waitFor({ state: 'detached' });
+    await page.waitForURL(/\/sales$/);
+    await saleRow(page, ordinary.saleID).waitFor();
     await page.context().close();
   });
 });
