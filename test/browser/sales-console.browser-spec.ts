@@ -155,7 +155,7 @@ describeInBrowser('sales console in a browser', () => {
     saleRow(page, saleID)
       .locator('td')
       .nth(2)
-      .evaluate((cell) => getComputedStyle(cell).backgroundColor);
+      .evaluate((cell) => (globalThis as any).getComputedStyle(cell).backgroundColor); // eslint-disable-line @typescript-eslint/no-explicit-any
 
   it('shows the Sales menu item only to users with a store and a sales area', async () => {
     const page = await adminPage();
@@ -211,7 +211,7 @@ describeInBrowser('sales console in a browser', () => {
     // The legend's colours: ordinary white, refunded yellow/orange, refund rows red.
     const legend = page.locator('.sales-legend');
     await legend.getByText('Refunded sale').waitFor();
-    const swatch = (kind: string) => legend.locator(`.sales-legend-swatch.sale-row-${kind}`).evaluate((el) => getComputedStyle(el).backgroundColor);
+    const swatch = (kind: string) => legend.locator(`.sales-legend-swatch.sale-row-${kind}`).evaluate((el) => (globalThis as any).getComputedStyle(el).backgroundColor); // eslint-disable-line @typescript-eslint/no-explicit-any
     expect(await background(page, ordinary.saleID)).toBe('rgb(255, 255, 255)');
     expect(await background(page, refunded.saleID)).toBe(await swatch('refunded'));
     expect(await background(page, refundRow.saleID)).toBe(await swatch('refund'));
