@@ -29,13 +29,13 @@ import { recreate } from './bench-database';
 const STORES = 20;
 const CARDS = 5;
 const LINES_PER_CARD = 10_000;
-const CONNECTIONS = 20;
-const SECONDS = Number(process.env.BENCH_SECONDS || 10);
+export const CONNECTIONS = 20;
+export const SECONDS = Number(process.env.BENCH_SECONDS || 10);
 const PAGE_LENGTH = 50;
 /** Line stores of each store: one per line of every card. */
 const STORE_ROWS = CARDS * LINES_PER_CARD;
-const ADMIN_EMAIL = 'bench@example.com';
-const ADMIN_PASSWORD = 'Bench-12345!';
+export const ADMIN_EMAIL = 'bench@example.com';
+export const ADMIN_PASSWORD = 'Bench-12345!';
 const MAIN = join(__dirname, '..', 'src', 'main.js');
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -56,14 +56,14 @@ interface SqliteDatabase {
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const Database = require('better-sqlite3') as new (file: string, options?: { readonly?: boolean }) => SqliteDatabase;
 
-const print = (line: Json) => console.log(JSON.stringify(line));
+export const print = (line: Json) => console.log(JSON.stringify(line));
 
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
   return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] * 10) / 10;
 }
 
-function latencies(values: number[]) {
+export function latencies(values: number[]) {
   const sorted = [...values].sort((a, b) => a - b);
   return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99) };
 }
@@ -78,7 +78,7 @@ async function freePort(): Promise<number> {
 }
 
 /** The API as its own process, as production runs it. */
-class ApiProcess {
+export class ApiProcess {
   private child?: ChildProcess;
   base = '';
 
@@ -116,7 +116,7 @@ class ApiProcess {
   }
 }
 
-async function call(base: string, token: string, method: string, path: string, body?: unknown): Promise<Json> {
+export async function call(base: string, token: string, method: string, path: string, body?: unknown): Promise<Json> {
   const send = () =>
     fetch(`${base}${path}`, {
       method,
@@ -218,7 +218,7 @@ async function fill(api: ApiProcess, writer: Writer): Promise<{ token: string; s
   return { token, storeIDs };
 }
 
-async function loadHttp(url: string, token: string): Promise<Json> {
+export async function loadHttp(url: string, token: string): Promise<Json> {
   const times: number[] = [];
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers: { 'x-access-token': token } }, (error, done) =>
@@ -259,7 +259,7 @@ function pageStatements(storeID: number, from: number, rowCount: number) {
   };
 }
 
-async function loadDirect(run: () => Promise<void>, workers: number): Promise<Json> {
+export async function loadDirect(run: () => Promise<void>, workers: number): Promise<Json> {
   const times: number[] = [];
   const end = Date.now() + SECONDS * 1000;
   await Promise.all(

@@ -1,0 +1,344 @@
+/**
+ * npm run bench -- sales: the sales console's list at a million sales, and recording sales,
+ * through the real HTTP API on MySQL/MariaDB (BENCH_DATABASE_URL, a database with "bench" or
+ * "test" in its name, dropped and recreated; without it the scenario says so and stops).
+ *
+ * The API runs as its own process (as production runs it). The franchise comes through the API
+ * (20 stores, 3 sale types, an Insurance analysis field, 20 sellers, 3 rate cards a year apart);
+ * 900 rate card lines, 18,000 line stores, 1,000,000 sales over two years ending today (3 %
+ * refunded, with their refund rows, 2 % cancelled) and their 1,000,000 analysis values are
+ * written with multi-row INSERTs. Sales carry no history rows: the list never reads them.
+ *
+ * - list: 20 concurrent clients (autocannon) for BENCH_SECONDS (10) on
+ *   GET /api/sales?storeID=…&saleDateGEQ=…&saleDateLEQ=…&pageLength=50, sorted by saleDate
+ *   descending and by the default (saleID descending); one store's quarter a year back, about
+ *   6,000 of its 50,000 sales. Then, in the same run, the same SQL the route ran for that page
+ *   (read from MariaDB's general log while one request runs: the count beside the page's ids,
+ *   then the rows by id, then the order reference duplicates) through a mysql2 pool of 20
+ *   connections for the same time; with each statement's EXPLAIN.
+ * - record: POST /api/sale at 20 concurrent clients, each body a valid sale at one of the
+ *   stores with its own order reference: sales recorded per second and latency.
+ *
+ * Prints one JSON line per case.
+ */
+import 'reflect-metadata';
+import autocannon from 'autocannon';
+import { createConnection, createPool, type Pool } from 'mysql2/promise';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { localDate } from '../src/modules/rate-cards/dates';
+import { recreate } from './bench-database';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, ApiProcess, call, CONNECTIONS, latencies, loadDirect, loadHttp, print, SECONDS } from './list.bench';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const SALES = Number(process.env.BENCH_SALES || 1_000_000);
+const STORES = 20;
+const SALE_TYPES = ['New contract', 'Upgrade', 'SIM only'];
+const LINES = 100; // per card and sale type
+const DAYS = 730;
+const BATCH = 5_000;
+const TIME_ZONE = process.env.TIME_ZONE || 'Europe/London';
+
+function addDays(ymd: string, days: number): string {
+  const date = new Date(`${ymd}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+const firstOfMonth = (ymd: string) => `${ymd.slice(0, 7)}-01`;
+
+/** A small seeded generator, so every run writes the same sales. */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), a | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+interface Franchise {
+  token: string;
+  storeIDs: number[];
+  saleTypeIDs: number[];
+  sellerIDs: number[];
+  insuranceFieldID: number;
+  /** Line store ids of the card in force today, by store index and sale type index. */
+  currentLineStores: (store: number, type: number) => number[];
+}
+
+async function fill(api: ApiProcess, databaseUrl: string): Promise<Franchise> {
+  const t0 = Date.now();
+  const token = (await call(api.base, '', 'POST', '/user/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).data.token;
+  const post = async (path: string, body: unknown) => (await call(api.base, token, 'POST', path, body)).data;
+  const storeType = await post('/storeType', { name: 'Bench stores' });
+  const storeIDs: number[] = [];
+  for (let i = 1; i <= STORES; i++) storeIDs.push((await post('/store', { name: `Store ${String(i).padStart(2, '0')}`, storeTypeID: storeType.storeTypeID })).storeID);
+  const saleTypeIDs: number[] = [];
+  for (const name of SALE_TYPES) saleTypeIDs.push((await post('/saleType', { name, storeIDs })).saleTypeID);
+  const skuType = await post('/skuType', { name: 'Handset' });
+  const insurance = await post('/analysisField', {
+    name: 'Insurance', label: 'Insurance sold?', inputType: 'single', required: true, storeIDs,
+    analysisListItems: [{ code: 'Yes', description: 'Insurance sold' }, { code: 'No', description: 'No insurance' }],
+  });
+  const profile = await post('/accessProfile', { name: 'Bench sellers', systemAreas: 'RecordSales, RecordRefunds', storeIDs, showRevenue: true, showCommission: true });
+  const sellerIDs: number[] = [];
+  for (let i = 0; i < STORES; i++) {
+    const user = await post('/user', {
+      name: `Seller ${i + 1}`, email: `seller${i + 1}@example.com`, password: ADMIN_PASSWORD, confirm: ADMIN_PASSWORD,
+      accessProfileID: profile.accessProfileID, storeID: storeIDs[i],
+    });
+    sellerIDs.push(user.userID);
+  }
+  const today = localDate(TIME_ZONE);
+  const start = addDays(today, 1 - DAYS);
+  // Three cards a year apart, the first in force on the first sale's date.
+  const cardFroms = [firstOfMonth(start), firstOfMonth(addDays(today, -365)), firstOfMonth(today)];
+  const cardIDs: number[] = [];
+  for (const fromDate of cardFroms) cardIDs.push((await post('/rateCard', { name: `Bench card ${fromDate.slice(0, 7)}`, fromDate })).rateCardID);
+
+  const main = await createConnection({ uri: databaseUrl });
+  const connections = [main, await createConnection({ uri: databaseUrl }), await createConnection({ uri: databaseUrl })];
+  // Written ids point at rows written in the same run: the checks add nothing but time.
+  for (const c of connections) await c.query('SET SESSION foreign_key_checks = 0, SESSION unique_checks = 0');
+  const now = new Date().toISOString().slice(0, 23).replace('T', ' ');
+  const lineID = (card: number, type: number, line: number) => (card * SALE_TYPES.length + type) * LINES + line + 1;
+  const lineStoreID = (card: number, type: number, line: number, store: number) => (lineID(card, type, line) - 1) * STORES + store + 1;
+  const revenueOf = (line: number) => 60 + ((line * 37) % 400);
+  const lines: unknown[][] = [];
+  const lineStores: unknown[][] = [];
+  for (let card = 0; card < cardIDs.length; card++) {
+    for (let type = 0; type < SALE_TYPES.length; type++) {
+      for (let line = 0; line < LINES; line++) {
+        lines.push([lineID(card, type, line), cardIDs[card], saleTypeIDs[type], `SKU-${type}-${String(line).padStart(4, '0')}`, skuType.skuTypeID, `Bench handset ${line}`, 29, 30 + (line % 40), 24, 'bench', now, 'bench', now]);
+        for (let store = 0; store < STORES; store++) {
+          lineStores.push([lineStoreID(card, type, line, store), lineID(card, type, line), storeIDs[store], 1, revenueOf(line), revenueOf(line) / 10]);
+        }
+      }
+    }
+  }
+  await main.query('INSERT INTO rateCardLine (rateCardLineID, rateCardID, saleTypeID, sku, skuTypeID, description, customerRRP, customerMonthly, contractMonths, createdByUserName, createdDate, updatedByUserName, updatedDate) VALUES ?', [lines]);
+  await main.query('INSERT INTO rateCardLineStore (rateCardLineStoreID, rateCardLineID, storeID, active, revenue, commission) VALUES ?', [lineStores]);
+
+  const random = rng(9);
+  let saleID = 0;
+  const cardOn = (date: string) => (date >= cardFroms[2] ? 2 : date >= cardFroms[1] ? 1 : 0);
+  function* sales(): Generator<unknown[][]> {
+    let batch: unknown[][] = [];
+    let values: unknown[][] = [];
+    const pending: unknown[][] = [];
+    for (let i = 0; i < SALES; ) {
+      const date = addDays(start, Math.floor((i * DAYS) / SALES));
+      // Busier stores sell up to twice as much as quieter ones.
+      const store = Math.floor(STORES * Math.pow(random(), 1.15)) % STORES;
+      const type = Math.floor(random() * SALE_TYPES.length);
+      const line = Math.floor(random() * LINES);
+      const card = cardOn(date);
+      const r = random();
+      const cancelled = r < 0.02;
+      const refunded = !cancelled && r < 0.05;
+      const revenue = cancelled ? 0 : revenueOf(line);
+      const id = ++saleID;
+      const orderRef = `7${String(id * 7919).padStart(19, '0')}`;
+      const row = (sid: number, day: string, amount: number, isRefund: boolean, refSaleID: number | null) => [
+        sid, storeIDs[store], saleTypeIDs[type], sellerIDs[store], day, orderRef, cardIDs[card], lineID(card, type, line), lineStoreID(card, type, line, store),
+        `SKU-${type}-${String(line).padStart(4, '0')}`, cancelled ? 'cancelled' : 'recorded', amount, amount / 10, amount, amount,
+        refSaleID, isRefund ? 1 : 0, refunded && !isRefund ? 1 : 0, refunded && !isRefund ? 'Returned within 14 days' : null,
+        refunded ? `RF${String(id).padStart(18, '0')}` : null, '', 'Seller', `${day} 12:00:00.000`, 'Seller', `${day} 12:00:00.000`,
+      ];
+      batch.push(row(id, date, revenue, false, null));
+      values.push([id, insurance.analysisFieldID, random() < 0.3 ? 'Yes' : 'No']);
+      i++;
+      // A refund is written a few sales later, dated a few days on (never after today).
+      if (refunded && i < SALES) pending.push(row(0, addDays(date, 3) > today ? today : addDays(date, 3), -revenue + 0, true, id));
+      if (pending.length && random() < 0.5) {
+        const refund = pending.shift()!;
+        refund[0] = ++saleID;
+        batch.push(refund);
+        values.push([saleID, insurance.analysisFieldID, 'No']);
+        i++;
+      }
+      if (batch.length >= BATCH) {
+        yield batch;
+        yield values;
+        batch = [];
+        values = [];
+      }
+    }
+    if (batch.length) {
+      yield batch;
+      yield values;
+    }
+  }
+  const saleColumns = [
+    'saleID', 'storeID', 'saleTypeID', 'attributableToUserID', 'saleDate', 'orderRef', 'rateCardID', 'rateCardLineID', 'rateCardLineStoreID',
+    'sku', 'currentHistoryStep', 'revenue', 'commission', 'adjustedRevenue', 'unreconciledRevenue',
+    'refSaleID', 'isRefund', 'isRefunded', 'isRefundedNote', 'isRefundedOrderRef', 'notes', 'createdByUserName', 'createdDate', 'updatedByUserName', 'updatedDate',
+  ];
+  const valueColumns = ['saleID', 'analysisFieldID', 'analysisValue'];
+  // Batches alternate sales and their analysis values; each connection writes a pair in turn.
+  const pairs = sales();
+  await Promise.all(
+    connections.map(async (c) => {
+      for (let next = pairs.next(); !next.done; next = pairs.next()) {
+        const values = pairs.next().value as unknown[][];
+        await c.query(`INSERT INTO sale (${saleColumns.join(',')}) VALUES ?`, [next.value]);
+        await c.query(`INSERT INTO saleAnalysisValue (${valueColumns.join(',')}) VALUES ?`, [values]);
+      }
+    }),
+  );
+  await main.query('ANALYZE TABLE sale, saleAnalysisValue, rateCardLine, rateCardLineStore');
+  for (const c of connections) await c.end();
+  print({ scenario: 'sales', case: 'fill', sales: saleID, lineStores: lineStores.length, seconds: (Date.now() - t0) / 1000 });
+  return {
+    token,
+    storeIDs,
+    saleTypeIDs,
+    sellerIDs,
+    insuranceFieldID: insurance.analysisFieldID,
+    currentLineStores: (store, type) => Array.from({ length: LINES }, (_, line) => lineStoreID(2, type, line, store)),
+  };
+}
+
+/**
+ * The statements the API ran for one GET of `url` on the sale table, in order: read from the
+ * general log (MariaDB/MySQL, switched on for that one request), kept to the API's connections.
+ */
+async function capture(pool: Pool, database: string, url: string, token: string): Promise<string[]> {
+  const c = await pool.getConnection();
+  try {
+    await c.query("SET GLOBAL log_output = 'TABLE'");
+    await c.query('TRUNCATE mysql.general_log');
+    await c.query("SET GLOBAL general_log = 'ON'");
+    const res = await fetch(url, { headers: { 'x-access-token': token } });
+    await res.text();
+    await c.query("SET GLOBAL general_log = 'OFF'");
+    const [threads] = (await c.query('SELECT ID AS id FROM information_schema.PROCESSLIST WHERE DB = ? AND ID <> CONNECTION_ID()', [database])) as unknown as [Json[]];
+    const ids = threads.map((t) => Number(t.id));
+    const [rows] = (await c.query(
+      "SELECT thread_id AS thread, CONVERT(argument USING utf8mb4) AS statement FROM mysql.general_log WHERE command_type = 'Query' ORDER BY event_time",
+    )) as unknown as [Json[]];
+    return rows.filter((r) => ids.includes(Number(r.thread)) && /FROM `sale`/.test(r.statement)).map((r) => String(r.statement));
+  } finally {
+    c.release();
+  }
+}
+
+async function explain(pool: Pool, statement: string): Promise<Json[]> {
+  const [rows] = (await pool.query(`EXPLAIN ${statement}`)) as unknown as [Json[]];
+  return rows.map((r) => ({ table: r.table, type: r.type, key: r.key, rows: Number(r.rows), extra: r.Extra }));
+}
+
+/** POST /api/sale at CONNECTIONS clients for SECONDS: valid sales, each with its own order reference. */
+async function record(api: ApiProcess, f: Franchise): Promise<Json> {
+  const today = localDate(TIME_ZONE);
+  let n = 0;
+  const body = () => {
+    n += 1;
+    const store = n % STORES;
+    const type = n % SALE_TYPES.length;
+    const lineStores = f.currentLineStores(store, type);
+    return {
+      storeID: f.storeIDs[store],
+      saleTypeID: f.saleTypeIDs[type],
+      attributableToUserID: f.sellerIDs[store],
+      rateCardLineStoreID: lineStores[n % lineStores.length],
+      saleDate: today,
+      orderRef: `5${String(n).padStart(19, '0')}`,
+      saleAnalysisValues: [{ analysisFieldID: f.insuranceFieldID, analysisValue: n % 3 === 0 ? 'Yes' : 'No' }],
+    };
+  };
+  // One first, so a refused body fails with its answer rather than as a count of non-2xx.
+  await call(api.base, f.token, 'POST', '/sale', body());
+  const times: number[] = [];
+  const statuses: Record<number, number> = {};
+  const origin = api.base.slice(0, api.base.indexOf('/api'));
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: origin,
+        connections: CONNECTIONS,
+        duration: SECONDS,
+        requests: [
+          {
+            method: 'POST',
+            path: '/api/sale',
+            headers: { 'x-access-token': f.token, 'content-type': 'application/json' },
+            setupRequest: (request) => ({ ...request, body: JSON.stringify(body()) }),
+          },
+        ],
+      },
+      (error, done) => (error ? reject(error) : resolve(done)),
+    );
+    instance.on('response', (_client, status, _bytes, responseTime) => {
+      statuses[status] = (statuses[status] ?? 0) + 1;
+      if (status < 300) times.push(responseTime);
+    });
+  });
+  // Refused or failed saves are counted, not thrown: the figure to read is how many were recorded.
+  return { salesPerSecond: Math.round(times.length / SECONDS), ...latencies(times), recorded: times.length, failed: result.non2xx + result.errors, statuses };
+}
+
+export async function salesBench(): Promise<void> {
+  const databaseUrl = process.env.BENCH_DATABASE_URL;
+  if (!databaseUrl) {
+    print({ scenario: 'sales', skipped: 'set BENCH_DATABASE_URL to a MySQL/MariaDB database (its name with "bench" or "test"): the scenario runs there' });
+    return;
+  }
+  await recreate(databaseUrl);
+  const database = decodeURIComponent(new URL(databaseUrl).pathname.slice(1));
+  const dir = mkdtempSync(join(tmpdir(), 'sales-bench-'));
+  const api = new ApiProcess({
+    DATA_DIR: dir,
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD,
+    JWT_SECRET: 'bench-secret',
+    LOGIN_ATTEMPTS_PER_MINUTE: '1000',
+    DATABASE_URL: databaseUrl,
+  });
+  const pool = createPool({ uri: databaseUrl, connectionLimit: CONNECTIONS });
+  try {
+    await api.start();
+    const franchise = await fill(api, databaseUrl);
+    const [[settings]] = (await pool.query('SELECT @@version AS version, @@innodb_buffer_pool_size AS bufferPool')) as unknown as [Json[]];
+    print({ scenario: 'sales', case: 'server', version: settings.version, innodbBufferPoolMB: Number(settings.bufferPool) / 1048576 });
+
+    // One store's quarter a year back: about 6,000 of its 50,000 sales.
+    const today = localDate(TIME_ZONE);
+    const storeID = franchise.storeIDs[7];
+    const range = `saleDateGEQ=${addDays(today, -365)}&saleDateLEQ=${addDays(today, -275)}`;
+    for (const sort of ['&sort=saleDate&sortDir=desc', '']) {
+      const url = `${api.base}/sales?storeID=${storeID}&${range}${sort}&pageLength=50`;
+      await loadHttp(url, franchise.token).catch(() => undefined); // warm up: caches, JIT, pool
+      const http = await loadHttp(url, franchise.token);
+      const statements = await capture(pool, database, url, franchise.token);
+      if (statements.length < 3) throw new Error(`expected the count, ids, rows and duplicates statements, read ${statements.length}`);
+      // As the route: the count beside the page's ids, then the rows by id, then the duplicates.
+      const [count, ids, ...rest] = statements;
+      const sql = await loadDirect(async () => {
+        await Promise.all([pool.query(count), pool.query(ids)]);
+        for (const statement of rest) await pool.query(statement);
+      }, CONNECTIONS);
+      print({
+        scenario: 'sales',
+        case: sort ? 'list by saleDate desc' : 'list by saleID desc (default)',
+        route: url.slice(url.indexOf('/api')),
+        connections: CONNECTIONS,
+        http,
+        directSql: sql,
+        throughputVsDirect: Math.round((http.requestsPerSecond / sql.requestsPerSecond) * 100) / 100,
+        statements: statements.length,
+        explain: { count: await explain(pool, count), ids: await explain(pool, ids) },
+      });
+      if (process.env.BENCH_SHOW_SQL) for (const statement of statements) print({ scenario: 'sales', sql: statement.slice(0, 2_000) });
+    }
+    print({ scenario: 'sales', case: 'record', route: 'POST /api/sale', connections: CONNECTIONS, ...(await record(api, franchise)) });
+  } finally {
+    await api.stop();
+    await pool.end();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
