@@ -208,7 +208,7 @@ export function SalesScreen({ route = 'list' }: { route?: SalesRoute }) {
         }
         renderDialog={renderDialog}
       />
-      {route === 'newSale' && (
+      {route === 'newSale' && resource.permissions.create(me) && (
         <SaleDialog
           mode="create"
           initialValues={newSaleValues ?? undefined}
