@@ -6,6 +6,7 @@ import { assertStoreAccess } from '../../common/auth/store-scope';
 import type { SystemArea } from '../../common/auth/system-areas';
 import { stampCreated, stampUpdated } from '../../common/db/audited.entity';
 import { forUpdate } from '../../common/db/locks';
+import { retryingTransaction } from '../../common/db/transactions';
 import { toMoney } from '../../common/db/numbers';
 import { HistoryService, type DocumentStep } from '../../common/history/history.service';
 import { InvalidInput, NotAllowed, RecordNotFound } from '../../common/http/validation-result';
@@ -122,7 +123,7 @@ export class SalesService implements OnModuleInit {
     if (!creditFail && !hasArea(user, 'RecordSales')) throw new NotAllowed('Your access profile does not include RecordSales');
     assertStoreAccess(user, body.storeID);
     if (body.isRefunded) throw new InvalidInput({ isRefunded: 'A new sale cannot be refunded' });
-    const id = await this.dataSource.transaction(async (manager) => {
+    const id = await retryingTransaction(this.dataSource, async (manager) => {
       const sale = manager.create(Sale, { isRefund: false, isRefunded: false, adjustment: 0, recSheetLinesTotal: 0, recSheetLinesCount: 0, refundReasonID: null });
       const answers = await this.assign(manager, sale, body, user, true);
       sale.currentHistoryStep = creditFail ? 'cancelled' : 'recorded';
@@ -141,7 +142,7 @@ export class SalesService implements OnModuleInit {
   }
 
   async update(id: number, body: SaleBody, user: AuthUser): Promise<Row> {
-    await this.dataSource.transaction(async (manager) => {
+    await retryingTransaction(this.dataSource, async (manager) => {
       const sale = await this.lockVisible(manager, id, user);
       if (body.isRefunded && !sale.isRefunded) return this.refund(manager, sale, body, user);
       if (!hasAnyArea(user, EDIT_AREAS)) throw new NotAllowed('Your access profile does not include RecordSales or UpdateSales');
@@ -163,7 +164,7 @@ export class SalesService implements OnModuleInit {
       await this.price(manager, sale);
       stampUpdated(sale, user.name);
       await manager.save(Sale, sale);
-      await this.saveAnswers(manager, id, answers);
+      await this.saveAnswers(manager, id, answers, beforeAnswers);
       const description = cancel ? `Cancelled: ${body.newStepNote!.trim()}` : `Changed ${changed.join(', ')}`;
       await this.writeHistory(manager, sale, description, user);
     });
@@ -171,7 +172,7 @@ export class SalesService implements OnModuleInit {
   }
 
   async remove(id: number, user: AuthUser): Promise<{ id: number }> {
-    await this.dataSource.transaction(async (manager) => {
+    await retryingTransaction(this.dataSource, async (manager) => {
       const sale = await this.lockVisible(manager, id, user);
       if (!isEditable(sale)) throw new InvalidInput({}, NOT_EDITABLE);
       await manager.delete(Sale, { saleID: id });
@@ -181,7 +182,7 @@ export class SalesService implements OnModuleInit {
 
   /** PUT /sale/{id}/unreconcile: back to the step the sale had before it was reconciled. */
   async unreconcile(id: number, user: AuthUser): Promise<Row> {
-    await this.dataSource.transaction(async (manager) => {
+    await retryingTransaction(this.dataSource, async (manager) => {
       const sale = await this.lockVisible(manager, id, user);
       if (sale.currentHistoryStep !== 'reconciled') throw new InvalidInput({}, 'Only reconciled sales can be unreconciled');
       const entries = await this.history.entries(manager, DOCUMENT, id);
@@ -351,10 +352,24 @@ export class SalesService implements OnModuleInit {
     sale.unreconciledRevenue = toMoney(sale.adjustedRevenue - (sale.recSheetLinesTotal ?? 0));
   }
 
-  private async saveAnswers(manager: EntityManager, saleID: number, answers: AnalysisAnswer[]): Promise<void> {
-    await manager.delete(SaleAnalysisValue, { saleID });
-    if (answers.length) {
-      await manager.insert(SaleAnalysisValue, answers.map((a) => ({ saleID, analysisFieldID: a.analysisFieldID, analysisValue: a.analysisValue })));
+  /**
+   * Writes the sale's answers: deletes the previous rows that are no longer answers by primary
+   * key and inserts the new ones. (A DELETE by saleID would lock the gap after the newest sale on
+   * MariaDB, and two sales recorded at once would deadlock on their inserts.)
+   */
+  private async saveAnswers(manager: EntityManager, saleID: number, answers: AnalysisAnswer[], previous: SaleAnalysisValue[] = []): Promise<void> {
+    const key = (a: AnalysisAnswer) => `${a.analysisFieldID}\u0000${a.analysisValue}`;
+    const wanted = new Set(answers.map(key));
+    const kept = new Set<string>();
+    const gone = previous.filter((row) => {
+      if (!wanted.has(key(row)) || kept.has(key(row))) return true;
+      kept.add(key(row));
+      return false;
+    });
+    if (gone.length) await manager.delete(SaleAnalysisValue, { saleAnalysisValueID: In(gone.map((row) => row.saleAnalysisValueID)) });
+    const added = answers.filter((a) => !kept.has(key(a)));
+    if (added.length) {
+      await manager.insert(SaleAnalysisValue, added.map((a) => ({ saleID, analysisFieldID: a.analysisFieldID, analysisValue: a.analysisValue })));
     }
   }
 
@@ -451,7 +466,7 @@ export class SalesService implements OnModuleInit {
     const ids = [...new Set(body.saleID.split(',').map(Number))];
     const notes = body.notes?.trim() ?? '';
     if (commit && !notes) throw new InvalidInput({ notes: 'You must explain the reason for changing the rate card' });
-    return this.dataSource.transaction(async (manager) => {
+    return retryingTransaction(this.dataSource, async (manager) => {
       const target = await this.rateCards.byID(manager, body.rateCardID);
       if (!target) throw new InvalidInput({ rateCardID: 'Choose a rate card that exists' });
       const query = manager.createQueryBuilder(Sale, 'sale').leftJoinAndSelect('sale.store', 'store').leftJoinAndSelect('sale.saleType', 'saleType').leftJoinAndSelect('sale.rateCard', 'rateCard').where({ saleID: In(ids) });
