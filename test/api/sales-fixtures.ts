@@ -21,7 +21,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, TestApp, TIME_ZONE } from '.
  * The master data the sales API tests record against (docs/http-api.md, "Sales"): two stores
  * of one type, a sale type offered in both, a rate card starting on 1 January of `year` with a
  * line (band GOLD) priced 100 / 40 at store A and 90 / 30 at store B, a line whose SKU type
- * excludes discounts (50 / 20 at A), and a seller whose profile has store A only and shows
+ * excludes discounts ('Prepaid Voucher', 50 / 20 at A), and a seller whose profile has store A only and shows
  * both figures. Each file passes its own year, so no other file's card is in force for its sales.
  */
 export interface SalesWorld {
@@ -75,6 +75,7 @@ export async function salesWorld(year: number): Promise<SalesWorld> {
     rateCardID: card.rateCardID,
     saleTypeID: saleType.saleTypeID,
     skuTypeID: exclType.skuTypeID,
+    description: 'Prepaid Voucher',
     rateCardLineStores: [{ storeID: storeA.storeID, active: true, revenue: 50, commission: 20 }],
   });
   const seller = await createSeller(t, admin, [storeA.storeID]);
