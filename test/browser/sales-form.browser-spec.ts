@@ -44,6 +44,8 @@ describeInBrowser('sale form in a browser', () => {
   const sku = `GX-${run}`.toUpperCase();
   const bandName = `Gold${run}`;
   const discountName = `Staff ${run}`;
+  const percentDiscountName = `Promo ${run}`;
+  const excludedSku = `EX-${run}`.toUpperCase();
   const fieldLabel = `Tier ${run}`;
   let storeID: number;
   let saleTypeID: number;
@@ -109,6 +111,31 @@ describeInBrowser('sale form in a browser', () => {
       })
     ).data;
     discountStoreID = Number(discount.discountStores[0].discountStoreID);
+    // A discount capturing the percent given, taking all of it off revenue and commission.
+    await api.send('POST', 'discount', {
+      name: percentDiscountName,
+      saleTypeID,
+      discountStores: [
+        {
+          storeID,
+          enabled: true,
+          captureVariablePercent: true,
+          revenueReductionIsFixed: false,
+          revenueReductionRatio: 1,
+          commissionSameAsRevenue: true,
+        },
+      ],
+    });
+    // A SKU whose type excludes discounts.
+    const excludedType = (await api.send('POST', 'skuType', { name: `Gift ${run}`, excludeDiscount: true })).data;
+    await api.send('POST', 'rateCardLine', {
+      rateCardID: card.rateCardID,
+      saleTypeID,
+      skuTypeID: excludedType.skuTypeID,
+      sku: excludedSku,
+      description: 'Gift card',
+      rateCardLineStores: [{ storeID, active: true, revenue: 50, commission: 5 }],
+    });
     const field = (
       await api.send('POST', 'analysisField', {
         name: fieldLabel,
@@ -327,7 +354,7 @@ describeInBrowser('sale form in a browser', () => {
     await page.close();
   });
 
-  it('at 800 px: full screen, the order reference in 4 boxes, and SKU Not Available on a sale type without the SKU', async () => {
+  it('at 800 px: full screen, the order reference in 4 boxes, discount percent, a SKU excluding discounts, and SKU Not Available on a sale type without the SKU', async () => {
     const page = await adminPage(800);
     await page.goto(`${target.baseUrl}/sales/newSale/${base64Params({ storeID, saleTypeID, rateCardLineStoreID: lineStoreID })}`);
     const form = dialog(page);
@@ -339,15 +366,37 @@ describeInBrowser('sale form in a browser', () => {
     // A pasted reference flows over the boxes.
     await boxes.first().fill('11111222223333344444');
     expect(await Promise.all([0, 1, 2, 3].map((i) => boxes.nth(i).inputValue()))).toEqual(['11111', '22222', '33333', '44444']);
+    // A discount capturing a percent: 0 to 40 in steps of 5, the amounts follow.
+    await choose(page, 'sale-discountStoreID', percentDiscountName);
+    await page.locator('#sale-discountPercent').waitFor();
+    await amount(page, 'revenue').getByText('£100.00').waitFor();
+    await page.locator('.ant-select').filter({ has: page.locator('#sale-discountPercent') }).click();
+    const percents = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').last().locator('.ant-select-item-option');
+    expect(await percents.allInnerTexts()).toEqual(['0%', '5%', '10%', '15%', '20%', '25%', '30%', '35%', '40%']);
+    await percents.filter({ hasText: /^20%$/ }).click();
+    await amount(page, 'revenue').getByText('£80.00').waitFor();
+    await amount(page, 'commission').getByText('£16.00').waitFor();
     await page.screenshot({ path: `${SHOTS}/new-sale-800.png`, fullPage: true });
     await expectNoOverflow(page);
+
+    // A SKU that excludes discounts clears the discount.
+    await choose(page, 'sale-rateCardLineStoreID', excludedSku, excludedSku.slice(0, 5));
+    await amount(page, 'revenue').getByText('£50.00').waitFor();
+    const discountSelect = form.locator('.ant-select').filter({ has: page.locator('#sale-discountStoreID') });
+    expect(await discountSelect.locator('.ant-select-selection-item').count()).toBe(0);
+    expect(await discountSelect.getAttribute('class')).toContain('ant-select-disabled');
+    // Back to the first SKU; changing the sale type resets the discount.
+    await choose(page, 'sale-rateCardLineStoreID', sku, sku.slice(0, 5));
+    await choose(page, 'sale-discountStoreID', discountName);
 
     await choose(page, 'sale-saleTypeID', otherSaleTypeName);
     const notAvailable = page.locator('.sku-not-available-dialog .ant-modal-content');
     await notAvailable.getByText(SKU_NOT_AVAILABLE).waitFor();
+    await page.waitForTimeout(500); // the dialog's opening animation, for the screenshot
     await page.screenshot({ path: `${SHOTS}/sku-not-available-800.png` });
     await notAvailable.getByRole('button', { name: 'OK' }).click();
     expect(await form.locator('.ant-select').filter({ has: page.locator('#sale-rateCardLineStoreID') }).locator('.ant-select-selection-item').count()).toBe(0);
+    expect(await discountSelect.locator('.ant-select-selection-item').count()).toBe(0);
     await page.close();
   });
 
