@@ -522,4 +522,31 @@ describeInBrowser('sale form in a browser', () => {
     await page.screenshot({ path: `${SHOTS}/receipt-scan-failed-1280.png` });
     await page.close();
   });
+
+  it('a seller whose profile shows commission only: no revenue, no actions the profile lacks', async () => {
+    const email = `seller.${Date.now().toString(36)}@example.com`;
+    const password = 'Sale-form-seller-1!';
+    const profile = (
+      await api.send('POST', 'accessProfile', { name: `Seller ${Date.now().toString(36)}`, systemAreas: 'RecordSales', storeIDs: [storeID], showRevenue: false, showCommission: true })
+    ).data;
+    await api.send('POST', 'user', { name: `Sam ${run}`, email, password, confirm: password, accessProfileID: profile.accessProfileID, storeID });
+    const { page } = await newPage(browser, 1280);
+    await logInThroughUi(page, target.baseUrl, email, password);
+    await page.goto(`${target.baseUrl}/sales/newSale/${base64Params({ storeID, saleTypeID, rateCardLineStoreID: lineStoreID })}`);
+    const form = dialog(page);
+    await form.locator('.ant-select-selection-item', { hasText: sku }).waitFor();
+    await amount(page, 'commission').getByText('£20.00').waitFor();
+    expect(await amount(page, 'revenue').count()).toBe(0);
+    expect(await form.getByText('Revenue', { exact: true }).count()).toBe(0);
+    // The seller is the signed-in user by default.
+    await form.locator('.ant-select-selection-item', { hasText: `Sam ${run}` }).waitFor();
+    // Credit check fails need RecordCreditFails: no action to offer on a new sale.
+    expect(await form.getByRole('button', { name: /Actions/ }).count()).toBe(0);
+    const ref = orderRef();
+    await page.locator('#sale-orderRef').fill(ref);
+    await form.getByRole('button', { name: 'Create' }).click();
+    await form.waitFor({ state: 'detached' });
+    expect(await saleByRef(ref)).toMatchObject({ attributableToUserName: `Sam ${run}`, commission: 20 });
+    await page.context().close();
+  });
 });
