@@ -120,6 +120,15 @@ describe('refund', () => {
     expect(expectStatus(await w.seller.api.get(`/api/sales?refSaleID=${sale.saleID}`), 200).body.listData).toHaveLength(1);
   });
 
+  it('refunds once when four refunds of one sale arrive together', async () => {
+    const sale = await recordSale(w);
+    const answers = await Promise.all([1, 2, 3, 4].map(() => w.seller.api.put(`/api/sale/${sale.saleID}`, refund(sale))));
+    expect(answers.map((res) => res.status).sort()).toEqual([200, 400, 400, 400]);
+    for (const res of answers.filter((r) => r.status === 400)) expect(res.body.validationResult.failSummary).toBe(NOT_EDITABLE);
+    expect(expectStatus(await w.seller.api.get(`/api/sales?refSaleID=${sale.saleID}`), 200).body.listData).toHaveLength(1);
+    expect(await historyOf(w.seller.api, sale.saleID)).toHaveLength(2);
+  });
+
   it('refunds a modified or reconciled sale, never a cancelled one', async () => {
     const modified = await recordSale(w);
     const edited = expectStatus(await w.seller.api.put(`/api/sale/${modified.saleID}`, { ...modified, notes: 'Changed' }), 200).body.data;
@@ -234,6 +243,18 @@ describe('edit and delete', () => {
     // Saved unchanged once modified: still nothing written.
     await unchanged(sale.saleID, async () => expectStatus(await w.seller.api.put(`/api/sale/${sale.saleID}`, withDiscount), 200), true);
     expect(await historyOf(w.seller.api, sale.saleID)).toHaveLength(3);
+  });
+
+  it('reprices an edit to another SKU and refuses a discount the new SKU excludes', async () => {
+    const sale = await recordSale(w, w.seller.api, { discountStoreID: fixed.discountStoreID });
+    await unchanged(sale.saleID, async () => {
+      const failure = expectFailure(await w.seller.api.put(`/api/sale/${sale.saleID}`, { ...sale, rateCardLineStoreID: w.exclLineA.rateCardLineStoreID }));
+      expect(failure.failMessages.discountStoreID).toBe('This SKU is excluded from discounts');
+    });
+    const moved = expectStatus(await w.seller.api.put(`/api/sale/${sale.saleID}`, { ...sale, rateCardLineStoreID: w.exclLineA.rateCardLineStoreID, discountStoreID: null }), 200).body.data;
+    expect(moved).toEqual(expect.objectContaining({ revenue: 50, commission: 20, discountStoreID: null, currentHistoryStep: 'modified' }));
+    expect(moved.sku).not.toBe(sale.sku);
+    expect(steps(await historyOf(w.seller.api, sale.saleID))[1]).toEqual(['modified', 'Changed SKU, discount']);
   });
 
   it('deletes a recorded or modified sale with its analysis values', async () => {
@@ -405,6 +426,16 @@ describe('bulk change of rate card', () => {
         ['modified', `Rate card changed from ${w.card.name} to ${card2.name}: Supplier moved`],
       ]);
     }
+  });
+
+  it('drops the discount of a sale whose SKU excludes discounts on the new card', async () => {
+    const sku = 'BULK-EXCL-1';
+    const before = await newLineStore(w, w.storeA, { revenue: 30, commission: 12 }, { sku });
+    await newLineStore(w, w.storeA, { revenue: 35, commission: 14, excludeDiscount: true }, { rateCardID: card2.rateCardID, sku });
+    const sale = await recordSale(w, w.seller.api, { rateCardLineStoreID: before.rateCardLineStoreID, discountStoreID: fixed.discountStoreID });
+    expect(sale).toEqual(expect.objectContaining({ revenue: 20, commission: 2 }));
+    expectStatus(await w.seller.api.put('/api/sales/changeRateCard', { saleID: String(sale.saleID), rateCardID: card2.rateCardID, notes: 'New card' }), 200);
+    expect(await readSale(w, sale.saleID)).toEqual(expect.objectContaining({ rateCardID: card2.rateCardID, revenue: 35, commission: 14, discountStoreID: null, discountPercent: null }));
   });
 
   it('refuses bad bodies with 400', async () => {

@@ -445,6 +445,7 @@ describe('analysis fields', () => {
   it("checks a text value against the field's regex", async () => {
     await refusedOn([value('code', 'abc1')], 'code', 'Account code is not in the expected format');
     await refusedOn([value('code', 'ABC12')], 'code', 'Account code is not in the expected format');
+    await refusedOn([value('code', 'ABC1'), value('code', 'ABC2')], 'code', 'Account code takes one value');
   });
 
   it('takes item codes for single and multi fields (ignoring case), one value for a single field', async () => {
