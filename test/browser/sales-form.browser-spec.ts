@@ -204,6 +204,18 @@ describeInBrowser('sale form in a browser', () => {
     ).data;
   }
 
+  /** Opens the sale from its row of the store's list with `button` (Edit, View, ...), and the dialog. */
+  async function openFromList(page: Page, saleID: unknown, button: string): Promise<void> {
+    await page.goto(`${target.baseUrl}/sales/${storeID}`);
+    await page.locator(`tr.ant-table-row[data-row-key="${String(saleID)}"]`).getByRole('button', { name: button }).click();
+  }
+
+  /** Picks `item` of the form's Actions menu. */
+  async function chooseAction(page: Page, item: string): Promise<void> {
+    await dialog(page).getByRole('button', { name: /Actions/ }).click();
+    await page.getByRole('menuitem', { name: item }).click();
+  }
+
   /** Fails on any element wider than the page (no sideways scrolling). */
   async function expectNoOverflow(page: Page) {
     const overflow = await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth');
@@ -276,11 +288,9 @@ describeInBrowser('sale form in a browser', () => {
     const ref = orderRef();
     const sale = await apiSale(ref);
     const page = await adminPage();
-    await page.goto(`${target.baseUrl}/sales/${storeID}`);
-    await page.locator(`tr.ant-table-row[data-row-key="${sale.saleID}"]`).getByRole('button', { name: 'Edit' }).click();
+    await openFromList(page, sale.saleID, 'Edit');
     const form = dialog(page);
-    await form.getByRole('button', { name: /Actions/ }).click();
-    await page.getByRole('menuitem', { name: 'Refund sale...' }).click();
+    await chooseAction(page, 'Refund sale...');
     const refund = page.locator('.sale-action-dialog .ant-modal-content');
     await refund.getByRole('button', { name: 'Refund sale' }).click();
     await refund.getByText('You must explain the reason for cancelling').waitFor();
@@ -295,8 +305,7 @@ describeInBrowser('sale form in a browser', () => {
     // Undo, then again.
     await pending.getByRole('button', { name: 'Undo' }).click();
     await pending.waitFor({ state: 'detached' });
-    await form.getByRole('button', { name: /Actions/ }).click();
-    await page.getByRole('menuitem', { name: 'Refund sale...' }).click();
+    await chooseAction(page, 'Refund sale...');
     await refund.getByLabel('Refund reason').fill('Faulty handset');
     await refund.getByLabel('Refund order reference').fill('rf123456789012345678');
     await refund.getByRole('button', { name: 'Refund sale' }).click();
@@ -317,13 +326,11 @@ describeInBrowser('sale form in a browser', () => {
     const ref = orderRef();
     const sale = await apiSale(ref);
     const page = await adminPage();
-    await page.goto(`${target.baseUrl}/sales/${storeID}`);
-    await page.locator(`tr.ant-table-row[data-row-key="${sale.saleID}"]`).getByRole('button', { name: 'Edit' }).click();
+    await openFromList(page, sale.saleID, 'Edit');
     const form = dialog(page);
     // A recorded sale: Recorded is the current step.
     await form.locator('.history-stepper .ant-steps-item-process').getByText('Recorded').waitFor();
-    await form.getByRole('button', { name: /Actions/ }).click();
-    await page.getByRole('menuitem', { name: 'Cancel sale...' }).click();
+    await chooseAction(page, 'Cancel sale...');
     const cancel = page.locator('.sale-action-dialog .ant-modal-content');
     await cancel.getByRole('button', { name: 'Cancel sale' }).click();
     await cancel.getByText('You must explain the reason for cancelling').waitFor();
@@ -439,8 +446,7 @@ describeInBrowser('sale form in a browser', () => {
     await page.goto(`${target.baseUrl}/sales/newSale/${base64Params({ storeID, saleTypeID, rateCardLineStoreID: lineStoreID })}`);
     const form = dialog(page);
     await form.locator('.ant-select-selection-item', { hasText: sku }).waitFor();
-    await form.getByRole('button', { name: /Actions/ }).click();
-    await page.getByRole('menuitem', { name: 'Record credit check fail...' }).click();
+    await chooseAction(page, 'Record credit check fail...');
     await page.locator('.sale-action-dialog .ant-modal-content').getByRole('button', { name: 'Record credit check fail' }).click();
     await form.locator('.pending-action').waitFor();
     await form.getByRole('button', { name: 'Create' }).click();
@@ -454,8 +460,7 @@ describeInBrowser('sale form in a browser', () => {
     const ref = orderRef();
     const sale = await apiSale(ref);
     const page = await adminPage();
-    await page.goto(`${target.baseUrl}/sales/${storeID}`);
-    await page.locator(`tr.ant-table-row[data-row-key="${sale.saleID}"]`).getByRole('button', { name: 'Copy' }).click();
+    await openFromList(page, sale.saleID, 'Copy');
     const form = dialog(page);
     await form.getByText('Copy sale', { exact: true }).waitFor();
     // A new sale: no history, the SKU kept, its own order reference to type.

@@ -424,24 +424,23 @@ export function SaleForm({ values, onChange, errors = {}, editable, isNew, varia
             <Input.TextArea id={id('notes')} aria-label="Notes" rows={2} maxLength={1000} value={values.notes} onChange={(e) => set({ notes: e.target.value })} />
           </Form.Item>
         )}
-        {figures.revenue && (
-          <Form.Item label="Revenue">
-            <span className="read-only-value sale-amount" data-field="revenue">
-              {amounts?.revenue !== undefined ? formatPounds(amounts.revenue) : values.line ? 'Calculating...' : 'Choose a SKU'}
-            </span>
-          </Form.Item>
-        )}
-        {figures.commission && (
-          <Form.Item label="Commission">
-            <span className="read-only-value sale-amount" data-field="commission">
-              {amounts?.commission !== undefined ? formatPounds(amounts.commission) : values.line ? 'Calculating...' : 'Choose a SKU'}
-            </span>
-          </Form.Item>
-        )}
+        {figures.revenue && <AmountItem label="Revenue" name="revenue" value={amounts?.revenue} hasLine={Boolean(values.line)} />}
+        {figures.commission && <AmountItem label="Commission" name="commission" value={amounts?.commission} hasLine={Boolean(values.line)} />}
       </Form>
       <MessageDialog open={notAvailable} title="SKU Not Available" text={SKU_NOT_AVAILABLE} className="sku-not-available-dialog" onClose={() => setNotAvailable(false)} />
       <MessageDialog open={showCalcError} title="Calculation Error" text={CALCULATION_ERROR} className="calculation-error-dialog" onClose={() => setShowCalcError(false)} />
     </>
+  );
+}
+
+/** A read-only amount: the server's figure, or what it waits for. */
+function AmountItem({ label, name, value, hasLine }: { label: string; name: string; value: number | undefined; hasLine: boolean }) {
+  return (
+    <Form.Item label={label}>
+      <span className="read-only-value sale-amount" data-field={name}>
+        {value !== undefined ? formatPounds(value) : hasLine ? 'Calculating...' : 'Choose a SKU'}
+      </span>
+    </Form.Item>
   );
 }
 
