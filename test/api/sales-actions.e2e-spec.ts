@@ -213,9 +213,12 @@ describe('credit-check fail', () => {
   it('needs RecordCreditFails, and RecordCreditFails alone cannot record an ordinary sale', async () => {
     const recorder = await createSeller(w.t, w.admin, [w.storeA.storeID], { areas: ['RecordSales'] });
     const checker = await createSeller(w.t, w.admin, [w.storeA.storeID], { areas: ['RecordCreditFails'] });
+    const updater = await createSeller(w.t, w.admin, [w.storeA.storeID], { areas: ['UpdateSales'] });
     const before = await w.t.tableCounts();
     expectFailure(await recorder.api.post('/api/sale', creditFail({ attributableToUserID: recorder.userID })), 403);
     expectFailure(await checker.api.post('/api/sale', saleBody(w, { attributableToUserID: checker.userID })), 403);
+    expectFailure(await updater.api.post('/api/sale', saleBody(w, { attributableToUserID: updater.userID })), 403);
+    expectFailure(await updater.api.post('/api/sale', creditFail({ attributableToUserID: updater.userID })), 403);
     expect(await w.t.tableCounts()).toEqual(before);
   });
 });
@@ -267,6 +270,10 @@ describe('edit and delete', () => {
     expect(after.sale).toBe(counts.sale - 1);
     expect(after.saleAnalysisValue).toBe(counts.saleAnalysisValue - 1);
     expectStatus(await w.seller.api.delete(`/api/sale/${sale.saleID}`), 404);
+    // The next sale gets a new id, so it never shows the deleted sale's history.
+    const next = await recordSale(w);
+    expect(next.saleID).toBeGreaterThan(sale.saleID);
+    expect(await historyOf(w.seller.api, next.saleID)).toHaveLength(1);
   });
 });
 
@@ -489,7 +496,17 @@ describe('bad input on the sales calls: 400 with validationResult, nothing writt
     ['new step reconciled', { newStep: 'reconciled' }, 'newStep'],
     ['refunded as text', { isRefunded: 'yes' }, 'isRefunded'],
     ['a refund reason', { refundReasonID: 5 }, 'refundReasonID'],
+    ['an analysis value null', { saleAnalysisValues: [null] }, null],
+    ['an analysis value empty', { saleAnalysisValues: [{}] }, null],
+    ['analysis values an object', { saleAnalysisValues: {} }, 'saleAnalysisValues'],
+    ['analysis values nested lists', { saleAnalysisValues: [[]] }, null],
+    ['a control character in notes', { notes: 'a\u0000b' }, 'notes'],
+    ['a refund note as a list', { isRefunded: true, isRefundedNote: ['x'], isRefundedOrderRef: 'abcdeabcdeabcdeabcde' }, 'isRefundedNote'],
+    ['a refund order reference as a number', { isRefunded: true, isRefundedNote: 'x', isRefundedOrderRef: 12345678901234567000 }, 'isRefundedOrderRef'],
+    ['a cancel reason as a number', { newStep: 'cancelled', newStepNote: 123 }, 'newStepNote'],
+    ['saleID as text', { saleID: 'abc' }, null],
     ['an unknown field', { colour: 'red' }, null],
+    ['a constructor key', { constructor: { prototype: {} } }, null],
     ['a prototype key', JSON.parse('{"__proto__": {"admin": true}}'), null],
   ];
 

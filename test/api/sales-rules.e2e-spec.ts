@@ -50,6 +50,12 @@ describe('amounts for every discount variant (saved and from the calculator)', (
       null,
       { revenue: 87.5, commission: 35 },
     ],
+    [
+      'without a captured percent a ratio setting is ignored: fixed only',
+      { captureVariablePercent: false, revenueReductionIsFixed: false, revenueReductionRatio: 0.5, revenueReductionFixed: 5, commissionSameAsRevenue: true },
+      null,
+      { revenue: 95, commission: 35 },
+    ],
     ['fixed, commission the same as revenue', { captureVariablePercent: false, revenueReductionFixed: 10, commissionSameAsRevenue: true }, null, { revenue: 90, commission: 30 }],
     [
       'ratio 0.5 of a captured 20 percent on revenue, fixed on commission',
