@@ -52,6 +52,8 @@ describeInBrowser('sale form in a browser', () => {
   let lineStoreID: number;
   let discountStoreID: number;
   let analysisFieldID: number;
+  let textFieldID: number;
+  let multiFieldID: number;
 
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
@@ -151,6 +153,22 @@ describeInBrowser('sale form in a browser', () => {
       })
     ).data;
     analysisFieldID = Number(field.analysisFieldID);
+    // A text field with a default and a format, and a multiple choice field.
+    textFieldID = Number(
+      (await api.send('POST', 'analysisField', { name: `Ref ${run}`, label: `Ref ${run}`, inputType: 'text', defaultValue: 'NONE', regex: '[A-Z]+', storeIDs: [storeID] })).data
+        .analysisFieldID,
+    );
+    multiFieldID = Number(
+      (
+        await api.send('POST', 'analysisField', {
+          name: `Extras ${run}`,
+          label: `Extras ${run}`,
+          inputType: 'multi',
+          analysisListItems: [{ code: 'CASE', description: 'Case' }, { code: 'CHARGER', description: 'Charger' }],
+          storeIDs: [storeID],
+        })
+      ).data.analysisFieldID,
+    );
   });
 
   afterAll(async () => {
@@ -245,6 +263,15 @@ describeInBrowser('sale form in a browser', () => {
     expect(await tier.getAttribute('class')).toContain('ant-select-disabled');
     await amount(page, 'revenue').getByText('£100.00').waitFor();
     await amount(page, 'commission').getByText('£20.00').waitFor();
+    // A new sale starts with the text field's default; the multiple choice takes two codes.
+    expect(await page.locator(`#sale-analysis-${textFieldID}`).inputValue()).toBe('NONE');
+    const extras = form.locator('.ant-select').filter({ has: page.locator(`#sale-analysis-${multiFieldID}`) });
+    await extras.click();
+    const extrasList = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').last();
+    await extrasList.locator('.ant-select-item-option', { hasText: 'CASE - Case' }).click();
+    await extrasList.locator('.ant-select-item-option', { hasText: 'CHARGER - Charger' }).click();
+    await page.keyboard.press('Escape');
+    await extras.locator('.ant-select-selection-item', { hasText: 'CHARGER - Charger' }).waitFor();
 
     await choose(page, 'sale-discountStoreID', discountName);
     // A fixed discount: no percent to choose; amounts recalculated by the server.
@@ -267,11 +294,19 @@ describeInBrowser('sale form in a browser', () => {
       currentHistoryStep: 'recorded',
       saleDate: `${day()}T00:00:00.000Z`,
     });
-    expect(saved.saleAnalysisValues).toEqual([expect.objectContaining({ analysisFieldID, analysisValue: bandName.toUpperCase() })]);
+    const answers = (saved.saleAnalysisValues as Row[]).map((a) => [a.analysisFieldID, a.analysisValue]).sort();
+    expect(answers).toEqual(
+      [
+        [analysisFieldID, bandName.toUpperCase()],
+        [textFieldID, 'NONE'],
+        [multiFieldID, 'CASE'],
+        [multiFieldID, 'CHARGER'],
+      ].sort(),
+    );
     await page.close();
   });
 
-  it('shows the server\'s messages under the fields and stays open on a 400', async () => {
+  it('shows the server\'s messages under the fields and stays open on a 400, then saves once fixed', async () => {
     const page = await adminPage();
     await page.goto(`${target.baseUrl}/sales/newSale/${base64Params({ storeID, saleTypeID })}`);
     const form = dialog(page);
@@ -281,6 +316,16 @@ describeInBrowser('sale form in a browser', () => {
     await form.locator('.ant-form-item-explain-error', { hasText: 'Should be 20 digits' }).waitFor();
     await form.locator('[role="alert"]').waitFor();
     expect(await form.getByRole('button', { name: 'Create' }).isEnabled()).toBe(true);
+    // The analysis rules answer under their field.
+    await page.locator('#sale-orderRef').fill(orderRef());
+    await page.locator(`#sale-analysis-${textFieldID}`).fill('abc');
+    await form.getByRole('button', { name: 'Create' }).click();
+    await form.locator('.ant-form-item-explain-error', { hasText: `Ref ${run} is not in the expected format` }).waitFor();
+    expect(await form.locator('.ant-form-item-explain-error', { hasText: 'Should be 20 digits' }).count()).toBe(0);
+    await page.screenshot({ path: `${SHOTS}/analysis-error-1280.png`, fullPage: true });
+    await page.locator(`#sale-analysis-${textFieldID}`).fill('ABC');
+    await form.getByRole('button', { name: 'Create' }).click();
+    await form.waitFor({ state: 'detached' });
     await page.close();
   });
 
@@ -553,5 +598,18 @@ describeInBrowser('sale form in a browser', () => {
     await form.waitFor({ state: 'detached' });
     expect(await saleByRef(ref)).toMatchObject({ attributableToUserName: `Sam ${run}`, commission: 20 });
     await page.context().close();
+  });
+
+  it('says when revenue and commission cannot be calculated', async () => {
+    const page = await adminPage();
+    await page.route('**/api/sale/revenueCommission*', (route) =>
+      route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ validationResult: { fail: true, failSummary: 'Refused' } }) }),
+    );
+    await page.goto(`${target.baseUrl}/sales/newSale/${base64Params({ storeID, saleTypeID, rateCardLineStoreID: lineStoreID })}`);
+    const failed = page.locator('.calculation-error-dialog .ant-modal-content');
+    await failed.getByText('Revenue and commission could not be calculated. Check the form. If this persists please contact support.').waitFor();
+    await failed.getByRole('button', { name: 'OK' }).click();
+    await failed.waitFor({ state: 'hidden' });
+    await page.close();
   });
 });

@@ -15,6 +15,7 @@ import { CancelSaleDialog, CreditCheckFailedDialog, pendingActionText, RefundSal
 import { newSaleValues, SaleForm, valuesOfSale, type SaleValues } from './SaleForm';
 import {
   actionBody,
+  analysisFromSale,
   analysisToBody,
   canCancel,
   canRecordCreditFail,
@@ -163,10 +164,7 @@ function SaleDialogBody({ mode, saleID, initialValues, storeID, record, fields, 
           notes: values.notes,
           discountStoreID: values.discountStoreID,
           discountPercent: values.discountStoreID === null ? null : values.discountPercent,
-          saleAnalysisValues: storeFields.map((field) => ({
-            analysisFieldID: field.analysisFieldID,
-            analysisValue: analysisToBody(field, values.analysis[String(field.analysisFieldID)]),
-          })),
+          saleAnalysisValues: storeFields.flatMap((field) => analysisToBody(field, values.analysis[String(field.analysisFieldID)])),
           ...actionBody(action),
         };
         if (isNew) await apiRequest('/api/sale', { method: 'POST', body });
@@ -206,14 +204,8 @@ function SaleDialogBody({ mode, saleID, initialValues, storeID, record, fields, 
       if (pick.saleDate) next.saleDate = pick.saleDate;
       // The form loads the line with its band, and fills what follows from it.
       if (pick.line) next = { ...next, line: null, pendingLineStoreID: Number(pick.line.rateCardLineStoreID) };
-      if (pick.saleAnalysisValues.length) {
-        const analysis = { ...next.analysis };
-        for (const found of pick.saleAnalysisValues) {
-          const field = fields.find((f) => f.analysisFieldID === found.analysisFieldID);
-          if (field) analysis[String(field.analysisFieldID)] = field.inputType === 'multi' ? found.analysisValue.split(',').map((c) => c.trim()).filter(Boolean) : found.analysisValue;
-        }
-        next.analysis = analysis;
-      }
+      // What the receipt answered replaces those fields' answers (the form refills auto-filled ones).
+      if (pick.saleAnalysisValues.length) next.analysis = { ...next.analysis, ...analysisFromSale(fields, pick.saleAnalysisValues) };
       return next;
     });
     setScanning(false);

@@ -15,6 +15,7 @@ import { useViewport } from '../../shell/useViewport';
 import { OrderRefInput } from './OrderRefInput';
 import {
   analysisDefaults,
+  analysisFromSale,
   analysisToForm,
   applyAutoFill,
   CALCULATION_ERROR,
@@ -582,12 +583,7 @@ function AnalysisInput({ field, id, value, error, editable, onChange }: Analysis
 
 /** The form's values of a loaded sale row (GET /api/sales?saleID=). */
 export function valuesOfSale(sale: Row, fields?: AnalysisFieldDef[]): SaleValues {
-  const analysis: Record<string, AnalysisFormValue> = {};
-  for (const stored of (sale.saleAnalysisValues as Row[] | undefined) ?? []) {
-    const fieldID = String(stored.analysisFieldID);
-    const field = fields?.find((f) => String(f.analysisFieldID) === fieldID);
-    analysis[fieldID] = field ? analysisToForm(field, String(stored.analysisValue ?? '')) : String(stored.analysisValue ?? '');
-  }
+  const analysis = analysisFromSale(fields ?? [], (sale.saleAnalysisValues as { analysisFieldID: number; analysisValue: string }[] | undefined) ?? []);
   return {
     storeID: numberOrNull(sale.storeID),
     saleTypeID: numberOrNull(sale.saleTypeID),

@@ -1,6 +1,7 @@
 import {
   actionBody,
   analysisDefaults,
+  analysisFromSale,
   analysisToBody,
   analysisToForm,
   applyAutoFill,
@@ -92,12 +93,27 @@ describe('sale form: analysis fields autofill (spec 01 §4)', () => {
     expect(analysisDefaults([band, text])).toEqual({ '9': 'N/A' });
   });
 
-  it('stores multi values as a comma-and-space list of codes', () => {
+  it('sends one answer per value (a multi field one per code), nothing for an empty answer', () => {
     const multi: AnalysisFieldDef = { analysisFieldID: 1, name: 'Extras', inputType: 'multi' };
     expect(analysisToForm(multi, 'A, B,C')).toEqual(['A', 'B', 'C']);
-    expect(analysisToBody(multi, ['A', 'B'])).toBe('A, B');
-    expect(analysisToBody(band, 'GOLD')).toBe('GOLD');
-    expect(analysisToBody(band, undefined)).toBe('');
+    expect(analysisToBody(multi, ['A', 'B'])).toEqual([
+      { analysisFieldID: 1, analysisValue: 'A' },
+      { analysisFieldID: 1, analysisValue: 'B' },
+    ]);
+    expect(analysisToBody(band, 'GOLD')).toEqual([{ analysisFieldID: 7, analysisValue: 'GOLD' }]);
+    expect(analysisToBody(band, undefined)).toEqual([]);
+    expect(analysisToBody(band, '')).toEqual([]);
+  });
+
+  it('reads a loaded sale\'s answers back, a multi field\'s rows as one list', () => {
+    const multi: AnalysisFieldDef = { analysisFieldID: 1, name: 'Extras', inputType: 'multi' };
+    expect(
+      analysisFromSale([multi, band], [
+        { analysisFieldID: 1, analysisValue: 'A' },
+        { analysisFieldID: 7, analysisValue: 'GOLD' },
+        { analysisFieldID: 1, analysisValue: 'B' },
+      ]),
+    ).toEqual({ '1': ['A', 'B'], '7': 'GOLD' });
   });
 });
 

@@ -177,7 +177,7 @@ export function fieldsOfStore(fields: AnalysisFieldDef[], storeID: number | null
 /** A form value per field: text and single a string, multi a list of codes. */
 export type AnalysisFormValue = string | string[];
 
-/** Values kept as a comma-and-space list of codes (docs/http-api.md, analysis fields). */
+/** A text (a default, a scan's answer) as a form value: multi takes a comma list of codes. */
 export function analysisToForm(field: AnalysisFieldDef, stored: string | null | undefined): AnalysisFormValue {
   const text = stored ?? '';
   if (field.inputType === 'multi') {
@@ -189,9 +189,29 @@ export function analysisToForm(field: AnalysisFieldDef, stored: string | null | 
   return text;
 }
 
-export function analysisToBody(field: AnalysisFieldDef, value: AnalysisFormValue | null | undefined): string {
-  if (Array.isArray(value)) return value.join(', ');
-  return field.inputType === 'multi' ? '' : (value ?? '');
+/**
+ * The answers a sale sends for a field (docs/http-api.md: one `{ analysisFieldID, analysisValue }`
+ * per value; a multi field one per code); an empty answer sends nothing.
+ */
+export function analysisToBody(field: AnalysisFieldDef, value: AnalysisFormValue | null | undefined): { analysisFieldID: number; analysisValue: string }[] {
+  const values = Array.isArray(value) ? value : value ? [value] : [];
+  return values.filter((v) => v.trim() !== '').map((analysisValue) => ({ analysisFieldID: field.analysisFieldID, analysisValue }));
+}
+
+/** A loaded sale's answers (one row per value) as form values by field id. */
+export function analysisFromSale(fields: AnalysisFieldDef[], rows: { analysisFieldID: number; analysisValue: string }[]): Record<string, AnalysisFormValue> {
+  const values: Record<string, AnalysisFormValue> = {};
+  for (const row of rows) {
+    const key = String(row.analysisFieldID);
+    const field = fields.find((f) => f.analysisFieldID === Number(row.analysisFieldID));
+    if (field?.inputType === 'multi') {
+      const before = values[key];
+      values[key] = [...(Array.isArray(before) ? before : []), ...(analysisToForm(field, row.analysisValue) as string[])];
+    } else {
+      values[key] = row.analysisValue ?? '';
+    }
+  }
+  return values;
 }
 
 /** Defaults a new sale starts with: text fields their defaultValue. */
