@@ -612,4 +612,25 @@ describeInBrowser('sale form in a browser', () => {
     await failed.waitFor({ state: 'hidden' });
     await page.close();
   });
+
+  it('edits a recorded sale: the change is saved and the sale becomes modified', async () => {
+    const sale = await apiSale(orderRef());
+    const page = await adminPage();
+    await openFromList(page, sale.saleID, 'Edit');
+    const form = dialog(page);
+    await form.getByText('Edit sale', { exact: true }).waitFor();
+    await form.locator('.ant-select-selection-item', { hasText: sku }).waitFor();
+    await page.locator('#sale-notes').fill('Customer asked for a call back');
+    await choose(page, 'sale-discountStoreID', discountName);
+    await amount(page, 'revenue').getByText('£90.00').waitFor();
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.waitFor({ state: 'detached' });
+    expect((await api.send('GET', `sales?saleID=${sale.saleID}`)).data).toMatchObject({
+      notes: 'Customer asked for a call back',
+      discountStoreID,
+      revenue: 90,
+      currentHistoryStep: 'modified',
+    });
+    await page.close();
+  });
 });

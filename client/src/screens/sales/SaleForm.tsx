@@ -549,7 +549,7 @@ function AnalysisInput({ field, id, value, error, editable, onChange }: Analysis
   if (field.inputType === 'text') {
     return (
       <Form.Item label={label} htmlFor={id} required={field.required} {...common}>
-        <Input id={id} aria-label={label} value={(value as string | undefined) ?? ''} maxLength={255} onChange={(e) => onChange(e.target.value)} />
+        <Input id={id} className="analysis-text-input" aria-label={label} value={(value as string | undefined) ?? ''} maxLength={255} onChange={(e) => onChange(e.target.value)} />
       </Form.Item>
     );
   }
