@@ -237,6 +237,15 @@ describe('GET /api/sale/revenueCommission', () => {
     expectFailure(await w.seller.api.get(`${base}&discountStoreID=${atB.discountStoreID}`));
   });
 
+  it('takes nothing off for a disabled discount or a SKU that excludes discounts', async () => {
+    const disabled = await discountAt(w, { enabled: false, captureVariablePercent: false, revenueReductionFixed: 10, commissionSameAsRevenue: true });
+    expect(await calculator(`&discountStoreID=${disabled.discountStoreID}`)).toEqual({ revenue: 100, commission: 40 });
+    const fixed = await discountAt(w, { captureVariablePercent: false, revenueReductionFixed: 10, commissionSameAsRevenue: true });
+    const excluded = `/api/sale/revenueCommission?rateCardLineStoreID=${w.exclLineA.rateCardLineStoreID}&discountStoreID=${fixed.discountStoreID}`;
+    expect(expectStatus(await w.seller.api.get(excluded), 200).body.data).toEqual({ revenue: 50, commission: 20 });
+    expect(await calculator(`&discountStoreID=${fixed.discountStoreID}`)).toEqual({ revenue: 90, commission: 30 });
+  });
+
   it('leaves out the figures the profile hides', async () => {
     const noRevenue = await createSeller(w.t, w.admin, [w.storeA.storeID], { profile: { showRevenue: false } });
     const noCommission = await createSeller(w.t, w.admin, [w.storeA.storeID], { profile: { showCommission: false } });
@@ -280,9 +289,10 @@ describe('store scope', () => {
 
 describe('the SKU must be on the card in force on the sale date', () => {
   let laterCard: Row;
+  let laterLine: Row;
   beforeAll(async () => {
     laterCard = await createRateCard(w.admin, { fromDate: `${YEAR}-07-01` });
-    await newLineStore(w, w.storeA, { revenue: 120, commission: 50 }, { rateCardID: laterCard.rateCardID, sku: w.line.sku });
+    laterLine = await newLineStore(w, w.storeA, { revenue: 120, commission: 50 }, { rateCardID: laterCard.rateCardID, sku: w.line.sku });
   });
 
   async function notAvailable(body: Row): Promise<void> {
@@ -309,13 +319,17 @@ describe('the SKU must be on the card in force on the sale date', () => {
   });
 
   it('checks it again on an edit only when the line store, date, store or sale type changes', async () => {
-    const sale = await recordSale(w, w.seller.api, { saleDate: `${YEAR}-06-15` });
-    // A later card for the same date leaves the sale's line out of force: notes still save.
+    const sale = await recordSale(w, w.seller.api, { rateCardLineStoreID: laterLine.rateCardLineStoreID, saleDate: `${YEAR}-08-10` });
+    expect(sale.rateCardID).toBe(laterCard.rateCardID);
+    // A card from 1 August, made after the sale, leaves its line out of force on its date: notes still save.
+    await createRateCard(w.admin, { fromDate: `${YEAR}-08-01` });
     const edited = expectStatus(await w.seller.api.put(`/api/sale/${sale.saleID}`, { ...sale, notes: 'Still fine' }), 200).body.data;
-    expect(edited.notes).toBe('Still fine');
-    const failure = expectFailure(await w.seller.api.put(`/api/sale/${sale.saleID}`, { ...edited, saleDate: `${YEAR}-07-02` }));
-    expect(failure.failMessages.rateCardLineStoreID).toBe(SKU_NOT_AVAILABLE);
-    expect((await readSale(w, sale.saleID)).saleDate).toBe(`${YEAR}-06-15T00:00:00.000Z`);
+    expect(edited).toEqual(expect.objectContaining({ notes: 'Still fine', rateCardID: laterCard.rateCardID, revenue: 120 }));
+    for (const change of [{ saleDate: `${YEAR}-08-11` }, { saleTypeID: w.saleType.saleTypeID, rateCardLineStoreID: w.lineA.rateCardLineStoreID }]) {
+      const failure = expectFailure(await w.seller.api.put(`/api/sale/${sale.saleID}`, { ...edited, ...change }));
+      expect(failure.failMessages.rateCardLineStoreID).toBe(SKU_NOT_AVAILABLE);
+    }
+    expect(await readSale(w, sale.saleID)).toEqual(expect.objectContaining({ saleDate: `${YEAR}-08-10T00:00:00.000Z`, notes: 'Still fine' }));
   });
 });
 
