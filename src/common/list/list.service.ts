@@ -63,6 +63,20 @@ function aggregateFor<T extends ObjectLiteral>(definition: ListDefinition<T>, us
 /** Pages starting before this row are read alongside the count rather than after it. */
 const NEAR_START = 1_000;
 
+/** A date or number range among the filters (saleDateGEQ=...). */
+const hasRangeFilter = (q: ListQuery) => q.filters.some((f) => f.op === 'geq' || f.op === 'leq');
+
+/**
+ * Whether a large list's page is best sorted from the matching rows rather than read in index
+ * order. With a range filter the optimizer guesses how far along the sort's index the matches
+ * lie as if they were spread evenly; sales dated last spring lie half a million ids back from the
+ * newest, so "newest first, last spring only" walked the whole primary key. When few rows match,
+ * reading them by the filter's index and sorting them is cheap whatever their place.
+ */
+function sortsMatches<T extends ObjectLiteral>(definition: ListDefinition<T>, q: ListQuery, rowCount: number | undefined): boolean {
+  return Boolean(definition.large) && rowCount !== undefined && rowCount <= UNINDEXED_SORT_MAX && hasRangeFilter(q);
+}
+
 const aliasOf = (join: string) => join.replace(/\./g, '__');
 
 /** Escape LIKE wildcards with '!', which both SQLite and MySQL accept as ESCAPE character. */
@@ -120,7 +134,8 @@ export class ListService {
     // Near the start the count and the page's ids are independent queries, run side by side.
     // Deeper, the count comes first, so the page can be read from whichever end is nearer, and
     // a sort no index serves can be refused before it runs.
-    const nearStart = sortIsCheap && pageFrom < NEAR_START;
+    // A large list with a range filter counts first too: the count decides how its page is sorted (sortsMatches).
+    const nearStart = sortIsCheap && pageFrom < NEAR_START && !(definition.large && hasRangeFilter(q));
     const [totals, pageIDs] = nearStart
       ? await Promise.all([this.totals(definition, q, user), this.idWindow(definition, q, user, pageFrom, q.pageLength)])
       : [await this.totals(definition, q, user), null];
@@ -166,10 +181,11 @@ export class ListService {
     }
   }
 
-  /** The SQL and parameters of a page's id query, for EXPLAIN in tests and benchmarks. */
-  pageQuery<T extends ObjectLiteral>(definition: ListDefinition<T>, query: Record<string, unknown>, user: AuthUser): [string, unknown[]] {
+  /** The SQL and parameters of a page's id query (as run once `rowCount` rows are known to match), for EXPLAIN in tests and benchmarks. */
+  pageQuery<T extends ObjectLiteral>(definition: ListDefinition<T>, query: Record<string, unknown>, user: AuthUser, rowCount?: number): [string, unknown[]] {
     const q = this.parse(definition, query, user);
-    return this.idQuery(definition, q, user).offset(q.page * q.pageLength).limit(q.pageLength).getQueryAndParameters();
+    const sortMatches = sortsMatches(definition, q, rowCount);
+    return this.idQuery(definition, q, user, false, sortMatches).offset(q.page * q.pageLength).limit(q.pageLength).getQueryAndParameters();
   }
 
   /** Refuses (400) a sort no index serves on a large list with too many matching rows. */
@@ -219,9 +235,10 @@ export class ListService {
   ): Promise<ListID[]> {
     if (length === 0 || (rowCount !== undefined && from >= rowCount)) return [];
     const fromEnd = rowCount !== undefined && from > rowCount / 2;
+    const sortMatches = sortsMatches(definition, q, rowCount);
     const qb = fromEnd
-      ? this.idQuery(definition, q, user, true).offset(Math.max(0, rowCount - from - length)).limit(Math.min(length, rowCount - from))
-      : this.idQuery(definition, q, user).offset(from).limit(length);
+      ? this.idQuery(definition, q, user, true, sortMatches).offset(Math.max(0, rowCount - from - length)).limit(Math.min(length, rowCount - from))
+      : this.idQuery(definition, q, user, false, sortMatches).offset(from).limit(length);
     const ids = await this.readIDs(definition, qb);
     if (fromEnd) ids.reverse();
     return ids.map(({ id, selectable, aggregate }) => ({ id, selectable, aggregate }));
@@ -241,7 +258,13 @@ export class ListService {
   }
 
   /** Matching ids in sort order (or its exact reverse), the id breaking ties so every row has one place. */
-  private idQuery<T extends ObjectLiteral>(definition: ListDefinition<T>, q: ListQuery, user: AuthUser, reversed = false): SelectQueryBuilder<T> {
+  private idQuery<T extends ObjectLiteral>(
+    definition: ListDefinition<T>,
+    q: ListQuery,
+    user: AuthUser,
+    reversed = false,
+    sortMatches = false,
+  ): SelectQueryBuilder<T> {
     const { alias, idField } = definition;
     const sortColumn = definition.fields[q.sort].column;
     const aggregate = aggregateFor(definition, user);
@@ -251,7 +274,10 @@ export class ListService {
     if (definition.selectable) qb.addSelect(`CASE WHEN ${definition.selectable} THEN 1 ELSE 0 END`, 'selectable');
     // NULL is the smallest value on both engines, so reversing the direction reverses the order exactly.
     const dir = reversed ? (q.sortDir === 'ASC' ? 'DESC' : 'ASC') : q.sortDir;
-    return qb.orderBy(sortColumn, dir).addOrderBy(`${alias}.${idField}`, dir);
+    // COALESCE(x, x) orders exactly as x does, but no index serves it: the database reads the
+    // matches by the filter's index and sorts them (sortsMatches), on both engines.
+    const order = (column: string) => (sortMatches ? `COALESCE(${column}, ${column})` : column);
+    return qb.orderBy(order(sortColumn), dir).addOrderBy(order(`${alias}.${idField}`), dir);
   }
 
   /**
