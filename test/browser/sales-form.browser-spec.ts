@@ -317,15 +317,26 @@ describeInBrowser('sale form in a browser', () => {
     await form.locator('[role="alert"]').waitFor();
     expect(await form.getByRole('button', { name: 'Create' }).isEnabled()).toBe(true);
     // The analysis rules answer under their field.
-    await page.locator('#sale-orderRef').fill(orderRef());
+    const fixedRef = orderRef();
+    await page.locator('#sale-orderRef').fill(fixedRef);
     await page.locator(`#sale-analysis-${textFieldID}`).fill('abc');
     await form.getByRole('button', { name: 'Create' }).click();
     await form.locator('.ant-form-item-explain-error', { hasText: `Ref ${run} is not in the expected format` }).waitFor();
     expect(await form.locator('.ant-form-item-explain-error', { hasText: 'Should be 20 digits' }).count()).toBe(0);
     await page.screenshot({ path: `${SHOTS}/analysis-error-1280.png`, fullPage: true });
     await page.locator(`#sale-analysis-${textFieldID}`).fill('ABC');
+    // While the save runs the button reads Creating... and cannot be pressed again.
+    await page.route('**/api/sale', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
     await form.getByRole('button', { name: 'Create' }).click();
+    const creating = form.getByRole('button', { name: 'Creating...' });
+    await creating.waitFor();
+    expect(await creating.isDisabled()).toBe(true);
+    await creating.click({ force: true });
     await form.waitFor({ state: 'detached' });
+    await saleByRef(fixedRef);
     await page.close();
   });
 

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Descriptions, Dropdown, Modal, Spin } from 'antd';
 import { DownOutlined, ScanOutlined } from '@ant-design/icons';
 import useSWR from 'swr';
@@ -43,6 +43,8 @@ export interface SaleDialogProps {
   onSaved: () => void;
 }
 
+const NO_FIELDS: AnalysisFieldDef[] = [];
+
 const TITLES: Record<SaleDialogProps['mode'], string> = {
   create: 'New sale',
   copy: 'Copy sale',
@@ -63,18 +65,24 @@ export function SaleDialog(props: SaleDialogProps): JSX.Element {
   const needsRecord = mode !== 'create';
   const { data, isLoading, error } = useRecord('sales', 'saleID', open && needsRecord ? (saleID ?? null) : null);
   const record = needsRecord ? data?.data : undefined;
-  const { data: fieldRows } = useSWR<ListResponse<AnalysisFieldDef>>(
+  const { data: fieldRows, error: fieldsError } = useSWR<ListResponse<AnalysisFieldDef>>(
     open ? apiUrl('analysisFields', { pageLength: 500, sort: 'name' }) : null,
     (url: string) => apiGet<ListResponse<AnalysisFieldDef>>(url),
     { revalidateOnFocus: false },
   );
-  const fields = fieldRows?.listData;
+  // Without the analysis fields (a failed call, only logged) the form still opens, without them.
+  const fields = fieldRows?.listData ?? (fieldsError ? NO_FIELDS : undefined);
+  if (fieldsError) console.error('Could not load the analysis fields', fieldsError);
+
+  // Closing waits for a save that is running.
+  const [busy, setBusy] = useState(false);
 
   return (
     <Modal
       open={open}
       title={TITLES[mode]}
-      onCancel={onClose}
+      onCancel={busy ? undefined : onClose}
+      closable={!busy}
       maskClosable={false}
       footer={null}
       width={viewport.isDesktop ? (viewport.isWide ? 860 : 780) : '100%'}
@@ -90,7 +98,7 @@ export function SaleDialog(props: SaleDialogProps): JSX.Element {
           <Spin />
         </div>
       ) : (
-        <SaleDialogBody {...props} record={record} fields={fields} />
+        <SaleDialogBody {...props} record={record} fields={fields} onBusyChange={setBusy} />
       ))}
     </Modal>
   );
@@ -99,6 +107,7 @@ export function SaleDialog(props: SaleDialogProps): JSX.Element {
 interface BodyProps extends SaleDialogProps {
   record: Row | undefined;
   fields: AnalysisFieldDef[];
+  onBusyChange: (busy: boolean) => void;
 }
 
 interface Failure {
@@ -106,7 +115,7 @@ interface Failure {
   details: string[];
 }
 
-function SaleDialogBody({ mode, saleID, initialValues, storeID, record, fields, onClose, onSaved }: BodyProps) {
+function SaleDialogBody({ mode, saleID, initialValues, storeID, record, fields, onClose, onSaved, onBusyChange }: BodyProps) {
   const me = useCurrentUser();
   const refreshResource = useRefreshResource();
   const isNew = mode === 'create' || mode === 'copy';
@@ -114,7 +123,13 @@ function SaleDialogBody({ mode, saleID, initialValues, storeID, record, fields, 
   const [action, setAction] = useState<PendingAction | null>(null);
   const [openAction, setOpenAction] = useState<PendingAction['kind'] | 'unreconcile' | null>(null);
   const [scanning, setScanning] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const [busy, setBusyHere] = useState(false);
+  const setBusy = (next: boolean) => {
+    setBusyHere(next);
+    onBusyChange(next);
+  };
+  // The dialog closes once the body is gone (saved, or closed).
+  useEffect(() => () => onBusyChange(false), []);
   const [failure, setFailure] = useState<Failure | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const submitting = useRef(false);
