@@ -214,7 +214,11 @@ export async function seedDemoSales(dataSource: DataSource, today: string, analy
     if (cards.length === 0) return null;
 
     // Active line stores by card, store and sale type, with what the price and the analysis read.
-    const lineStores = await manager.find(RateCardLineStore, { where: { active: true }, relations: { rateCardLine: { skuType: true, band: true } } });
+    const lineStores = await manager.find(RateCardLineStore, {
+      where: { active: true },
+      relations: { rateCardLine: { skuType: true, band: true } },
+      order: { rateCardLineStoreID: 'ASC' },
+    });
     const offered = new Map<string, RateCardLineStore[]>();
     for (const ls of lineStores) {
       const key = `${ls.rateCardLine!.rateCardID}/${ls.storeID}/${ls.rateCardLine!.saleTypeID}`;
@@ -223,7 +227,7 @@ export async function seedDemoSales(dataSource: DataSource, today: string, analy
     const sellers = new Map<number, Seller[]>();
     const sellerRows: Array<{ userID: number; name: string; storeID: number | null; sellsAt: number }> = await manager.query(
       'SELECT u.userID AS userID, u.name AS name, u.storeID AS storeID, aps.storeID AS sellsAt FROM user u ' +
-        'INNER JOIN accessProfileStore aps ON aps.accessProfileID = u.accessProfileID WHERE u.active = ? ORDER BY u.userID',
+        'INNER JOIN accessProfileStore aps ON aps.accessProfileID = u.accessProfileID WHERE u.active = ? ORDER BY u.userID, aps.storeID',
       [1],
     );
     for (const row of sellerRows) {
@@ -236,7 +240,7 @@ export async function seedDemoSales(dataSource: DataSource, today: string, analy
     const saleTypes: Array<{ saleTypeID: number; name: string }> = (await manager.query('SELECT saleTypeID, name FROM saleType ORDER BY saleTypeID')).map(
       (s: { saleTypeID: unknown; name: string }) => ({ saleTypeID: Number(s.saleTypeID), name: s.name }),
     );
-    const discounts = await manager.find(DiscountStore, { where: { enabled: true }, relations: { discount: true } });
+    const discounts = await manager.find(DiscountStore, { where: { enabled: true }, relations: { discount: true }, order: { discountStoreID: 'ASC' } });
     const fieldsAt = new Map<number, AnalysisField[]>();
     for (const { storeID } of stores) {
       fieldsAt.set(storeID, await analysisFields.fieldsAt(manager, storeID));
