@@ -31,13 +31,26 @@ export function HistoryStepper({ saleID, step }: Props) {
 
   return (
     <>
-      <button type="button" className="history-stepper" onClick={() => setOpen(true)} aria-label="Show the history of this sale">
+      <div
+        role="button"
+        tabIndex={0}
+        className="history-stepper"
+        onClick={() => setOpen(true)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' || e.key === ' ') {
+            e.preventDefault();
+            setOpen(true);
+          }
+        }}
+        aria-label="Show the history of this sale"
+        title="Show the history of this sale"
+      >
         <Steps
           size="small"
           direction={viewport.atLeastSm ? 'horizontal' : 'vertical'}
           items={items.map((item) => ({ key: item.key, title: item.title, status: item.status }))}
         />
-      </button>
+      </div>
       {open && <HistoryDialog saleID={saleID} steps={steps?.listData ?? []} onClose={() => setOpen(false)} />}
     </>
   );
