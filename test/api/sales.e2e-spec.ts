@@ -152,3 +152,18 @@ describe('actions', () => {
     expect(listed.listIDs[0].selectable).toBe(false);
   });
 });
+
+describe('the seller picker', () => {
+  it('lists the users whose profile has the store (worksAtStoreID)', async () => {
+    const elsewhere = await createUser(t.http, admin, { areas: ['RecordSales'], storeIDs: [otherStore.storeID, store.storeID] });
+    const onlyOther = await createUser(t.http, admin, { login: false, areas: ['RecordSales'], storeIDs: [otherStore.storeID] });
+    const ids = (res: { body: Row }) => res.body.listData.map((u: Row) => u.userID);
+    const atStore = ids(expectStatus(await elsewhere.api.get(`/api/users?worksAtStoreID=${store.storeID}&pageLength=500`), 200));
+    expect(atStore).toEqual(expect.arrayContaining([seller.userID, elsewhere.userID]));
+    expect(atStore).not.toContain(onlyOther.userID);
+    const atOther = ids(expectStatus(await elsewhere.api.get(`/api/users?worksAtStoreID=${otherStore.storeID}&pageLength=500`), 200));
+    expect(atOther).toEqual(expect.arrayContaining([onlyOther.userID, elsewhere.userID]));
+    expect(atOther).not.toContain(seller.userID);
+    expectFailure(await elsewhere.api.get('/api/users?worksAtStoreID=abc'));
+  });
+});

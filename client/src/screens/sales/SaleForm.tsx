@@ -325,7 +325,13 @@ export function SaleForm({ values, onChange, errors = {}, editable, isNew, varia
               <LookupSelect
                 id={id('attributableToUserID')}
                 value={values.attributableToUserID}
-                source={{ listPath: 'users', valueField: 'userID', labelField: 'name', filters: { active: '1' } }}
+                // Only users whose profile has the sale's store may be named (the server checks it too).
+                source={{
+                  listPath: 'users',
+                  valueField: 'userID',
+                  labelField: 'name',
+                  filters: values.storeID ? { active: '1', worksAtStoreID: String(values.storeID) } : { active: '1' },
+                }}
                 initialOptions={
                   values.attributableToUserID ? [{ value: values.attributableToUserID, label: values.attributableToUserName || '(Username not found)' }] : []
                 }

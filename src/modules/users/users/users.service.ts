@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/comm
 import { InjectDataSource } from '@nestjs/typeorm';
 import * as bcrypt from 'bcryptjs';
 import { randomBytes } from 'node:crypto';
-import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
+import { DataSource, EntityManager, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../../config/app-config';
 import { AuthUser, hasArea } from '../../../common/auth/auth-user';
 import { parseSystemAreas, SYSTEM_AREA_NAMES, formatSystemAreas } from '../../../common/auth/system-areas';
@@ -11,6 +11,7 @@ import { assertReferenceExists } from '../../../common/db/in-use';
 import { toNumber } from '../../../common/db/numbers';
 import { InvalidInput, NotAllowed } from '../../../common/http/validation-result';
 import { auditFields } from '../../../common/list/audit-fields';
+import type { ListFilter } from '../../../common/list/list-query';
 import type { ListDefinition } from '../../../common/list/list-definition';
 import { ListService } from '../../../common/list/list.service';
 import { MeDataService } from '../../master-data/me-data.service';
@@ -53,6 +54,11 @@ function activeColleaguesOnly(qb: SelectQueryBuilder<User>, user: AuthUser): voi
   qb.andWhere('(user.active = :scopeActive OR user.userID = :scopeSelf)', { scopeActive: 1, scopeSelf: user.userID });
 }
 
+function worksAtStore(qb: SelectQueryBuilder<ObjectLiteral>, filter: ListFilter, param: string): void {
+  const exists = `EXISTS (SELECT 1 FROM accessProfileStore aps WHERE aps.accessProfileID = user.accessProfileID AND aps.storeID IN (:...${param}))`;
+  qb.andWhere(filter.op === 'not' ? `NOT ${exists}` : exists, { [param]: filter.values });
+}
+
 export const userList: ListDefinition<User> = {
   entity: User,
   alias: 'user',
@@ -74,6 +80,8 @@ export const userList: ListDefinition<User> = {
     days: { column: 'user.days', type: 'integer', excel: 'Days' },
     proRateTargetsOnActual: { column: 'user.proRateTargetsOnActual', type: 'boolean', excel: 'Pro-rate targets' },
     salesMonthsBack: { column: 'user.salesMonthsBack', type: 'integer', excel: 'Months viewable' },
+    /** Users whose access profile has any of these stores: who may be named as a sale's seller there. */
+    worksAtStoreID: { column: 'user.accessProfileID', type: 'integer', where: worksAtStore },
     ...auditFields('user'),
   },
   lookups: { store: 'user.store', accessProfile: 'user.accessProfile' },
