@@ -1,31 +1,11 @@
-import { MigrationInterface, QueryRunner, Table, TableForeignKey, TableIndex, type TableColumnOptions } from 'typeorm';
-import { AUDIT_COLUMNS } from '../common/db/audited.entity';
+import { MigrationInterface, QueryRunner, Table } from 'typeorm';
+import { audit, fk, id, index, int, money, text } from './columns';
 
 /**
  * Issue 4 rate cards: cards, their lines per sale type, and each line's revenue and commission
  * per store. Schema-builder only, so the same migration runs on SQLite and MySQL/MariaDB.
  * fromDate is a DATE (read as 'yyyy-mm-dd' on both: mysql2 dateStrings).
  */
-const id = (name: string): TableColumnOptions => ({ name, type: 'integer', isPrimary: true, isGenerated: true, generationStrategy: 'increment' });
-const audit = AUDIT_COLUMNS as TableColumnOptions[];
-const int = (name: string, isNullable = false, value?: number): TableColumnOptions => ({
-  name,
-  type: 'integer',
-  isNullable,
-  ...(value === undefined ? {} : { default: value }),
-});
-const text = (name: string, length: number, options: { default?: string; nullable?: boolean } = {}): TableColumnOptions => ({
-  name,
-  type: 'varchar',
-  length: String(length),
-  isNullable: options.nullable ?? false,
-  ...(options.default === undefined ? {} : { default: `'${options.default}'` }),
-});
-const money = (name: string): TableColumnOptions => ({ name, type: 'decimal', precision: 12, scale: 2, default: 0 });
-const fk = (column: string, table: string, onDelete: 'CASCADE' | 'RESTRICT' | 'SET NULL') =>
-  new TableForeignKey({ columnNames: [column], referencedTableName: table, referencedColumnNames: [column], onDelete });
-const index = (columns: string[], isUnique = false) => new TableIndex({ columnNames: columns, isUnique });
-
 export class RateCards1764000000000 implements MigrationInterface {
   name = 'RateCards1764000000000';
 

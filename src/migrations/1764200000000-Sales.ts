@@ -1,30 +1,10 @@
-import { MigrationInterface, QueryRunner, Table, TableForeignKey, TableIndex, type TableColumnOptions } from 'typeorm';
-import { AUDIT_COLUMNS } from '../common/db/audited.entity';
+import { MigrationInterface, QueryRunner, Table } from 'typeorm';
+import { audit, fk, flag, id, index, int, money, text } from './columns';
 
 /**
  * Issue 9: sales, their analysis values, and the history every sale action writes (shared with
  * the rota). Schema-builder only, so the same migration runs on SQLite and MySQL/MariaDB.
  */
-const id = (name: string): TableColumnOptions => ({ name, type: 'integer', isPrimary: true, isGenerated: true, generationStrategy: 'increment' });
-const int = (name: string, isNullable = false, value?: number): TableColumnOptions => ({
-  name,
-  type: 'integer',
-  isNullable,
-  ...(value === undefined ? {} : { default: value }),
-});
-const text = (name: string, length: number, options: { default?: string; nullable?: boolean } = {}): TableColumnOptions => ({
-  name,
-  type: 'varchar',
-  length: String(length),
-  isNullable: options.nullable ?? false,
-  ...(options.default === undefined ? {} : { default: `'${options.default}'` }),
-});
-const flag = (name: string): TableColumnOptions => ({ name, type: 'boolean', default: false });
-const money = (name: string): TableColumnOptions => ({ name, type: 'decimal', precision: 12, scale: 2, default: 0 });
-const fk = (column: string, table: string, onDelete: 'CASCADE' | 'RESTRICT', referenced = column) =>
-  new TableForeignKey({ columnNames: [column], referencedTableName: table, referencedColumnNames: [referenced], onDelete });
-const index = (columns: string[]) => new TableIndex({ columnNames: columns });
-
 export class Sales1764200000000 implements MigrationInterface {
   name = 'Sales1764200000000';
 
@@ -61,7 +41,7 @@ export class Sales1764200000000 implements MigrationInterface {
           money('unreconciledRevenue'),
           money('recSheetLinesTotal'),
           int('recSheetLinesCount', false, 0),
-          ...(AUDIT_COLUMNS as TableColumnOptions[]),
+          ...audit,
         ],
         foreignKeys: [
           fk('storeID', 'store', 'RESTRICT'),

@@ -1,10 +1,9 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Button, Descriptions, Form, Modal, Spin } from 'antd';
+import { Alert, Button, Form, Modal, Spin } from 'antd';
 import { useRefreshResource, useRecord } from '../api/hooks';
 import { ApiError, apiRequest } from '../api/http';
 import { setToken } from '../api/token';
 import type { Row, SaveResponse } from '../api/types';
-import { formatDateTime } from '../format/format';
 import { renderFieldValue } from '../list/renderValue';
 import { type DialogMode, type FieldContext, type FieldDef, type ResourceDef, resolve } from '../list/resource';
 import { useCurrentUser } from '../shell/CurrentUser';
@@ -12,6 +11,7 @@ import { useViewport } from '../shell/useViewport';
 import { FieldInput } from './FieldInput';
 import { formFieldForBodyName, splitNestedKey, subTableFields, toFormValues, toRequestBody } from './formValues';
 import { SubTableInput } from './SubTableInput';
+import { AuditBlock, FailureAlert, type Failure } from './DialogParts';
 
 interface Props {
   resource: ResourceDef;
@@ -50,12 +50,6 @@ const BUTTON_BY_MODE: Record<Exclude<DialogMode, 'read'>, { idle: string; busy: 
   update: { idle: 'Save', busy: 'Saving...' },
   delete: { idle: 'Delete', busy: 'Deleting...' },
 };
-
-interface Failure {
-  summary: string;
-  /** Messages for fields the form does not show, or all of them when several. */
-  details: string[];
-}
 
 /**
  * The one record dialog: create, copy (a new record from an existing one, so
@@ -273,24 +267,7 @@ export function RecordDialog({ resource, mode, id, title, onClose, onSaved, step
               message={`Delete this ${singular}? This cannot be undone.`}
             />
           )}
-          {failure && (
-            <Alert
-              className="dialog-note"
-              type="error"
-              showIcon
-              role="alert"
-              message={failure.summary}
-              description={
-                failure.details.length ? (
-                  <ul className="fail-details">
-                    {failure.details.map((detail) => (
-                      <li key={detail}>{detail}</li>
-                    ))}
-                  </ul>
-                ) : undefined
-              }
-            />
-          )}
+          <FailureAlert failure={failure} />
           <Form
             form={form}
             layout={horizontal ? 'horizontal' : 'vertical'}
@@ -350,16 +327,7 @@ export function RecordDialog({ resource, mode, id, title, onClose, onSaved, step
             <button type="submit" hidden aria-hidden tabIndex={-1} />
           </Form>
           {showAudit && (
-            <Descriptions
-              className="audit"
-              size="small"
-              column={1}
-              bordered
-              items={[
-                { key: 'created', label: 'Created', children: auditText(record.createdByUserName, record.createdDate) },
-                { key: 'updated', label: 'Updated', children: auditText(record.updatedByUserName, record.updatedDate) },
-              ]}
-            />
+            <AuditBlock record={record} />
           )}
         </>
       )}
@@ -383,8 +351,3 @@ function nestedTitle(field: FieldDef | undefined, cellKey: string): string | und
   return [field.title, `row ${Number(index) + 1}`, cellTitle ?? cell].filter(Boolean).join(', ');
 }
 
-function auditText(userName: unknown, date: unknown): string {
-  const when = formatDateTime(date);
-  if (!userName && !when) return 'N/a';
-  return [userName ? `by ${String(userName)}` : '', when ? `on ${when}` : ''].filter(Boolean).join(' ');
-}

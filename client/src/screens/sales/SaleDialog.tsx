@@ -1,14 +1,14 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Button, Descriptions, Dropdown, Modal, Spin } from 'antd';
+import { Alert, Button, Dropdown, Modal, Spin } from 'antd';
 import { DownOutlined, ScanOutlined } from '@ant-design/icons';
 import useSWR from 'swr';
 import { useRecord, useRefreshResource } from '../../api/hooks';
 import { ApiError, apiGet, apiRequest, apiUrl } from '../../api/http';
 import type { ListResponse, Row } from '../../api/types';
 import { can, canAny } from '../../auth/permissions';
-import { formatDateTime } from '../../format/format';
 import { useCurrentUser } from '../../shell/CurrentUser';
 import { useViewport } from '../../shell/useViewport';
+import { AuditBlock, FailureAlert, type Failure } from '../../record/DialogParts';
 import { HistoryStepper } from './HistoryStepper';
 import { ReceiptScanDialog, type ScanPick } from './ReceiptScanDialog';
 import { CancelSaleDialog, CreditCheckFailedDialog, pendingActionText, RefundSaleDialog } from './SaleActions';
@@ -108,11 +108,6 @@ interface BodyProps extends SaleDialogProps {
   record: Row | undefined;
   fields: AnalysisFieldDef[];
   onBusyChange: (busy: boolean) => void;
-}
-
-interface Failure {
-  summary: string;
-  details: string[];
 }
 
 function SaleDialogBody({ mode, saleID, initialValues, storeID, record, fields, onClose, onSaved, onBusyChange }: BodyProps) {
@@ -263,24 +258,7 @@ function SaleDialogBody({ mode, saleID, initialValues, storeID, record, fields, 
           }
         />
       )}
-      {failure && (
-        <Alert
-          className="dialog-note"
-          type="error"
-          showIcon
-          role="alert"
-          message={failure.summary}
-          description={
-            failure.details.length ? (
-              <ul className="fail-details">
-                {failure.details.map((detail) => (
-                  <li key={detail}>{detail}</li>
-                ))}
-              </ul>
-            ) : undefined
-          }
-        />
-      )}
+      <FailureAlert failure={failure} />
       <SaleForm
         values={values}
         onChange={setValues}
@@ -292,16 +270,7 @@ function SaleDialogBody({ mode, saleID, initialValues, storeID, record, fields, 
         savedAmounts={savedAmounts}
       />
       {record && !isNew && (
-        <Descriptions
-          className="audit"
-          size="small"
-          column={1}
-          bordered
-          items={[
-            { key: 'created', label: 'Created', children: auditText(record.createdByUserName, record.createdDate) },
-            { key: 'updated', label: 'Updated', children: auditText(record.updatedByUserName, record.updatedDate) },
-          ]}
-        />
+        <AuditBlock record={record} />
       )}
       <div className="sale-dialog-footer">
         <div className="sale-dialog-footer-start">
@@ -430,8 +399,3 @@ const ACTION_FIELD_TITLES: Record<string, string> = {
   saleAnalysisValues: 'Analysis fields',
 };
 
-function auditText(userName: unknown, date: unknown): string {
-  const when = formatDateTime(date);
-  if (!userName && !when) return 'N/a';
-  return [userName ? `by ${String(userName)}` : '', when ? `on ${when}` : ''].filter(Boolean).join(' ');
-}

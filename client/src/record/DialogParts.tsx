@@ -1,0 +1,55 @@
+import { Alert, Descriptions } from 'antd';
+import type { Row } from '../api/types';
+import { formatDateTime } from '../format/format';
+
+/** What a refused save shows above the form (the record dialog and the sale dialog alike). */
+export interface Failure {
+  summary: string;
+  /** Messages for fields the form does not show, or all of them when several. */
+  details: string[];
+}
+
+/** The server's failSummary, with the messages no field shows as a list under it. */
+export function FailureAlert({ failure }: { failure: Failure | null }) {
+  if (!failure) return null;
+  return (
+    <Alert
+      className="dialog-note"
+      type="error"
+      showIcon
+      role="alert"
+      message={failure.summary}
+      description={
+        failure.details.length ? (
+          <ul className="fail-details">
+            {failure.details.map((detail) => (
+              <li key={detail}>{detail}</li>
+            ))}
+          </ul>
+        ) : undefined
+      }
+    />
+  );
+}
+
+function auditText(userName: unknown, date: unknown): string {
+  const when = formatDateTime(date);
+  if (!userName && !when) return 'N/a';
+  return [userName ? `by ${String(userName)}` : '', when ? `on ${when}` : ''].filter(Boolean).join(' ');
+}
+
+/** Who created and last updated a record, and when (the audit fields the server sets). */
+export function AuditBlock({ record }: { record: Row }) {
+  return (
+    <Descriptions
+      className="audit"
+      size="small"
+      column={1}
+      bordered
+      items={[
+        { key: 'created', label: 'Created', children: auditText(record.createdByUserName, record.createdDate) },
+        { key: 'updated', label: 'Updated', children: auditText(record.updatedByUserName, record.updatedDate) },
+      ]}
+    />
+  );
+}
