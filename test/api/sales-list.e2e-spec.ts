@@ -131,6 +131,10 @@ describe('filters', () => {
     expect(await names(`${IN_YEAR}&analysisValue=X2`)).toEqual([]);
     expect(await names(`targetDate=${YEAR}-03-15`)).toEqual(['d', 'c']);
     expect(await names(`targetDate=${YEAR}-02-28`)).toEqual(['b', 'a']);
+    // The month's last day counts (31 January).
+    S.m = await recordSale(w, w.seller.api, { saleDate: `${YEAR}-01-31`, orderRef: ref(9) });
+    expect(await names(`targetDate=${YEAR}-01-10`)).toEqual(['m']);
+    expect(await names(`targetDate=${YEAR}-02-01`)).toEqual(['b', 'a']);
   });
 
   it('listIDs say which rows can be changed', async () => {
