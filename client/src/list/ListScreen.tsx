@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Button, Card, Input, Space, Table, Tooltip, Typography } from 'antd';
+import { Alert, Button, Card, Input, Space, Table, Tooltip, Typography } from 'antd';
 import type { ColumnsType, TablePaginationConfig } from 'antd/es/table';
 import type { FilterValue, SorterResult } from 'antd/es/table/interface';
 import {
@@ -13,7 +13,7 @@ import {
   SearchOutlined,
 } from '@ant-design/icons';
 import { useList, usePreference } from '../api/hooks';
-import { apiGet } from '../api/http';
+import { ApiError, apiGet } from '../api/http';
 import { getToken } from '../api/token';
 import type { ListIdEntry, ListResponse, Row } from '../api/types';
 import { can } from '../auth/permissions';
@@ -101,7 +101,10 @@ export function ListScreen({ resource, header, toolbarExtra, titleNode, aboveTab
 
   // ---- data ----
   const apiQuery = toApiQuery(state, { fixedFilters: resource.fixedFilters, fkJoins: resource.fkJoins });
-  const { data, isLoading, isValidating } = useList(resource.listPath, apiQuery);
+  const { data, error: listError, isLoading, isValidating } = useList(resource.listPath, apiQuery);
+  // A query the server refuses (e.g. a sort no index serves over a very long list) says why;
+  // other failures are only logged (spec 01 section 8), and the last answer stays shown.
+  const refusal = listError instanceof ApiError && listError.status === 400 ? refusalText(listError) : null;
   const rows = data?.listData ?? [];
   const filtered = state.quickFilter.trim() !== '' || Object.values(state.filters).some((values) => values.length > 0);
 
@@ -381,12 +384,13 @@ export function ListScreen({ resource, header, toolbarExtra, titleNode, aboveTab
           </div>
         </div>
         {aboveTable}
+        {refusal && <Alert className="list-refusal" type="warning" showIcon role="alert" message={refusal} />}
         <Table<Row>
           rowKey={(row) => String(row[resource.idField])}
           columns={columns}
           dataSource={rows}
           loading={isLoading || columnPreference.isLoading || (isValidating && !data)}
-          size={viewport.atLeastXs ? 'middle' : 'small'}
+          size={viewport.atLeastXs && !resource.compact ? 'middle' : 'small'}
           rowClassName={resource.rowClassName ? (row: Row) => resource.rowClassName!(row) ?? '' : undefined}
           scroll={{ x: 'max-content' }}
           onChange={onTableChange}
@@ -445,4 +449,11 @@ export function ListScreen({ resource, header, toolbarExtra, titleNode, aboveTab
       )}
     </>
   );
+}
+
+/** What a refused list query says: the summary, or each parameter's message. */
+function refusalText(error: ApiError): string {
+  const result = error.validationResult;
+  const messages = Object.values(result?.failMessages ?? {});
+  return messages.length ? messages.join(' ') : (result?.failSummary ?? 'The list could not be read with these settings.');
 }

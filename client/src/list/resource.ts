@@ -316,6 +316,8 @@ export interface ResourceDef {
   copyBody?: Record<string, unknown>;
   /** Dialog width on desktops, for forms with nested tables (default 720/820). */
   dialogWidth?: number;
+  /** A wide list (sales) packs its cells closer (antd's small table) so more columns fit at 1280 px. */
+  compact?: boolean;
   permissions: ResourcePermissions;
   /** A note shown at the top of the record dialog. */
   formNote?: string;

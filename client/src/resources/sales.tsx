@@ -65,6 +65,19 @@ function refundMarks(row: Row): ReactNode {
   return '';
 }
 
+/** How many other sales share the row's order reference, when any do. */
+function duplicatesMark(row: Row): ReactNode {
+  const count = Number(row.dupeCount);
+  if (!(count > 0)) return null;
+  return (
+    <Tooltip title={`${count} other ${count === 1 ? 'sale has' : 'sales have'} this order reference`}>
+      <Tag color="volcano" className="sale-dupe-count">
+        {count} {count === 1 ? 'duplicate' : 'duplicates'}
+      </Tag>
+    </Tooltip>
+  );
+}
+
 function discountText(row: Row): string {
   if (!row.discountName) return '';
   const percent = Number(row.discountPercent);
@@ -78,7 +91,7 @@ function figureColumns(figures: FigureFlags): FieldDef[] {
   if (figures.commission) columns.push({ name: 'commission', title: 'Commission', valueType: 'money', sortable: true, filterable: false });
   if (figures.revenue) {
     columns.push(
-      { name: 'adjustedRevenue', title: 'Adjusted revenue', valueType: 'money', sortable: true, filterable: false },
+      { name: 'adjustedRevenue', title: 'Adjusted revenue', valueType: 'money', sortable: true, filterable: false, hiddenByDefault: true },
       { name: 'adjustment', title: 'Adjustment', valueType: 'money', sortable: true, filterable: false, hiddenByDefault: true },
     );
   }
@@ -120,42 +133,35 @@ export function salesResource(me: Me, options: SalesResourceOptions = {}): Resou
     selection: options.selection,
     rowActions: options.rowActions,
     rowClassName: (row) => SALE_ROW_CLASS[saleRowKind(row)],
+    compact: true,
     columns: [
       { name: 'saleID', title: 'Sale ID', valueType: 'integer', sortable: true, filterable: false, width: 90 },
       { name: 'saleDate', title: 'Date', valueType: 'date', sortable: true, filterable: false, width: 110 },
-      { name: 'storeName', title: 'Store', valueType: 'text', sortable: true, filterable: true },
-      { name: 'saleTypeName', title: 'Sale type', valueType: 'text', sortable: true, filterable: false },
-      { name: 'attributableToUserName', title: 'Sold by', valueType: 'text', sortable: true, filterable: true },
+      // A store's tab shows one store: no column for it.
+      ...(options.storeID === undefined ? [{ name: 'storeName', title: 'Store', valueType: 'text', sortable: true, filterable: true } as FieldDef] : []),
       { name: 'sku', title: 'SKU', valueType: 'text', sortable: true, filterable: true },
-      { name: 'description', title: 'Description', valueType: 'text', sortable: true, filterable: true, wrapWidth: 220 },
-      { name: 'orderRef', title: 'Order reference', valueType: 'text', sortable: true, filterable: true },
+      // Off by default: the SKU names the product, and the status and amounts come first at 1280 px.
+      { name: 'description', title: 'Description', valueType: 'text', sortable: true, filterable: true, wrapWidth: 220, hiddenByDefault: true },
       {
         name: 'currentHistoryStep',
         title: 'Status',
         valueType: 'text',
         sortable: true,
         filterable: false,
-        render: (row) => <SaleStatus step={row.currentHistoryStep} />,
+        // The status, and beside it what else marks the row: a refund, a refunded sale, duplicates.
+        render: (row) => (
+          <span className="sale-status-cell">
+            <SaleStatus step={row.currentHistoryStep} />
+            {refundMarks(row)}
+            {duplicatesMark(row)}
+          </span>
+        ),
       },
       ...figureColumns(figuresOf(me)),
-      { name: 'discountName', title: 'Discount', valueType: 'text', sortable: true, filterable: false, render: discountText },
-      { name: 'isRefund', title: 'Refund', valueType: 'text', sortable: true, filterable: false, render: refundMarks },
-      {
-        name: 'dupeCount',
-        title: 'Duplicates',
-        valueType: 'integer',
-        filterable: false,
-        render: (row) =>
-          Number(row.dupeCount) > 0 ? (
-            <Tooltip title={`${Number(row.dupeCount)} other ${Number(row.dupeCount) === 1 ? 'sale has' : 'sales have'} this order reference`}>
-              <Tag color="volcano" className="sale-dupe-count">
-                {Number(row.dupeCount)}
-              </Tag>
-            </Tooltip>
-          ) : (
-            ''
-          ),
-      },
+      { name: 'orderRef', title: 'Order reference', valueType: 'text', sortable: true, filterable: true },
+      { name: 'saleTypeName', title: 'Sale type', valueType: 'text', sortable: true, filterable: false },
+      { name: 'attributableToUserName', title: 'Sold by', valueType: 'text', sortable: true, filterable: true },
+      { name: 'discountName', title: 'Discount', valueType: 'text', sortable: true, filterable: false, render: discountText, hiddenByDefault: true },
       { name: 'rateCardName', title: 'Rate card', valueType: 'text', sortable: true, filterable: false, hiddenByDefault: true },
       { name: 'skuTypeName', title: 'SKU type', valueType: 'text', sortable: true, filterable: false, hiddenByDefault: true },
       { name: 'bandName', title: 'Band', valueType: 'text', sortable: true, filterable: false, hiddenByDefault: true },

@@ -114,7 +114,7 @@ export function saleRow(sale: Sale): Record<string, unknown> {
   };
 }
 
-/** dupeCount per row: how many other ordinary sales of the user's stores share its order reference (one query per page). */
+/** dupeCount per row: how many other ordinary sales of the user's stores share an ordinary sale's order reference (one query per page); 0 on refund rows and credit-check fails. */
 async function decorateSales(rows: Record<string, unknown>[], { manager, user }: { manager: EntityManager; user: AuthUser | undefined }): Promise<void> {
   const refs = [...new Set(rows.map((r) => String(r.orderRef)).filter((ref) => ref !== CREDIT_CHECK_FAIL_ORDER_REF))];
   const counts = new Map<string, number>();
@@ -130,9 +130,10 @@ async function decorateSales(rows: Record<string, unknown>[], { manager, user }:
     for (const row of found) counts.set(row.orderRef, toNumber(row.n));
   }
   for (const row of rows) {
+    // A refund row repeats its sale's reference by design, and credit-check fails share one code.
     const ordinary = !row.isRefund && row.orderRef !== CREDIT_CHECK_FAIL_ORDER_REF;
-    const others = (counts.get(String(row.orderRef)) ?? 0) - (ordinary && user?.storeIDs.includes(Number(row.storeID)) ? 1 : 0);
-    row.dupeCount = Math.max(0, others);
+    const others = (counts.get(String(row.orderRef)) ?? 0) - (user?.storeIDs.includes(Number(row.storeID)) ? 1 : 0);
+    row.dupeCount = ordinary ? Math.max(0, others) : 0;
   }
 }
 
