@@ -12,6 +12,8 @@ export interface AppConfig {
   filesDir: string;
   /** mysql://user:pass@host:3306/db; absent = embedded SQLite under dataDir. */
   databaseUrl?: string;
+  /** Connections each process keeps to MySQL/MariaDB (DATABASE_POOL_SIZE). */
+  databasePoolSize: number;
   /** redis://host:6379; absent = jobs run inside the API process. */
   redisUrl?: string;
   /** Prefix of every Redis key, so deployments can share one Redis. */
@@ -119,6 +121,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir,
     filesDir: resolve(env.FILES_DIR || join(dataDir, 'files')),
     databaseUrl,
+    // A sales list runs four or five statements, some side by side: 20 serves 20 busy screens at once.
+    databasePoolSize: positiveInt(env.DATABASE_POOL_SIZE, 20, 'DATABASE_POOL_SIZE'),
     redisUrl: env.REDIS_URL || undefined,
     redisKeyPrefix: env.REDIS_KEY_PREFIX || 'retail:',
     jwtSecret: jwtSecretFor(dataDir, env.JWT_SECRET),

@@ -32,7 +32,7 @@ function keepOwnerOnly(database: string): void {
 }
 
 /** One code base, two engines: SQLite file when no DATABASE_URL, else MySQL/MariaDB via mysql2. */
-export function dataSourceOptions(config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>): DataSourceOptions {
+export function dataSourceOptions(config: Pick<AppConfig, 'databaseUrl' | 'dataDir'> & Partial<Pick<AppConfig, 'databasePoolSize'>>): DataSourceOptions {
   const common = {
     entities: ENTITIES,
     migrations: MIGRATIONS,
@@ -50,7 +50,7 @@ export function dataSourceOptions(config: Pick<AppConfig, 'databaseUrl' | 'dataD
       timezone: 'Z',
       // DATE columns read as 'yyyy-mm-dd' on both engines.
       dateStrings: ['DATE'],
-      extra: { connectionLimit: 10 },
+      extra: { connectionLimit: config.databasePoolSize ?? 20 },
     };
   }
   const database = join(config.dataDir, 'app.sqlite');

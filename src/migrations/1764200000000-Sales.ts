@@ -55,6 +55,8 @@ export class Sales1764200000000 implements MigrationInterface {
         ],
         indices: [
           index(['storeID', 'saleDate']),
+          // The list's count and total (COUNT, SUM(adjustedRevenue)) of a store's date range, from the index alone.
+          index(['storeID', 'saleDate', 'adjustedRevenue']),
           index(['storeID', 'saleID']),
           index(['saleDate']),
           index(['orderRef']),

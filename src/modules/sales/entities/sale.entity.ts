@@ -21,6 +21,8 @@ const money = { type: 'decimal', precision: 12, scale: 2, default: 0, transforme
  */
 @Entity('sale')
 @Index(['storeID', 'saleDate'])
+// The list's count and total (COUNT, SUM(adjustedRevenue)) of a store's date range, from the index alone.
+@Index(['storeID', 'saleDate', 'adjustedRevenue'])
 @Index(['storeID', 'saleID'])
 @Index(['saleDate'])
 @Index(['orderRef'])
