@@ -435,6 +435,15 @@ describe('bulk change of rate card', () => {
     }
   });
 
+  it('refuses a move to a line store that is inactive on the new card', async () => {
+    const sku = 'BULK-INACT-1';
+    const before = await newLineStore(w, w.storeA, { revenue: 30, commission: 12 }, { sku });
+    await newLineStore(w, w.storeB, { revenue: 35, commission: 14 }, { rateCardID: card2.rateCardID, sku, rateCardLineStores: [{ storeID: w.storeA.storeID, active: false, revenue: 35, commission: 14 }] });
+    const sale = await recordSale(w, w.seller.api, { rateCardLineStoreID: before.rateCardLineStoreID });
+    const failure = expectFailure(await w.seller.api.put('/api/sales/changeRateCardValidate', { saleID: String(sale.saleID), rateCardID: card2.rateCardID }));
+    expect(failure.failMessages.translation).toBe(`Sale ${sale.saleID}: SKU ${sku} is not on ${card2.name} for ${w.storeA.name}, ${w.saleType.name}`);
+  });
+
   it('drops the discount of a sale whose SKU excludes discounts on the new card', async () => {
     const sku = 'BULK-EXCL-1';
     const before = await newLineStore(w, w.storeA, { revenue: 30, commission: 12 }, { sku });
@@ -518,6 +527,13 @@ describe('bad input on the sales calls: 400 with validationResult, nothing writt
       const put = expectFailure(await w.seller.api.put(`/api/sale/${sale.saleID}`, { ...sale, ...change }));
       if (field) expect(put.failMessages[field]).toEqual(expect.any(String));
     });
+    expect(await w.t.tableCounts()).toEqual(counts);
+  });
+
+  it('refuses a new sale sent as refunded', async () => {
+    const counts = await w.t.tableCounts();
+    const failure = expectFailure(await w.seller.api.post('/api/sale', saleBody(w, { isRefunded: true, isRefundedNote: 'x', isRefundedOrderRef: REFUND_REF })));
+    expect(failure.failMessages.isRefunded).toBe('A new sale cannot be refunded');
     expect(await w.t.tableCounts()).toEqual(counts);
   });
 

@@ -94,6 +94,7 @@ describe('filters', () => {
     // Credit-check fails share one code but are never duplicates; a refund row repeats its sale's reference without counting.
     expect(await names(`${IN_YEAR}&orderRefDuplicates=1`)).toEqual(['l', 'k2', 'k', 'i', 'h', 'g', 'e', 'd', 'a']);
     expect(await names('saleDateGEQ=2000-01-01&orderRefDuplicates=2&isRefund=1')).toEqual([]);
+    expect(await names(`${IN_YEAR}&orderRefDuplicates=1,2`)).toEqual(['l', 'k2', 'k', 'i', 'h', 'g', 'e', 'd', 'c', 'b', 'a']);
     const rows: Row[] = expectStatus(await w.seller.api.get(`/api/sales?${IN_YEAR}&pageLength=100`), 200).body.listData;
     const dupe = (name: string) => rows.find((r) => r.saleID === S[name].saleID)!.dupeCount;
     expect([dupe('a'), dupe('b'), dupe('c'), dupe('e'), dupe('k'), dupe('k2')]).toEqual([0, 1, 1, 0, 0, 0]);
