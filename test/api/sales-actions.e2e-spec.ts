@@ -1,4 +1,4 @@
-import { createAnalysisField, createRateCard, expectFailure, expectStatus, Row, TestUser } from '../support/api';
+import { createAnalysisField, createRateCard, createRateCardLine, expectFailure, expectStatus, Row, TestUser } from '../support/api';
 import { createSeller, discountAt, historyOf, newLineStore, readSale, recordSale, saleBody, SalesWorld, salesWorld, setStep, today } from './sales-fixtures';
 
 /**
@@ -258,6 +258,26 @@ describe('edit and delete', () => {
     expect(moved).toEqual(expect.objectContaining({ revenue: 50, commission: 20, discountStoreID: null, currentHistoryStep: 'modified' }));
     expect(moved.sku).not.toBe(sale.sku);
     expect(steps(await historyOf(w.seller.api, sale.saleID))[1]).toEqual(['modified', 'Changed SKU, discount']);
+  });
+
+  it('keeps the amounts on an edit that changes no pricing field, though the line store was repriced since (spec 01 section 4)', async () => {
+    // "Revenue and commission are recalculated by the server when discount, rate card line store,
+    // percent, cancelled or refund state change": a new note is none of these.
+    const line = await createRateCardLine(w.admin, {
+      rateCardID: w.card.rateCardID,
+      saleTypeID: w.saleType.saleTypeID,
+      skuTypeID: w.skuType.skuTypeID,
+      rateCardLineStores: [{ storeID: w.storeA.storeID, active: true, revenue: 60, commission: 6 }],
+    });
+    const lineStore = line.rateCardLineStores[0];
+    const sale = await recordSale(w, w.seller.api, { rateCardLineStoreID: lineStore.rateCardLineStoreID });
+    expect(sale).toEqual(expect.objectContaining({ revenue: 60, commission: 6 }));
+    expectStatus(await w.admin.put(`/api/rateCardLine/${line.rateCardLineID}`, { ...line, rateCardLineStores: [{ ...lineStore, revenue: 75, commission: 9 }] }), 200);
+    const noted = expectStatus(await w.seller.api.put(`/api/sale/${sale.saleID}`, { ...sale, notes: 'Customer phoned' }), 200).body.data;
+    expect(noted).toEqual(expect.objectContaining({ notes: 'Customer phoned', currentHistoryStep: 'modified', revenue: 60, commission: 6, adjustedRevenue: 60 }));
+    // A discount is a pricing change: priced again from the line store as it is now.
+    const discounted = expectStatus(await w.seller.api.put(`/api/sale/${sale.saleID}`, { ...noted, discountStoreID: fixed.discountStoreID }), 200).body.data;
+    expect(discounted).toEqual(expect.objectContaining({ revenue: 65, commission: 0 }));
   });
 
   it('deletes a recorded or modified sale with its analysis values', async () => {

@@ -466,6 +466,15 @@ describe('analysis fields', () => {
     await refusedOn([value('code', 'abc1')], 'code', 'Account code is not in the expected format');
     await refusedOn([value('code', 'ABC12')], 'code', 'Account code is not in the expected format');
     await refusedOn([value('code', 'ABC1'), value('code', 'ABC2')], 'code', 'Account code takes one value');
+    // A regex typed without anchors is stored anchored: the whole value must match.
+    const loose = await createAnalysisField(w.admin, { label: 'Loose', inputType: 'text', regex: '[0-9]{2}', storeIDs: [storeC.storeID] });
+    const looseValue = (analysisValue: string) => ({ analysisFieldID: loose.analysisFieldID, analysisValue });
+    const before = await w.t.tableCounts();
+    const failure = expectFailure(await sellerC.api.post('/api/sale', bodyC({ saleAnalysisValues: [value('code', 'ABC1'), looseValue('x12x')] })));
+    expect(failure.failMessages[`saleAnalysisValues.${loose.analysisFieldID}`]).toBe('Loose is not in the expected format');
+    expect(await w.t.tableCounts()).toEqual(before);
+    const sale = expectStatus(await sellerC.api.post('/api/sale', bodyC({ saleAnalysisValues: [value('code', 'ABC1'), looseValue('12')] })), 201).body.data;
+    expect(sale.saleAnalysisValues).toEqual(expect.arrayContaining([expect.objectContaining({ analysisFieldID: loose.analysisFieldID, analysisValue: '12' })]));
   });
 
   it('takes item codes for single and multi fields (ignoring case), one value for a single field', async () => {
