@@ -550,6 +550,34 @@ describe('bad input on the sales calls: 400 with validationResult, nothing writt
     expect(await w.t.tableCounts()).toEqual(counts);
   });
 
+  it('takes the longest cancel reason the body allows without a 500 (history descriptions hold it)', async () => {
+    // newStepNote accepts 1000 characters; the history row adds 'Cancelled: '.
+    const reason = 'r'.repeat(1000);
+    const toCancel = await recordSale(w);
+    const cancel = await w.seller.api.put(`/api/sale/${toCancel.saleID}`, { ...toCancel, newStep: 'cancelled', newStepNote: reason });
+    expect([200, 400]).toContain(cancel.status);
+    const cancelled = await readSale(w, toCancel.saleID);
+    const history = await historyOf(w.seller.api, toCancel.saleID);
+    if (cancel.status === 200) {
+      expect(cancelled.currentHistoryStep).toBe('cancelled');
+      expect(history[history.length - 1]).toEqual(expect.objectContaining({ step: 'cancelled', description: expect.stringContaining('rrrr') }));
+    } else {
+      expectFailure(cancel);
+      expect([cancelled.currentHistoryStep, history.length]).toEqual(['recorded', 1]);
+    }
+  });
+
+  it('takes the longest bulk change note the body allows without a 500 (history descriptions hold it)', async () => {
+    const reason = 'r'.repeat(1000);
+    const card3 = await createRateCard(w.admin, { fromDate: `${YEAR}-09-01`, name: `Long card ${'N'.repeat(80)}` });
+    await newLineStore(w, w.storeA, { revenue: 120, commission: 50 }, { rateCardID: card3.rateCardID, sku: w.line.sku });
+    const toMove = await recordSale(w);
+    const move = await w.seller.api.put('/api/sales/changeRateCard', { saleID: String(toMove.saleID), rateCardID: card3.rateCardID, notes: reason });
+    expect([200, 400]).toContain(move.status);
+    if (move.status === 400) expectFailure(move);
+    expect((await readSale(w, toMove.saleID)).rateCardID).toBe(move.status === 200 ? card3.rateCardID : w.card.rateCardID);
+  });
+
   it('refuses a new sale sent as refunded', async () => {
     const counts = await w.t.tableCounts();
     const failure = expectFailure(await w.seller.api.post('/api/sale', saleBody(w, { isRefunded: true, isRefundedNote: 'x', isRefundedOrderRef: REFUND_REF })));
