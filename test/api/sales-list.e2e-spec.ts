@@ -220,6 +220,30 @@ describe('hidden figures', () => {
   });
 });
 
+describe('a profile without stores', () => {
+  it('is refused every sales call (403), whatever its areas', async () => {
+    const storeless = await createSeller(w.t, w.admin, [], { areas: ['RecordSales', 'RecordRefunds', 'UpdateSales', 'RecordCreditFails', 'RevenueReconciliation', 'AccessAPI'] });
+    const counts = await w.t.tableCounts();
+    for (const res of [
+      await storeless.api.get(`/api/sales?${IN_YEAR}`),
+      await storeless.api.get(`/api/sales?saleID=${S.a.saleID}`),
+      await storeless.api.get(`/api/sales/excel?${IN_YEAR}`),
+      await storeless.api.get('/api/sale/steps'),
+      await storeless.api.get(`/api/sale/steps/${S.a.saleID}`),
+      await storeless.api.get(`/api/sale/revenueCommission?rateCardLineStoreID=${w.lineA.rateCardLineStoreID}`),
+      await storeless.api.post('/api/sale', saleBodyOf({ saleDate: `${YEAR}-02-03`, attributableToUserID: storeless.userID })),
+      await storeless.api.put(`/api/sale/${S.a.saleID}`, { ...S.a, notes: 'Mine' }),
+      await storeless.api.delete(`/api/sale/${S.a.saleID}`),
+      await storeless.api.put(`/api/sale/${S.a.saleID}/unreconcile`),
+      await storeless.api.put('/api/sales/changeRateCardValidate', { saleID: String(S.a.saleID), rateCardID: w.card.rateCardID }),
+    ]) {
+      expectFailure(res, 403);
+    }
+    expect(await w.t.tableCounts()).toEqual(counts);
+    expectStatus(await storeless.api.get(`/api/histories?documentType=sale&documentID=${S.a.saleID}`), 404);
+  });
+});
+
 describe('GET /api/sales/excel', () => {
   it('needs AccessAPI and streams the list with the figures the profile shows', async () => {
     expectFailure(await w.seller.api.get(`/api/sales/excel?${IN_YEAR}`), 403);
