@@ -297,6 +297,23 @@ describe('edit and delete', () => {
   });
 });
 
+describe('a sale whose store no longer asks one of its analysis fields', () => {
+  it('can still be edited and cancelled: its own stored answer is not a new answer to a field the store does not ask', async () => {
+    const field = await createAnalysisField(w.admin, { label: 'Campaign', inputType: 'text', storeIDs: [w.storeA.storeID] });
+    const answer = { analysisFieldID: field.analysisFieldID, analysisValue: 'Spring' };
+    const toEdit = await recordSale(w, w.seller.api, { saleAnalysisValues: [answer] });
+    const toCancel = await recordSale(w, w.seller.api, { saleAnalysisValues: [answer] });
+    expectStatus(await w.admin.put(`/api/analysisField/${field.analysisFieldID}`, { ...field, storeIDs: [] }), 200);
+    // A new answer to that field is refused...
+    expect(expectFailure(await w.seller.api.post('/api/sale', saleBody(w, { saleAnalysisValues: [answer] }))).failMessages.saleAnalysisValues).toEqual(expect.any(String));
+    // ...but the sales that already hold one stay editable: the console sends their rows back as read.
+    const { saleAnalysisValues: _kept, ...withoutValues } = toEdit;
+    expect(expectStatus(await w.seller.api.put(`/api/sale/${toEdit.saleID}`, { ...withoutValues, notes: 'Phoned back' }), 200).body.data.notes).toBe('Phoned back');
+    const cancelled = expectStatus(await w.seller.api.put(`/api/sale/${toCancel.saleID}`, { ...toCancel, newStep: 'cancelled', newStepNote: 'Customer left' }), 200).body.data;
+    expect(cancelled.currentHistoryStep).toBe('cancelled');
+  });
+});
+
 describe('unreconcile', () => {
   let reconciler: TestUser;
   beforeAll(async () => {
