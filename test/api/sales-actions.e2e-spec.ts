@@ -1,4 +1,4 @@
-import { createAnalysisField, createRateCard, createRateCardLine, expectFailure, expectStatus, Row, TestUser } from '../support/api';
+import { createAnalysisField, createDiscount, createRateCard, createRateCardLine, expectFailure, expectStatus, Row, TestUser } from '../support/api';
 import { createSeller, discountAt, historyOf, newLineStore, readSale, recordSale, saleBody, SalesWorld, salesWorld, setStep, today } from './sales-fixtures';
 
 /**
@@ -311,6 +311,26 @@ describe('a sale whose store no longer asks one of its analysis fields', () => {
     expect(expectStatus(await w.seller.api.put(`/api/sale/${toEdit.saleID}`, { ...withoutValues, notes: 'Phoned back' }), 200).body.data.notes).toBe('Phoned back');
     const cancelled = expectStatus(await w.seller.api.put(`/api/sale/${toCancel.saleID}`, { ...toCancel, newStep: 'cancelled', newStepNote: 'Customer left' }), 200).body.data;
     expect(cancelled.currentHistoryStep).toBe('cancelled');
+  });
+});
+
+describe('a sale whose discount was disabled after it was recorded', () => {
+  it('can still be cancelled, and edited without touching the discount (as a line store made inactive since)', async () => {
+    const discount = await createDiscount(w.admin, {
+      saleTypeID: w.saleType.saleTypeID,
+      discountStores: [{ storeID: w.storeA.storeID, enabled: true, captureVariablePercent: false, revenueReductionFixed: 10, commissionSameAsRevenue: true }],
+    });
+    const discountStoreID = discount.discountStores[0].discountStoreID;
+    const toCancel = await recordSale(w, w.seller.api, { discountStoreID });
+    const toEdit = await recordSale(w, w.seller.api, { discountStoreID });
+    expectStatus(await w.admin.put(`/api/discount/${discount.discountID}`, { ...discount, discountStores: [{ ...discount.discountStores[0], enabled: false }] }), 200);
+    // Choosing it now is refused...
+    expect(expectFailure(await w.seller.api.post('/api/sale', saleBody(w, { discountStoreID }))).failMessages.discountStoreID).toEqual(expect.any(String));
+    // ...but a cancel is not a change of discount, and neither is a new note.
+    const cancelled = expectStatus(await w.seller.api.put(`/api/sale/${toCancel.saleID}`, { ...toCancel, newStep: 'cancelled', newStepNote: 'Customer left' }), 200).body.data;
+    expect(cancelled).toEqual(expect.objectContaining({ currentHistoryStep: 'cancelled', revenue: 0, commission: 0 }));
+    const edited = expectStatus(await w.seller.api.put(`/api/sale/${toEdit.saleID}`, { ...toEdit, notes: 'Phoned back' }), 200).body.data;
+    expect(edited).toEqual(expect.objectContaining({ notes: 'Phoned back', discountStoreID }));
   });
 });
 
