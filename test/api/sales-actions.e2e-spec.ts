@@ -346,6 +346,8 @@ describe('unreconcile', () => {
     await unchanged(recorded.saleID, async () => {
       expectFailure(await w.seller.api.put(`/api/sale/${recorded.saleID}/unreconcile`), 403);
       expect(expectFailure(await w.seller.api.put(`/api/sale/${recorded.saleID}`, { ...recorded, notes: 'Edit reconciled' })).failSummary).toBe(NOT_EDITABLE);
+      expect(expectFailure(await w.seller.api.put(`/api/sale/${recorded.saleID}`, { ...recorded, newStep: 'cancelled', newStepNote: 'Too late' })).failSummary).toBe(NOT_EDITABLE);
+      expect(expectFailure(await w.seller.api.delete(`/api/sale/${recorded.saleID}`)).failSummary).toBe(NOT_EDITABLE);
     });
     expect(expectStatus(await reconciler.api.put(`/api/sale/${recorded.saleID}/unreconcile`), 200).body.data.currentHistoryStep).toBe('recorded');
     expect(steps(await historyOf(w.seller.api, recorded.saleID))).toEqual([
