@@ -1,5 +1,5 @@
 import { binary, createAnalysisField, createSaleType, expectFailure, expectStatus, isoDay, listIDs, Row, TestUser, xlsxRows } from '../support/api';
-import { createSeller, discountAt, newLineStore, recordSale, SalesWorld, salesWorld, today } from './sales-fixtures';
+import { createSeller, discountAt, newLineStore, recordSale, saleBody, SalesWorld, salesWorld, today } from './sales-fixtures';
 
 /**
  * The sales list (docs/http-api.md, "Sale row" and its filters): every filter of the console's
@@ -57,15 +57,9 @@ beforeAll(async () => {
 });
 afterAll(() => w?.t.close());
 
+/** A sale body of this file (the fixtures' body with an order reference no other sale here has). */
 function saleBodyOf(body: Row): Row {
-  return {
-    storeID: w.storeA.storeID,
-    saleTypeID: w.saleType.saleTypeID,
-    attributableToUserID: w.seller.userID,
-    rateCardLineStoreID: w.lineA.rateCardLineStoreID,
-    orderRef: ref(99),
-    ...body,
-  };
+  return saleBody(w, { orderRef: ref(99), ...body });
 }
 
 /** The names of the sales a query lists for `api` (the seller unless told), in the answer's order. */
