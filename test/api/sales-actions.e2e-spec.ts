@@ -280,6 +280,19 @@ describe('edit and delete', () => {
     expect(discounted).toEqual(expect.objectContaining({ revenue: 65, commission: 0 }));
   });
 
+  it('moves a sale to another store of the profile, priced from that store', async () => {
+    const both = await createSeller(w.t, w.admin, [w.storeA.storeID, w.storeB.storeID]);
+    const sale = await recordSale(w, both.api, { attributableToUserID: both.userID });
+    const moved = expectStatus(
+      await both.api.put(`/api/sale/${sale.saleID}`, { ...sale, storeID: w.storeB.storeID, rateCardLineStoreID: w.lineB.rateCardLineStoreID, saleAnalysisValues: [] }),
+      200,
+    ).body.data;
+    expect(moved).toEqual(expect.objectContaining({ storeID: w.storeB.storeID, storeName: w.storeB.name, revenue: 90, commission: 30, currentHistoryStep: 'modified' }));
+    expect(steps(await historyOf(both.api, sale.saleID))[1]).toEqual(['modified', 'Changed store, SKU, analysis values']);
+    // The seller of store A alone no longer sees it.
+    expectStatus(await w.seller.api.get(`/api/sales?saleID=${sale.saleID}`), 404);
+  });
+
   it('deletes a recorded or modified sale with its analysis values', async () => {
     const sale = await recordSale(w);
     expect(sale.saleAnalysisValues).toHaveLength(1);

@@ -257,5 +257,9 @@ describe('GET /api/sales/excel', () => {
     expect(header).not.toContain('Commission');
     expect(header).not.toContain('Adjusted revenue');
     expectFailure(await api.api.get('/api/sales/excel?saleDateGEQ=2024-02-30'));
+    // A download link carries the token in the query (no header).
+    const linked = await binary(w.t.http.get(`/api/sales/excel?token=${api.token}&${IN_YEAR}&currentHistoryStep=cancelled`));
+    expectStatus(linked.res, 200);
+    expect((await xlsxRows(linked.body)).length).toBe(4);
   });
 });
