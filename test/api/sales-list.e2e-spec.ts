@@ -92,6 +92,8 @@ describe('filters', () => {
     const rows: Row[] = expectStatus(await w.seller.api.get(`/api/sales?${IN_YEAR}&pageLength=100`), 200).body.listData;
     const dupe = (name: string) => rows.find((r) => r.saleID === S[name].saleID)!.dupeCount;
     expect([dupe('a'), dupe('b'), dupe('c'), dupe('e'), dupe('k'), dupe('k2')]).toEqual([0, 1, 1, 0, 0, 0]);
+    // A refund row repeats its sale's reference by design: never a duplicate.
+    expect(expectStatus(await w.seller.api.get(`/api/sales?saleID=${S.f.saleID}`), 200).body.data.dupeCount).toBe(0);
     // The administrator sees store B, where sale j repeats a's reference.
     const adminRows: Row[] = expectStatus(await w.admin.get(`/api/sales?${IN_YEAR}&orderRefDuplicates=2&pageLength=100`), 200).body.listData;
     expect(adminRows.map((r) => [r.saleID, r.dupeCount])).toEqual([
