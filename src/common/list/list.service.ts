@@ -63,8 +63,11 @@ function aggregateFor<T extends ObjectLiteral>(definition: ListDefinition<T>, us
 /** Pages starting before this row are read alongside the count rather than after it. */
 const NEAR_START = 1_000;
 
-/** A date or number range among the filters (saleDateGEQ=...). */
-const hasRangeFilter = (q: ListQuery) => q.filters.some((f) => f.op === 'geq' || f.op === 'leq');
+/** A date or number range among the filters (saleDateGEQ=...) on another field than `except`. */
+const hasRangeFilter = (q: ListQuery, except?: string) => q.filters.some((f) => (f.op === 'geq' || f.op === 'leq') && f.field !== except);
+
+/** Ids per statement when reading rows by id. */
+const ID_CHUNK = 5_000;
 
 /**
  * Whether a large list's page is best sorted from the matching rows rather than read in index
@@ -74,7 +77,8 @@ const hasRangeFilter = (q: ListQuery) => q.filters.some((f) => f.op === 'geq' ||
  * reading them by the filter's index and sorting them is cheap whatever their place.
  */
 function sortsMatches<T extends ObjectLiteral>(definition: ListDefinition<T>, q: ListQuery, rowCount: number | undefined): boolean {
-  return Boolean(definition.large) && rowCount !== undefined && rowCount <= UNINDEXED_SORT_MAX && hasRangeFilter(q);
+  // A range on the sort's own field is read along the sort's index in order: nothing to guess.
+  return Boolean(definition.large) && rowCount !== undefined && rowCount <= UNINDEXED_SORT_MAX && hasRangeFilter(q, q.sort);
 }
 
 const aliasOf = (join: string) => join.replace(/\./g, '__');
@@ -135,7 +139,7 @@ export class ListService {
     // Deeper, the count comes first, so the page can be read from whichever end is nearer, and
     // a sort no index serves can be refused before it runs.
     // A large list with a range filter counts first too: the count decides how its page is sorted (sortsMatches).
-    const nearStart = sortIsCheap && pageFrom < NEAR_START && !(definition.large && hasRangeFilter(q));
+    const nearStart = sortIsCheap && pageFrom < NEAR_START && !(definition.large && hasRangeFilter(q, q.sort));
     const [totals, pageIDs] = nearStart
       ? await Promise.all([this.totals(definition, q, user), this.idWindow(definition, q, user, pageFrom, q.pageLength)])
       : [await this.totals(definition, q, user), null];
@@ -172,7 +176,7 @@ export class ListService {
     for (;;) {
       const qb = this.idQuery(definition, q, user);
       if (cursor) this.after(qb, definition, q, cursor);
-      const ids = await this.readIDs(definition, qb.limit(batchSize));
+      const ids = await this.readIDs(qb.limit(batchSize));
       if (ids.length === 0) return;
       yield await this.rowsByID(definition, ids.map((row) => row.id), [], user);
       if (ids.length < batchSize) return;
@@ -239,22 +243,42 @@ export class ListService {
     const qb = fromEnd
       ? this.idQuery(definition, q, user, true, sortMatches).offset(Math.max(0, rowCount - from - length)).limit(Math.min(length, rowCount - from))
       : this.idQuery(definition, q, user, false, sortMatches).offset(from).limit(length);
-    const ids = await this.readIDs(definition, qb);
+    const ids = await this.readIDs(qb);
     if (fromEnd) ids.reverse();
-    return ids.map(({ id, selectable, aggregate }) => ({ id, selectable, aggregate }));
+    return this.withRowFlags(definition, user, ids.map((row) => row.id));
   }
 
-  private async readIDs<T extends ObjectLiteral>(
-    definition: ListDefinition<T>,
-    qb: SelectQueryBuilder<T>,
-  ): Promise<Array<ListID & { sortValue: unknown }>> {
-    const raw = await qb.getRawMany<{ id: unknown; sortValue: unknown; aggregate?: unknown; selectable?: unknown }>();
-    return raw.map((r) => ({
-      id: toNumber(r.id),
-      selectable: r.selectable === undefined ? true : toNumber(r.selectable) === 1,
-      aggregate: r.aggregate === undefined ? null : toNumber(r.aggregate),
-      sortValue: r.sortValue,
-    }));
+  private async readIDs<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>): Promise<Array<{ id: number; sortValue: unknown }>> {
+    const raw = await qb.getRawMany<{ id: unknown; sortValue: unknown }>();
+    return raw.map((r) => ({ id: toNumber(r.id), sortValue: r.sortValue }));
+  }
+
+  /**
+   * listIDs' `selectable` and `aggregate` of these rows, read by id once the id query has found
+   * them: the id query then reads nothing but the sort's index (a column the index lacks would
+   * make the database fetch each row it passes, and choose its plan by that).
+   */
+  private async withRowFlags<T extends ObjectLiteral>(definition: ListDefinition<T>, user: AuthUser, ids: number[]): Promise<ListID[]> {
+    const aggregate = aggregateFor(definition, user);
+    if (ids.length === 0 || (!aggregate && !definition.selectable)) return ids.map((id) => ({ id, selectable: true, aggregate: null }));
+    const { alias, idField } = definition;
+    const found = new Map<number, { selectable?: unknown; aggregate?: unknown }>();
+    for (let i = 0; i < ids.length; i += ID_CHUNK) {
+      const qb = this.dataSource.createQueryBuilder(definition.entity, alias);
+      this.joinLookups(qb, definition, false, [aggregate ?? '', definition.selectable ?? '']);
+      qb.select(`${alias}.${idField}`, 'id').where(`${alias}.${idField} IN (:...flagIDs)`, { flagIDs: ids.slice(i, i + ID_CHUNK) });
+      if (aggregate) qb.addSelect(aggregate, 'aggregate');
+      if (definition.selectable) qb.addSelect(`CASE WHEN ${definition.selectable} THEN 1 ELSE 0 END`, 'selectable');
+      for (const row of await qb.getRawMany<{ id: unknown; selectable?: unknown; aggregate?: unknown }>()) found.set(toNumber(row.id), row);
+    }
+    return ids.map((id) => {
+      const row = found.get(id);
+      return {
+        id,
+        selectable: definition.selectable ? toNumber(row?.selectable) === 1 : true,
+        aggregate: aggregate ? toNumber(row?.aggregate) : null,
+      };
+    });
   }
 
   /** Matching ids in sort order (or its exact reverse), the id breaking ties so every row has one place. */
@@ -267,11 +291,8 @@ export class ListService {
   ): SelectQueryBuilder<T> {
     const { alias, idField } = definition;
     const sortColumn = definition.fields[q.sort].column;
-    const aggregate = aggregateFor(definition, user);
-    const qb = this.filtered(definition, q, user, [sortColumn, aggregate ?? '', definition.selectable ?? '']);
+    const qb = this.filtered(definition, q, user, [sortColumn]);
     qb.select(`${alias}.${idField}`, 'id').addSelect(sortColumn, 'sortValue');
-    if (aggregate) qb.addSelect(aggregate, 'aggregate');
-    if (definition.selectable) qb.addSelect(`CASE WHEN ${definition.selectable} THEN 1 ELSE 0 END`, 'selectable');
     // NULL is the smallest value on both engines, so reversing the direction reverses the order exactly.
     const dir = reversed ? (q.sortDir === 'ASC' ? 'DESC' : 'ASC') : q.sortDir;
     // COALESCE(x, x) orders exactly as x does, but no index serves it: the database reads the
