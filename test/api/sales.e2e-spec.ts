@@ -167,3 +167,25 @@ describe('the seller picker', () => {
     expectFailure(await elsewhere.api.get('/api/users?worksAtStoreID=abc'));
   });
 });
+
+describe('bulk change of rate card', () => {
+  it('fills the analysis fields taken from the line again from the new line', async () => {
+    const silver = await createBand(admin, { name: 'SILVER' });
+    const laterCard = await createRateCard(admin, { fromDate: '2011-06-01' });
+    await createRateCardLine(admin, {
+      rateCardID: laterCard.rateCardID,
+      saleTypeID: saleType.saleTypeID,
+      skuTypeID: line.skuTypeID,
+      sku: line.sku,
+      bandID: silver.bandID,
+      rateCardLineStores: [{ storeID: store.storeID, active: true, revenue: 70, commission: 20 }],
+    });
+    const sale = await record(seller.api, { orderRef: '55555666667777788888' });
+    expect(sale.saleAnalysisValues.map((v: Row) => v.analysisValue)).toEqual(['gold']);
+    const body = { saleID: String(sale.saleID), rateCardID: laterCard.rateCardID, notes: 'Moved to the summer card' };
+    expectStatus(await seller.api.put('/api/sales/changeRateCard', body), 200);
+    const moved = expectStatus(await seller.api.get(`/api/sales?saleID=${sale.saleID}`), 200).body.data;
+    expect(moved).toEqual(expect.objectContaining({ rateCardID: laterCard.rateCardID, revenue: 70, commission: 20, currentHistoryStep: 'modified' }));
+    expect(moved.saleAnalysisValues.map((v: Row) => v.analysisValue)).toEqual(['SILVER']);
+  });
+});

@@ -18,6 +18,8 @@ export interface DocumentStep {
  * Who may read a document's history: the module that owns the document says whether the user
  * sees that document (sales: its store is in the profile). Unregistered types are a 400.
  */
+const DESCRIPTION_MAX = 1000;
+
 export type HistoryReader = (documentID: number, user: AuthUser) => Promise<boolean>;
 
 export interface HistoryEntry {
@@ -48,7 +50,9 @@ export class HistoryService {
 
   /** Writes one entry with `manager` (the change's transaction) and answers its id. */
   async write(manager: EntityManager, entry: HistoryEntry, user: Pick<AuthUser, 'name'>): Promise<number> {
-    const saved = await manager.save(History, manager.create(History, { ...entry, createdDate: new Date(), createdByUserName: user.name }));
+    // The column holds 1,000 characters: a reason of that length after 'Cancelled: ' is cut, not refused.
+    const description = entry.description.length > DESCRIPTION_MAX ? `${entry.description.slice(0, DESCRIPTION_MAX - 1)}…` : entry.description;
+    const saved = await manager.save(History, manager.create(History, { ...entry, description, createdDate: new Date(), createdByUserName: user.name }));
     return saved.historyID;
   }
 

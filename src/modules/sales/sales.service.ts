@@ -13,6 +13,7 @@ import { InvalidInput, NotAllowed, RecordNotFound } from '../../common/http/vali
 import { ListService, type ListResult } from '../../common/list/list.service';
 import { AnalysisFieldsService } from '../master-data/analysis-fields/analysis-fields.service';
 import { DiscountsService } from '../master-data/discounts/discounts.service';
+import type { AnalysisField } from '../master-data/entities/analysis-field.entity';
 import type { DiscountStore } from '../master-data/entities/discount-store.entity';
 import type { RateCardLineStore } from '../rate-cards/entities';
 import { effectiveLineStore } from '../rate-cards/lines/rate-card-line-rows';
@@ -21,7 +22,7 @@ import { RateCardsService } from '../rate-cards/rate-cards/rate-cards.service';
 import { UsersService } from '../users/users/users.service';
 import { Sale, SaleAnalysisValue } from './entities';
 import type { SaleStep } from './entities/sale.entity';
-import { checkAnalysisAnswers, type AnalysisAnswer } from './sale-analysis';
+import { autoFilledCode, checkAnalysisAnswers, type AnalysisAnswer } from './sale-analysis';
 import { saleAmounts } from './sale-amounts';
 import { CREDIT_CHECK_FAIL_ORDER_REF, saleList } from './sale-rows';
 import { ChangeRateCardBody, REASON_MESSAGE, SaleBody } from './sale.body';
@@ -161,7 +162,11 @@ export class SalesService implements OnModuleInit {
       }
       if (cancel) sale.currentHistoryStep = 'cancelled';
       else sale.currentHistoryStep = 'modified';
-      await this.price(manager, sale);
+      // Spec 01 section 4: amounts are worked out again when the line store, discount, percent or
+      // cancelled state change, not on every save (a later price change of the line does not
+      // move a sale whose notes were edited).
+      const pricingChanged = PRICING.some((key) => before[key] !== sale[key]);
+      if (cancel || pricingChanged) await this.price(manager, sale);
       stampUpdated(sale, user.name);
       await manager.save(Sale, sale);
       await this.saveAnswers(manager, id, answers, beforeAnswers);
@@ -292,10 +297,13 @@ export class SalesService implements OnModuleInit {
 
     let discount: DiscountStore | null = null;
     if (body.discountStoreID != null) {
+      // Like the line store and the seller, a discount is checked when it is chosen (or the sale
+      // moves): one disabled since stays on the sales it was given to.
+      const discountChanged = isNew || body.discountStoreID !== sale.discountStoreID || body.storeID !== sale.storeID || body.saleTypeID !== sale.saleTypeID;
       discount = await this.discounts.storeSettings(manager, body.discountStoreID);
-      if (!discount || discount.storeID !== body.storeID || discount.discount?.saleTypeID !== body.saleTypeID || !discount.enabled) {
+      if (!discount || discount.storeID !== body.storeID || discount.discount?.saleTypeID !== body.saleTypeID || (discountChanged && !discount.enabled)) {
         errors.discountStoreID = 'Choose a discount offered at this store for this sale type';
-      } else if (effective?.excludeDiscount) {
+      } else if ((discountChanged || lineChanged) && effective?.excludeDiscount) {
         errors.discountStoreID = 'This SKU is excluded from discounts';
       }
     }
@@ -305,7 +313,13 @@ export class SalesService implements OnModuleInit {
     }
 
     const fields = await this.analysisFields.fieldsAt(manager, body.storeID);
-    const sent = body.saleAnalysisValues ?? (isNew ? [] : previousAnswers);
+    // Answers to fields the store has stopped asking stay on the sale as recorded, and the same
+    // answers sent back with it are not news: only fields asked now are checked. A sale moved to
+    // another store leaves the old store's questions behind.
+    const asked = new Set(fields.map((f) => f.analysisFieldID));
+    const kept = isNew || body.storeID !== sale.storeID ? [] : previousAnswers.filter((a) => !asked.has(a.analysisFieldID));
+    const isKept = (a: AnalysisAnswer) => kept.some((k) => k.analysisFieldID === a.analysisFieldID && k.analysisValue === a.analysisValue.trim());
+    const sent = (body.saleAnalysisValues ?? (isNew ? [] : previousAnswers)).filter((a) => !isKept(a));
     const checked = checkAnalysisAnswers(fields, sent, { bandName: line?.band?.name ?? null, description: effective?.description ?? '' }, isNew);
     Object.assign(errors, checked.errors);
     if (Object.keys(errors).length) throw new InvalidInput(errors);
@@ -323,7 +337,7 @@ export class SalesService implements OnModuleInit {
     sale.discountStoreID = discount?.discountStoreID ?? null;
     sale.discountPercent = discount?.captureVariablePercent ? (percent ?? 0) : null;
     this.pricing.set(sale, { lineStore: lineStore!, discount, excludeDiscount: effective!.excludeDiscount });
-    return checked.answers;
+    return [...checked.answers, ...kept.map((a) => ({ analysisFieldID: a.analysisFieldID, analysisValue: a.analysisValue }))];
   }
 
   /** What assign read to price each sale it checked (kept off the entity, which TypeORM saves). */
@@ -357,6 +371,24 @@ export class SalesService implements OnModuleInit {
    * key and inserts the new ones. (A DELETE by saleID would lock the gap after the newest sale on
    * MariaDB, and two sales recorded at once would deadlock on their inserts.)
    */
+  /**
+   * A sale moved to another line: the analysis fields filled from the line (autoFillFrom) take the
+   * new line's answer; the others stay as they are.
+   */
+  private async refillFromLine(manager: EntityManager, saleID: number, lineStore: RateCardLineStore, fieldsByStore: Map<number, AnalysisField[]>): Promise<void> {
+    if (!fieldsByStore.has(lineStore.storeID)) fieldsByStore.set(lineStore.storeID, await this.analysisFields.fieldsAt(manager, lineStore.storeID));
+    const filled = fieldsByStore.get(lineStore.storeID)!.filter((f) => f.inputType === 'single' && f.autoFillFrom);
+    if (filled.length === 0) return;
+    const previous = await manager.find(SaleAnalysisValue, { where: { saleID } });
+    const facts = { bandName: lineStore.rateCardLine?.band?.name ?? null, description: effectiveLineStore(lineStore, lineStore.rateCardLine).description ?? '' };
+    const answers: AnalysisAnswer[] = previous.filter((a) => !filled.some((f) => f.analysisFieldID === a.analysisFieldID));
+    for (const field of filled) {
+      const code = autoFilledCode(field, facts);
+      if (code) answers.push({ analysisFieldID: field.analysisFieldID, analysisValue: code });
+    }
+    await this.saveAnswers(manager, saleID, answers, previous);
+  }
+
   private async saveAnswers(manager: EntityManager, saleID: number, answers: AnalysisAnswer[], previous: SaleAnalysisValue[] = []): Promise<void> {
     const key = (a: AnalysisAnswer) => `${a.analysisFieldID}\u0000${a.analysisValue}`;
     const wanted = new Set(answers.map(key));
@@ -499,6 +531,7 @@ export class SalesService implements OnModuleInit {
         );
       }
       if (!commit) return { count: moves.length };
+      const fieldsByStore = new Map<number, AnalysisField[]>();
       for (const { sale, lineStore } of moves) {
         const from = sale.rateCard?.name ?? String(sale.rateCardID);
         delete sale.store;
@@ -517,6 +550,7 @@ export class SalesService implements OnModuleInit {
         await this.price(manager, sale);
         stampUpdated(sale, user.name);
         await manager.save(Sale, sale);
+        await this.refillFromLine(manager, sale.saleID, lineStore, fieldsByStore);
         await this.writeHistory(manager, sale, `Rate card changed from ${from} to ${target.name}: ${notes}`, user);
       }
       return { count: moves.length };
@@ -527,6 +561,9 @@ export class SalesService implements OnModuleInit {
 function step(name: SaleStep, applicable: boolean, justification: string): DocumentStep {
   return { name, ...STEPS[name], applicable, justification };
 }
+
+/** What a sale's amounts are worked out from. */
+const PRICING: Array<keyof Sale> = ['rateCardLineStoreID', 'discountStoreID', 'discountPercent'];
 
 const TRACKED: Array<[keyof Sale, string]> = [
   ['storeID', 'store'],
