@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Empty, Modal, Space, Spin, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Card, Empty, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { DiffOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import useSWR from 'swr';
@@ -7,7 +7,7 @@ import { figuresOf } from '../../auth/figures';
 import type { SelectionContext } from '../../list/resource';
 import { rateCardLabel } from '../../resources/rateCards';
 import { useCurrentUser } from '../../shell/CurrentUser';
-import { useViewport } from '../../shell/useViewport';
+import { InfoDialog } from '../../record/InfoDialog';
 import { type CompareResult, type CompareRow, KIND_CLASS, KIND_LABEL, compareRows, totalsText } from './compare';
 
 const KIND_COLOR = { added: 'green', removed: 'red', changed: 'gold' } as const;
@@ -30,7 +30,6 @@ export function CompareButton({ ids }: Pick<SelectionContext, 'ids'>) {
 
 /** What changed from the older card to the newer, per sale type: added, removed and changed lines. */
 export function CompareDialog({ rateCardIDs, onClose }: { rateCardIDs: [number, number]; onClose: () => void }) {
-  const viewport = useViewport();
   const figures = figuresOf(useCurrentUser());
   const { data, error, isLoading } = useSWR<{ data: CompareResult }>(
     `/api/rateCardCompare?rateCardIDs=${rateCardIDs.join(',')}`,
@@ -62,25 +61,13 @@ export function CompareDialog({ rateCardIDs, onClose }: { rateCardIDs: [number, 
   ];
 
   return (
-    <Modal
-      open
+    <InfoDialog
       title="Compare rate cards"
-      onCancel={onClose}
-      footer={[
-        <Button key="close" type="primary" onClick={onClose}>
-          Close
-        </Button>,
-      ]}
-      width={viewport.isDesktop ? 1100 : '100%'}
-      className={viewport.isDesktop ? 'record-dialog' : 'record-dialog record-dialog-fullscreen'}
-      destroyOnHidden
+      width={1100}
+      loading={isLoading}
+      error={error ? (error instanceof Error ? error.message : 'The comparison could not be loaded') : null}
+      onClose={onClose}
     >
-      {isLoading && (
-        <div className="dialog-loading">
-          <Spin />
-        </div>
-      )}
-      {error && <Alert type="error" showIcon message={error instanceof Error ? error.message : 'The comparison could not be loaded'} />}
       {result && (
         <div className="compare">
           <Typography.Paragraph className="compare-cards">
@@ -122,6 +109,6 @@ export function CompareDialog({ rateCardIDs, onClose }: { rateCardIDs: [number, 
           })}
         </div>
       )}
-    </Modal>
+    </InfoDialog>
   );
 }

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Button, Modal, Tooltip, Typography } from 'antd';
+import { Button, Tooltip, Typography } from 'antd';
 import { ApiOutlined } from '@ant-design/icons';
 import { excelUrl } from '../../list/ListScreen';
 import type { ResourceDef } from '../../list/resource';
 import { readListState, toApiQuery } from '../../list/tableQuery';
+import { InfoDialog } from '../../record/InfoDialog';
 import { useViewport } from '../../shell/useViewport';
 
 /** The full URLs of the list as shown: its GET (this page) and its Excel download, without the session token. */
@@ -31,18 +32,7 @@ export function ApiDetailsButton({ resource }: { resource: ResourceDef }) {
         </Button>
       </Tooltip>
       {open && (
-        <Modal
-          open
-          title="API details"
-          onCancel={() => setOpen(false)}
-          footer={[
-            <Button key="close" type="primary" onClick={() => setOpen(false)}>
-              Close
-            </Button>,
-          ]}
-          width={viewport.isDesktop ? 760 : '100%'}
-          className={viewport.isDesktop ? 'record-dialog api-details' : 'record-dialog record-dialog-fullscreen api-details'}
-        >
+        <InfoDialog title="API details" width={760} className="api-details" onClose={() => setOpen(false)}>
           <Typography.Paragraph>The list as it is filtered and sorted now, one page:</Typography.Paragraph>
           <Typography.Paragraph className="api-details-url" copyable={{ text: urls.list, tooltips: ['Copy', 'Copied'] }} code aria-label="List URL">
             {`GET ${urls.list}`}
@@ -55,7 +45,7 @@ export function ApiDetailsButton({ resource }: { resource: ResourceDef }) {
             Send your session token in the x-access-token header; the Excel URL also takes it as a token parameter. Change page and
             pageLength (up to 500) to read further pages.
           </Typography.Paragraph>
-        </Modal>
+        </InfoDialog>
       )}
     </>
   );

@@ -1,11 +1,11 @@
-import { Alert, Button, Modal, Spin, Table, Typography } from 'antd';
+import { Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useList } from '../../api/hooks';
 import type { Row } from '../../api/types';
 import { figuresOf } from '../../auth/figures';
 import { formatDate, formatPounds } from '../../format/format';
 import { useCurrentUser } from '../../shell/CurrentUser';
-import { useViewport } from '../../shell/useViewport';
+import { InfoDialog } from '../../record/InfoDialog';
 
 interface LineStore {
   storeID: number;
@@ -38,7 +38,6 @@ function figuresText(store: LineStore, figures: { revenue: boolean; commission: 
 export function SkuHistoryDialog({ sku, storeID, onClose }: Props) {
   const me = useCurrentUser();
   const figures = figuresOf(me);
-  const viewport = useViewport();
   const { data, error, isLoading } = useList('rateCardLines', {
     sku,
     sort: 'rateCard',
@@ -97,25 +96,14 @@ export function SkuHistoryDialog({ sku, storeID, onClose }: Props) {
   }
 
   return (
-    <Modal
-      open
+    <InfoDialog
       title={`SKU history: ${sku}`}
-      onCancel={onClose}
-      footer={[
-        <Button key="close" type="primary" onClick={onClose}>
-          Close
-        </Button>,
-      ]}
-      width={viewport.isDesktop ? 900 : '100%'}
-      className={viewport.isDesktop ? 'record-dialog sku-history-dialog' : 'record-dialog record-dialog-fullscreen sku-history-dialog'}
-      destroyOnHidden
+      width={900}
+      className="sku-history-dialog"
+      loading={isLoading}
+      error={error ? "The SKU's rate card lines could not be loaded" : null}
+      onClose={onClose}
     >
-      {isLoading && (
-        <div className="dialog-loading">
-          <Spin />
-        </div>
-      )}
-      {error && <Alert type="error" showIcon message="The SKU's rate card lines could not be loaded" />}
       {data && rows.length === 0 && <Typography.Text type="secondary">This SKU is on no rate card.</Typography.Text>}
       {rows.length > 0 && (
         <Table<Row>
@@ -132,6 +120,6 @@ export function SkuHistoryDialog({ sku, storeID, onClose }: Props) {
           The newest {rows.length} of {data.page.rowCount} lines.
         </Typography.Paragraph>
       )}
-    </Modal>
+    </InfoDialog>
   );
 }
