@@ -99,6 +99,12 @@ export interface ListDefinition<T extends ObjectLiteral> {
   figures?: Figures;
   /** Relations loaded along with a requested fkJoin (e.g. each line store's store, for its name). */
   fkJoinsInclude?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * Reads the rows of these ids already shaped, with plain SQL, instead of loading entities and
+   * calling toRow: for a list whose page is read many times a second (sales), where building
+   * entities across a dozen joins costs more than the database does. Used when no fkJoins are asked.
+   */
+  readRows?: (manager: EntityManager, ids: number[]) => Promise<Record<string, unknown>[]>;
   /** Shapes an entity into the row the API returns (adds lookup names); `user` is who asked. */
   toRow?: (entity: T, joins: ReadonlySet<string>, user: AuthUser | undefined) => Record<string, unknown>;
   /**

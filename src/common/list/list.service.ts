@@ -66,6 +66,12 @@ const NEAR_START = 1_000;
 /** A date or number range among the filters (saleDateGEQ=...) on another field than `except`. */
 const hasRangeFilter = (q: ListQuery, except?: string) => q.filters.some((f) => (f.op === 'geq' || f.op === 'leq') && f.field !== except);
 
+/** `items` in the order of `ids` (those found), each found by `idOf`. */
+function inOrder<I>(ids: readonly number[], items: I[], idOf: (item: I) => number): I[] {
+  const byID = new Map(items.map((item) => [idOf(item), item]));
+  return ids.map((id) => byID.get(id)).filter((item): item is I => item !== undefined);
+}
+
 /** Ids per statement when reading rows by id. */
 const ID_CHUNK = 5_000;
 
@@ -386,6 +392,22 @@ export class ListService {
     user?: AuthUser,
   ): Promise<Record<string, unknown>[]> {
     if (ids.length === 0) return [];
+    const { idField } = definition;
+    const rows =
+      definition.readRows && fkJoins.length === 0
+        ? inOrder(ids, await definition.readRows(this.dataSource.manager, ids), (row) => toNumber(row[idField]))
+        : await this.entityRows(definition, ids, fkJoins, user);
+    if (definition.decorateRows && rows.length) await definition.decorateRows(rows, { manager: this.dataSource.manager, user });
+    return removeHiddenFigures(rows, definition.figures, user);
+  }
+
+  /** The rows of these ids as entities with their lookups and joins, shaped by toRow, in the ids' order. */
+  private async entityRows<T extends ObjectLiteral>(
+    definition: ListDefinition<T>,
+    ids: number[],
+    fkJoins: readonly string[],
+    user?: AuthUser,
+  ): Promise<Record<string, unknown>[]> {
     const { alias, idField } = definition;
     const qb = this.dataSource.createQueryBuilder(definition.entity, alias);
     this.joinLookups(qb, definition, true, definition.rowLookups?.map((lookup) => `${lookup}.`));
@@ -401,14 +423,8 @@ export class ListService {
       qb.leftJoinAndSelect(`${parent}.${join.slice(dot + 1)}`, aliasOf(join));
     }
     qb.where(`${alias}.${idField} IN (:...pageIDs)`, { pageIDs: ids });
-    const entities = await qb.getMany();
-    const byID = new Map(entities.map((e) => [toNumber(e[idField]), e]));
-    const rows = ids
-      .map((id) => byID.get(id))
-      .filter((e): e is T => !!e)
-      .map((e) => (definition.toRow ? definition.toRow(e, joins, user) : { ...e }));
-    if (definition.decorateRows && rows.length) await definition.decorateRows(rows, { manager: this.dataSource.manager, user });
-    return removeHiddenFigures(rows, definition.figures, user);
+    const entities = inOrder(ids, await qb.getMany(), (e) => toNumber(e[idField]));
+    return entities.map((e) => (definition.toRow ? definition.toRow(e, joins, user) : { ...e }));
   }
 
   /**
