@@ -147,13 +147,16 @@ export class ListService {
     // A large list with a range filter counts first too: the count decides how its page is sorted (sortsMatches).
     const nearStart = sortIsCheap && pageFrom < NEAR_START && !(definition.large && hasRangeFilter(q, q.sort));
     const [totals, pageIDs] = nearStart
-      ? await Promise.all([this.totals(definition, q, user), this.idWindow(definition, q, user, pageFrom, q.pageLength)])
+      ? await Promise.all([this.totals(definition, q, user), this.windowIDs(definition, q, user, pageFrom, q.pageLength)])
       : [await this.totals(definition, q, user), null];
     if (!sortIsCheap) this.assertSortable(definition, q, user, totals.rowCount);
-    const pageRows = pageIDs ?? (await this.idWindow(definition, q, user, pageFrom, q.pageLength, totals.rowCount));
+    const ids = pageIDs ?? (await this.windowIDs(definition, q, user, pageFrom, q.pageLength, totals.rowCount));
     const windowIsPage = q.listIDsFrom === pageFrom && q.listIDsLength === q.pageLength;
-    const listIDs = windowIsPage ? pageRows : await this.idWindow(definition, q, user, q.listIDsFrom, q.listIDsLength, totals.rowCount);
-    const listData = await this.rowsByID(definition, pageRows.map((row) => row.id), q.fkJoins, user);
+    // The page's rows and its listIDs (or another window's) only need the ids: read side by side.
+    const [listIDs, listData] = await Promise.all([
+      windowIsPage ? this.withRowFlags(definition, user, ids) : this.idWindow(definition, q, user, q.listIDsFrom, q.listIDsLength, totals.rowCount),
+      this.rowsByID(definition, ids, q.fkJoins, user),
+    ]);
     return {
       listData,
       listIDs,
@@ -243,6 +246,18 @@ export class ListService {
     length: number,
     rowCount?: number,
   ): Promise<ListID[]> {
+    return this.withRowFlags(definition, user, await this.windowIDs(definition, q, user, from, length, rowCount));
+  }
+
+  /** The ids of a window, as idWindow finds them, without their listIDs flags. */
+  private async windowIDs<T extends ObjectLiteral>(
+    definition: ListDefinition<T>,
+    q: ListQuery,
+    user: AuthUser,
+    from: number,
+    length: number,
+    rowCount?: number,
+  ): Promise<number[]> {
     if (length === 0 || (rowCount !== undefined && from >= rowCount)) return [];
     const fromEnd = rowCount !== undefined && from > rowCount / 2;
     const sortMatches = sortsMatches(definition, q, rowCount);
@@ -251,7 +266,7 @@ export class ListService {
       : this.idQuery(definition, q, user, false, sortMatches).offset(from).limit(length);
     const ids = await this.readIDs(qb);
     if (fromEnd) ids.reverse();
-    return this.withRowFlags(definition, user, ids.map((row) => row.id));
+    return ids.map((row) => row.id);
   }
 
   private async readIDs<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>): Promise<Array<{ id: number; sortValue: unknown }>> {
