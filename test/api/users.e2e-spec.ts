@@ -2,6 +2,7 @@ import {
   as,
   Client,
   createAccessProfile,
+  createSaleType,
   createStore,
   createUser,
   expectFailure,
@@ -10,6 +11,7 @@ import {
   randomIp,
   Row,
   TestUser,
+  unique,
 } from '../support/api';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, TestApp } from '../support/test-app';
 
@@ -349,5 +351,21 @@ describe('user records never carry the password', () => {
     for (const answer of answers) {
       expect(JSON.stringify(answer)).not.toMatch(/password|confirm|\$2[aby]\$/i);
     }
+  });
+});
+
+describe('user rows carry what the User entity lists (spec 02 section 3)', () => {
+  it('revenueCommission from the profile and the sale types its stores offer', async () => {
+    const storeX = await createStore(admin, { name: unique('Row store X') });
+    const storeY = await createStore(admin, { name: unique('Row store Y'), storeTypeID: storeX.storeTypeID });
+    const atX = await createSaleType(admin, { name: unique('Sold at X'), storeIDs: [storeX.storeID] });
+    await createSaleType(admin, { name: unique('Sold at Y'), storeIDs: [storeY.storeID] });
+    const profile = await createAccessProfile(admin, { storeIDs: [storeX.storeID], showRevenue: false, showCommission: true });
+    const member = await createUser(t.http, admin, { login: false, accessProfileID: profile.accessProfileID });
+    const row = expectStatus(await admin.get(`/api/users?userID=${member.userID}`), 200).body.data;
+    expect(row.revenueCommission).toBe('commission');
+    expect(row.saleTypes).toEqual([{ saleTypeID: atX.saleTypeID, name: atX.name }]);
+    // The row goes back with PUT unchanged (read-only names are ignored).
+    expectStatus(await admin.put(`/api/user/${member.userID}`, row), 200);
   });
 });

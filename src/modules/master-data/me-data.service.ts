@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { analysisFieldRow } from './analysis-fields/analysis-fields.service';
 import { AnalysisField } from './entities/analysis-field.entity';
@@ -12,6 +12,26 @@ export interface MeData {
   analysisFields: Record<string, unknown>[];
   saleTypes: Record<string, unknown>[];
   metricParts: Record<string, unknown>[];
+}
+
+export interface OfferedSaleType {
+  saleTypeID: number;
+  name: string;
+  /** Those of the asked stores that offer it. */
+  storeIDs: number[];
+}
+
+/** The sale types offered at any of these stores, by name (a user row's saleTypes, spec 02 section 3). */
+export async function saleTypesAt(manager: EntityManager, storeIDs: number[]): Promise<OfferedSaleType[]> {
+  if (storeIDs.length === 0) return [];
+  const types = await manager
+    .getRepository(SaleType)
+    .createQueryBuilder('saleType')
+    .innerJoinAndSelect('saleType.saleTypeStores', 'saleTypeStore', 'saleTypeStore.storeID IN (:...storeIDs)', { storeIDs })
+    .orderBy('saleType.name', 'ASC')
+    .addOrderBy('saleType.saleTypeID', 'ASC')
+    .getMany();
+  return types.map((type) => ({ saleTypeID: type.saleTypeID, name: type.name, storeIDs: (type.saleTypeStores ?? []).map((s) => s.storeID) }));
 }
 
 /**

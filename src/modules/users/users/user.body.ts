@@ -4,7 +4,7 @@ import { Flag, IgnoredID, ReferenceID, RequiredText, WholeNumber } from '../../.
 import { AuditedReadOnlyFields } from '../../../common/http/read-only-fields';
 
 /** One body for create and update; the service decides which fields the caller may change. */
-@AuditedReadOnlyFields('lastLogin', 'storeName', 'accessProfileName')
+@AuditedReadOnlyFields('lastLogin', 'storeName', 'accessProfileName', 'revenueCommission', 'saleTypes')
 export class UserBody {
   @IgnoredID() userID?: number;
   @RequiredText('Name') name: string;

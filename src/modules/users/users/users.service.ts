@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/comm
 import { InjectDataSource } from '@nestjs/typeorm';
 import * as bcrypt from 'bcryptjs';
 import { randomBytes } from 'node:crypto';
-import { DataSource, EntityManager, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import { DataSource, EntityManager, In, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../../config/app-config';
 import { AuthUser, hasArea } from '../../../common/auth/auth-user';
 import { parseSystemAreas, SYSTEM_AREA_NAMES, formatSystemAreas } from '../../../common/auth/system-areas';
@@ -14,6 +14,7 @@ import { auditFields } from '../../../common/list/audit-fields';
 import type { ListFilter } from '../../../common/list/list-query';
 import type { ListDefinition } from '../../../common/list/list-definition';
 import { ListService } from '../../../common/list/list.service';
+import { saleTypesAt } from '../../master-data/me-data.service';
 import { MeDataService } from '../../master-data/me-data.service';
 import { LoginAttempts } from '../../auth/login-attempts';
 import { SessionTokens, type TokenSubject } from '../../auth/session-tokens';
@@ -91,8 +92,29 @@ export const userList: ListDefinition<User> = {
     ...user,
     storeName: user.storeID ? (store?.name ?? '(Store name not found)') : '',
     accessProfileName: accessProfile?.name ?? '',
+    revenueCommission: accessProfile ? revenueCommissionOf(accessProfile) : 'revenue',
   }),
+  decorateRows: addSaleTypes,
 };
+
+/**
+ * Each user row's saleTypes (spec 02 section 3, User): those offered at its access profile's
+ * stores, one read per page through the master-data module.
+ */
+async function addSaleTypes(rows: Record<string, unknown>[], { manager }: { manager: EntityManager }): Promise<void> {
+  const profileIDs = [...new Set(rows.map((row) => Number(row.accessProfileID)))];
+  const links = await manager.find(AccessProfileStore, { where: { accessProfileID: In(profileIDs) }, select: { accessProfileID: true, storeID: true } });
+  const offered = await saleTypesAt(manager, [...new Set(links.map((l) => l.storeID))]);
+  for (const row of rows) {
+    const stores = new Set(links.filter((l) => l.accessProfileID === row.accessProfileID).map((l) => l.storeID));
+    row.saleTypes = offered.filter((type) => type.storeIDs.some((id) => stores.has(id))).map(({ saleTypeID, name }) => ({ saleTypeID, name }));
+  }
+}
+
+/** Which figure the user's screens show first (spec 01 section 6): revenue, unless the profile shows only commission. */
+export function revenueCommissionOf(profile: { showRevenue: boolean; showCommission: boolean }): 'revenue' | 'commission' {
+  return profile.showRevenue || !profile.showCommission ? 'revenue' : 'commission';
+}
 
 /** Fields only UserSetup may change (spec 02 section 5); others may send them unchanged. */
 const USER_SETUP_FIELDS = ['email', 'accessProfileID', 'active', 'fromHour', 'toHour', 'days'] as const;
@@ -220,7 +242,7 @@ export class UsersService extends CrudService<User, UserBody> implements OnAppli
       },
       ...(await this.meData.forUser(auth)),
       // With both allowed revenue is the default; with one, that one (spec 01 section 6).
-      revenueCommission: profile.showRevenue || !profile.showCommission ? 'revenue' : 'commission',
+      revenueCommission: revenueCommissionOf(profile),
     };
   }
 
