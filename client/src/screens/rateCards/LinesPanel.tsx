@@ -130,7 +130,7 @@ export function LinesPanel({ rateCardID, header }: Props) {
 
   const tabs = (
     <Tabs
-      className="route-tabs sale-type-tabs"
+      className="route-tabs data-tabs sale-type-tabs"
       activeKey={saleType ? String(saleType.saleTypeID) : undefined}
       onChange={(key) => {
         setChosen(Number(key));

@@ -157,7 +157,7 @@ export function SalesScreen({ route = 'list' }: { route?: SalesRoute }) {
   const activeTab = storeID !== undefined ? String(storeID) : ALL_STORES;
   const tabs = (
     <Tabs
-      className="route-tabs sales-tabs"
+      className="route-tabs data-tabs sales-tabs"
       activeKey={activeTab}
       items={[{ key: ALL_STORES, label: 'All stores' }, ...stores.map((store) => ({ key: String(store.storeID), label: store.name }))]}
       onChange={(key) => {
