@@ -203,6 +203,8 @@ export interface FieldDef {
   /** Sent only when filled in (passwords left blank keep the old one). */
   omitWhenEmpty?: boolean;
   maxLength?: number;
+  /** An `integer` typed as digits only: any other keystroke is ignored (spec 01 §5, contractMonths). */
+  digitsOnly?: boolean;
   min?: number;
   max?: number;
   lookup?: LookupSource;

@@ -5,11 +5,11 @@ import { formatDateTime } from '../format/format';
 /** What a refused save shows above the form (the record dialog and the sale dialog alike). */
 export interface Failure {
   summary: string;
-  /** Messages for fields the form does not show, or all of them when several. */
+  /** 'Label - message' for each failing field when several fail; else the message no field shows. */
   details: string[];
 }
 
-/** The server's failSummary, with the messages no field shows as a list under it. */
+/** The summary of a refused save, with its details (see failureFromResult) as a list under it. */
 export function FailureAlert({ failure }: { failure: Failure | null }) {
   if (!failure) return null;
   return (

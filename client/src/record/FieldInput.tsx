@@ -3,6 +3,7 @@ import type { Row } from '../api/types';
 import { formatHour } from '../format/format';
 import { type ChoiceOption, type FieldContext, type FieldDef, type SelectOption, resolve } from '../list/resource';
 import { DecimalInput } from './DecimalInput';
+import { DigitsInput } from './DigitsInput';
 import { LookupSelect } from './LookupSelect';
 import { RemoteOptionsSelect } from './RemoteOptionsSelect';
 import { StaticOptionsSelect } from './StaticOptionsSelect';
@@ -95,6 +96,21 @@ export function FieldInput({
     case 'integer':
     case 'number': {
       const unit = ctx ? resolve(field.unit, ctx) : typeof field.unit === 'string' ? field.unit : undefined;
+      if (field.valueType === 'integer' && field.digitsOnly) {
+        return (
+          <DigitsInput
+            id={id}
+            value={value as number | null}
+            onChange={change}
+            max={field.max}
+            suffix={unit}
+            disabled={disabled}
+            status={status}
+            placeholder={placeholder}
+            aria-label={label}
+          />
+        );
+      }
       return (
         <InputNumber
           id={id}

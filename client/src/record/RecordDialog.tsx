@@ -12,6 +12,7 @@ import { FieldInput } from './FieldInput';
 import { formFieldForBodyName, splitNestedKey, subTableFields, toFormValues, toRequestBody } from './formValues';
 import { SubTableInput } from './SubTableInput';
 import { AuditBlock, FailureAlert, type Failure } from './DialogParts';
+import { failureFromResult } from './failurePairs';
 
 interface Props {
   resource: ResourceDef;
@@ -193,9 +194,7 @@ export function RecordDialog({ resource, mode, id, title, onClose, onSaved, step
     }
     form.setFields(shownUnderFields);
     setNestedErrors(inCells);
-    // Spec 01 §5: the server's summary already lists 'field - message' pairs when there are
-    // several; only messages without a field on the form are added below it.
-    return { summary: result?.failSummary || caught.message, details };
+    return failureFromResult(result, caught.message, (bodyName) => fieldTitle(resource.columns, bodyName), details);
   };
 
   const singular = resource.singular;
@@ -341,6 +340,13 @@ function validatorOf(field: FieldDef, ctx: FieldContext) {
     const message = field.validate?.(value, ctx);
     if (message) throw new Error(message);
   };
+}
+
+/** The form's label for a body name ('analysisListItems.2.code' names the table and its cell). */
+function fieldTitle(fields: FieldDef[], bodyName: string): string | undefined {
+  const nested = splitNestedKey(bodyName);
+  if (nested) return nestedTitle(formFieldForBodyName(fields, nested.field), nested.cellKey);
+  return formFieldForBodyName(fields, bodyName)?.title;
 }
 
 /** 'List items, row 3, Code' for the message key of a nested cell ('2.code'). */

@@ -300,7 +300,7 @@ export function rateCardLinesResource(options: {
       },
       { name: 'customerRRP', title: 'RRP', valueType: 'money', sortable: true, initialValue: 0 },
       { name: 'customerMonthly', title: 'Monthly', valueType: 'money', sortable: true, initialValue: 0 },
-      { name: 'contractMonths', title: 'Contract months', valueType: 'integer', sortable: true, min: 0, initialValue: 0 },
+      { name: 'contractMonths', title: 'Contract months', valueType: 'integer', digitsOnly: true, sortable: true, min: 0, initialValue: 0 },
       {
         name: 'legacySKU',
         title: 'Legacy SKU',

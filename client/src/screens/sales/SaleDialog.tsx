@@ -9,6 +9,7 @@ import { can, canAny } from '../../auth/permissions';
 import { useCurrentUser } from '../../shell/CurrentUser';
 import { useViewport } from '../../shell/useViewport';
 import { AuditBlock, FailureAlert, type Failure } from '../../record/DialogParts';
+import { failureFromResult } from '../../record/failurePairs';
 import { HistoryStepper } from './HistoryStepper';
 import { ReceiptScanDialog, type ScanPick } from './ReceiptScanDialog';
 import { CancelSaleDialog, CreditCheckFailedDialog, pendingActionText, RefundSaleDialog } from './SaleActions';
@@ -362,31 +363,35 @@ function describeFailure(caught: unknown, storeFields: AnalysisFieldDef[]): { su
     return { summary: 'The server could not be reached. Please try again.', details: [], underFields: {} };
   }
   const result = caught.validationResult;
+  // 'saleAnalysisValues.{analysisFieldID}': under that field when the store asks it.
+  const analysisFieldOf = (name: string) => {
+    const analysis = /^saleAnalysisValues\.(\d+)$/.exec(name);
+    return analysis ? storeFields.find((field) => field.analysisFieldID === Number(analysis[1])) : undefined;
+  };
   const underFields: Record<string, string> = {};
   const details: string[] = [];
   for (const [name, message] of Object.entries(result?.failMessages ?? {})) {
-    // 'saleAnalysisValues.{analysisFieldID}': under that field when the store asks it.
-    const analysis = /^saleAnalysisValues\.(\d+)$/.exec(name);
-    if (analysis && storeFields.some((field) => field.analysisFieldID === Number(analysis[1]))) {
-      underFields[name] = message;
-      continue;
-    }
-    if (FORM_FIELDS.has(name)) underFields[name] = message;
+    if (analysisFieldOf(name) || FORM_FIELDS.has(name)) underFields[name] = message;
     else details.push(`${ACTION_FIELD_TITLES[name] ?? name}: ${message}`);
   }
-  return { summary: result?.failSummary || caught.message, details, underFields };
+  const titleOf = (name: string) => {
+    const analysisField = analysisFieldOf(name);
+    return analysisField ? analysisField.label || analysisField.name : (FORM_FIELDS.get(name) ?? ACTION_FIELD_TITLES[name]);
+  };
+  return { ...failureFromResult(result, caught.message, titleOf, details), underFields };
 }
 
-const FORM_FIELDS = new Set([
-  'storeID',
-  'saleTypeID',
-  'attributableToUserID',
-  'rateCardLineStoreID',
-  'saleDate',
-  'orderRef',
-  'notes',
-  'discountStoreID',
-  'discountPercent',
+/** The form's fields, by body name, with their labels. */
+const FORM_FIELDS = new Map([
+  ['storeID', 'Store'],
+  ['saleTypeID', 'Sale type'],
+  ['attributableToUserID', 'Sale made by'],
+  ['rateCardLineStoreID', 'SKU'],
+  ['saleDate', 'Sale date'],
+  ['orderRef', 'Order reference'],
+  ['notes', 'Notes'],
+  ['discountStoreID', 'Discount'],
+  ['discountPercent', 'Discount percent'],
 ]);
 
 const ACTION_FIELD_TITLES: Record<string, string> = {

@@ -1,0 +1,46 @@
+import { failureFromResult } from './failurePairs';
+
+const titles: Record<string, string> = { userName: 'Name', emailAddress: 'E-mail' };
+const titleOf = (bodyName: string) => titles[bodyName];
+
+describe('failureFromResult', () => {
+  it('lists each failing field as a "Label - message" pair when more than one fails', () => {
+    const failure = failureFromResult(
+      {
+        fail: true,
+        failSummary: 'Please correct 2 fields: Name is required; Enter a valid e-mail address',
+        failMessages: { userName: 'Name is required', emailAddress: 'Enter a valid e-mail address' },
+      },
+      'Bad request',
+      titleOf,
+      [],
+    );
+    expect(failure).toEqual({
+      summary: 'Please correct 2 fields',
+      details: ['Name - Name is required', 'E-mail - Enter a valid e-mail address'],
+    });
+  });
+
+  it('names a field the form does not have by its body name', () => {
+    const failure = failureFromResult(
+      { fail: true, failSummary: 'x', failMessages: { userName: 'Name is required', storeIDs: 'Choose a store' } },
+      'Bad request',
+      titleOf,
+      ['storeIDs: Choose a store'],
+    );
+    expect(failure.details).toEqual(['Name - Name is required', 'storeIDs - Choose a store']);
+  });
+
+  it('shows one failing field by its message alone, with what no field shows under it', () => {
+    const result = { fail: true, failSummary: 'Name is required', failMessages: { userName: 'Name is required' } };
+    expect(failureFromResult(result, 'Bad request', titleOf, [])).toEqual({ summary: 'Name is required', details: [] });
+    expect(failureFromResult(result, 'Bad request', titleOf, ['Name: Name is required'])).toEqual({
+      summary: 'Name is required',
+      details: ['Name: Name is required'],
+    });
+  });
+
+  it('falls back to the error text when the server gave no summary', () => {
+    expect(failureFromResult(undefined, 'Forbidden', titleOf, [])).toEqual({ summary: 'Forbidden', details: [] });
+  });
+});

@@ -1,0 +1,26 @@
+import type { ValidationResult } from '../api/types';
+import type { Failure } from './DialogParts';
+
+/**
+ * What a refused save shows above the form (spec 01 §5: "a summary shows
+ * ('field-message' pairs if more than one)"). With several failing fields the
+ * summary counts them and lists each as 'Label - message', the label being the
+ * form's title for the body name (the body name itself when no field has it).
+ * With one, the server's summary (its message) shows alone, and `unshown`
+ * (messages no field on the form shows) is listed under it.
+ */
+export function failureFromResult(
+  result: ValidationResult | undefined,
+  fallback: string,
+  titleOf: (bodyName: string) => string | undefined,
+  unshown: string[],
+): Failure {
+  const messages = Object.entries(result?.failMessages ?? {});
+  if (messages.length > 1) {
+    return {
+      summary: `Please correct ${messages.length} fields`,
+      details: messages.map(([bodyName, message]) => `${titleOf(bodyName) ?? bodyName} - ${message}`),
+    };
+  }
+  return { summary: result?.failSummary || fallback, details: unshown };
+}
