@@ -82,8 +82,9 @@ describeInBrowser('spec gaps in forms', () => {
       const summary = dialog.locator('.ant-alert-error[role=alert]');
       await summary.waitFor();
       expect(await summary.locator('.ant-alert-message').innerText()).toBe('Please correct 2 fields');
+      // In the form's order.
       const pairs = await summary.locator('.fail-details li').allInnerTexts();
-      expect(pairs.sort()).toEqual(['Confirm password - Password and confirm must match', 'Email - Another user already has this e-mail']);
+      expect(pairs).toEqual(['Email - Another user already has this e-mail', 'Confirm password - Password and confirm must match']);
       // And each message under its field.
       await dialog.locator('.ant-form-item-explain-error', { hasText: 'Another user already has this e-mail' }).waitFor();
       await dialog.locator('.ant-form-item-explain-error', { hasText: 'Password and confirm must match' }).waitFor();

@@ -194,7 +194,11 @@ export function RecordDialog({ resource, mode, id, title, onClose, onSaved, step
     }
     form.setFields(shownUnderFields);
     setNestedErrors(inCells);
-    return failureFromResult(result, caught.message, (bodyName) => fieldTitle(resource.columns, bodyName), details);
+    const positionOf = (bodyName: string) => {
+      const field = formFieldForBodyName(resource.columns, splitNestedKey(bodyName)?.field ?? bodyName);
+      return field ? resource.columns.indexOf(field) : -1;
+    };
+    return failureFromResult(result, caught.message, (bodyName) => fieldTitle(resource.columns, bodyName), details, positionOf);
   };
 
   const singular = resource.singular;

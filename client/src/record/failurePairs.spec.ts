@@ -31,6 +31,18 @@ describe('failureFromResult', () => {
     expect(failure.details).toEqual(['Name - Name is required', 'storeIDs - Choose a store']);
   });
 
+  it("lists the pairs in the form's order when given, names it does not know last", () => {
+    const order = ['userName', 'emailAddress'];
+    const failure = failureFromResult(
+      { fail: true, failMessages: { storeIDs: 'Choose a store', emailAddress: 'Enter a valid e-mail address', userName: 'Name is required' } },
+      'Bad request',
+      titleOf,
+      [],
+      (bodyName) => order.indexOf(bodyName),
+    );
+    expect(failure.details).toEqual(['Name - Name is required', 'E-mail - Enter a valid e-mail address', 'storeIDs - Choose a store']);
+  });
+
   it('shows one failing field by its message alone, with what no field shows under it', () => {
     const result = { fail: true, failSummary: 'Name is required', failMessages: { userName: 'Name is required' } };
     expect(failureFromResult(result, 'Bad request', titleOf, [])).toEqual({ summary: 'Name is required', details: [] });

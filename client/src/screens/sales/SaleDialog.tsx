@@ -378,7 +378,10 @@ function describeFailure(caught: unknown, storeFields: AnalysisFieldDef[]): { su
     const analysisField = analysisFieldOf(name);
     return analysisField ? analysisField.label || analysisField.name : (FORM_FIELDS.get(name) ?? ACTION_FIELD_TITLES[name]);
   };
-  return { ...failureFromResult(result, caught.message, titleOf, details), underFields };
+  // The form's order: its own fields, then the analysis fields, then the rest.
+  const formOrder = [...FORM_FIELDS.keys()];
+  const positionOf = (name: string) => (FORM_FIELDS.has(name) ? formOrder.indexOf(name) : analysisFieldOf(name) ? formOrder.length : -1);
+  return { ...failureFromResult(result, caught.message, titleOf, details, positionOf), underFields };
 }
 
 /** The form's fields, by body name, with their labels. */
