@@ -15,7 +15,15 @@ import { Sale, SaleAnalysisValue } from './entities';
 export const CREDIT_CHECK_FAIL_ORDER_REF = '00000000000000000000';
 
 /** Steps whose sales may be edited or deleted (spec 01 section 4). */
-export const EDITABLE_STEPS = ['recorded', 'modified'] as const;
+export const EDITABLE_STEPS: readonly string[] = ['recorded', 'modified'];
+
+/**
+ * Which sales may be edited or deleted: an editable step, and not one of a refund pair (editing
+ * either would leave the pair disagreeing). The server's check and listIDs' `selectable` alike.
+ */
+export function isEditable(sale: Pick<Sale, 'currentHistoryStep' | 'isRefund' | 'isRefunded'>): boolean {
+  return EDITABLE_STEPS.includes(sale.currentHistoryStep) && !sale.isRefund && !sale.isRefunded;
+}
 
 /**
  * Order references that count as duplicates: those of ordinary sales (a refund row repeats its
@@ -276,7 +284,8 @@ export const saleList: ListDefinition<Sale> = {
     commission: ['commission'],
   },
   aggregate: 'sale.adjustedRevenue',
-  selectable: `sale.currentHistoryStep IN ('recorded', 'modified') AND sale.isRefund = 0 AND sale.isRefunded = 0`,
+  // isEditable, in SQL.
+  selectable: `sale.currentHistoryStep IN (${EDITABLE_STEPS.map((step) => `'${step}'`).join(', ')}) AND sale.isRefund = 0 AND sale.isRefunded = 0`,
   // Transactions sorted by saleID descending (spec 01 section 9).
   defaultSort: { field: 'saleID', dir: 'DESC' },
   large: true,

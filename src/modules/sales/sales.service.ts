@@ -24,7 +24,7 @@ import { Sale, SaleAnalysisValue } from './entities';
 import type { SaleStep } from './entities/sale.entity';
 import { autoFilledCode, checkAnalysisAnswers, type AnalysisAnswer } from './sale-analysis';
 import { saleAmounts } from './sale-amounts';
-import { CREDIT_CHECK_FAIL_ORDER_REF, saleList } from './sale-rows';
+import { CREDIT_CHECK_FAIL_ORDER_REF, isEditable, saleList } from './sale-rows';
 import { ChangeRateCardBody, REASON_MESSAGE, SaleBody } from './sale.body';
 
 export const SKU_NOT_AVAILABLE = 'The selected SKU is not available at that store on this rate card for this sale type';
@@ -43,9 +43,6 @@ const STEPS: Record<SaleStep, { displayName: string; description: string }> = {
   cancelled: { displayName: 'Cancelled', description: 'The sale was cancelled, or its credit check failed' },
 };
 
-function isEditable(sale: Sale): boolean {
-  return (sale.currentHistoryStep === 'recorded' || sale.currentHistoryStep === 'modified') && !sale.isRefund && !sale.isRefunded;
-}
 
 /** The first day of the earliest month a user with `monthsBack` may record in (0 = no limit). */
 export function earliestSaleDate(today: string, monthsBack: number): string | null {
