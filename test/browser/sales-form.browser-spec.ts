@@ -422,6 +422,8 @@ describeInBrowser('sale form in a browser', () => {
     await page.goto(`${target.baseUrl}/sales/newSale/${base64Params({ storeID, saleTypeID, rateCardLineStoreID: lineStoreID })}`);
     const form = dialog(page);
     await form.locator('.ant-select-selection-item', { hasText: sku }).waitFor();
+    // Measured once antd's opening zoom has finished (mid-animation the dialog is scaled down).
+    await page.waitForFunction("!document.querySelector('.ant-modal.ant-zoom-appear, .ant-modal.ant-zoom-enter, .ant-modal[class*=ant-zoom-]')");
     const width = await form.evaluate((el) => el.getBoundingClientRect().width);
     expect(width).toBeGreaterThanOrEqual(790);
     const boxes = form.locator('.order-ref-chunk input, input.order-ref-chunk');
