@@ -423,7 +423,7 @@ describeInBrowser('sale form in a browser', () => {
     const form = dialog(page);
     await form.locator('.ant-select-selection-item', { hasText: sku }).waitFor();
     // Measured once antd's opening zoom has finished (mid-animation the dialog is scaled down).
-    await page.waitForFunction("!document.querySelector('.ant-modal.ant-zoom-appear, .ant-modal.ant-zoom-enter, .ant-modal[class*=ant-zoom-]')");
+    await page.locator('.ant-modal[class*="ant-zoom-"]').waitFor({ state: 'detached' });
     const width = await form.evaluate((el) => el.getBoundingClientRect().width);
     expect(width).toBeGreaterThanOrEqual(790);
     const boxes = form.locator('.order-ref-chunk input, input.order-ref-chunk');
