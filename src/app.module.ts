@@ -17,6 +17,35 @@ import { RateCardsModule } from './modules/rate-cards/rate-cards.module';
 import { SalesModule } from './modules/sales/sales.module';
 import { HistoryModule } from './common/history/history.module';
 import { UsersModule } from './modules/users/users.module';
+import { JobsModule, type JobsRole } from './modules/jobs/jobs.module';
+import { ReconciliationModule } from './modules/reconciliation/reconciliation.module';
+
+/**
+ * The providers the API and the worker share (immich's two entry points over the same
+ * providers): configuration, database, and every domain module. Only the jobs module's role
+ * differs: the API queues and serves operations, the worker consumes.
+ */
+export function sharedModules(config: AppConfig, role: JobsRole) {
+  return [
+    ConfigModule.forRoot(config),
+    TypeOrmModule.forRootAsync({
+      useFactory: () => dataSourceOptions(config),
+      dataSourceFactory: async (options) => takeTurnsOnSqlite(await new DataSource(options!).initialize()),
+    }),
+    CommonModule,
+    RedisModule,
+    JobsModule.forRoot(config, role),
+    MasterDataModule,
+    UsersModule,
+    AuthModule,
+    FilesModule,
+    RateCardsModule,
+    HistoryModule,
+    SalesModule,
+    ReconciliationModule,
+    AboutModule,
+  ];
+}
 
 @Module({})
 export class AppModule {
@@ -25,26 +54,6 @@ export class AppModule {
     const client = existsSync(config.clientDir)
       ? [ServeStaticModule.forRoot({ rootPath: config.clientDir, exclude: ['/api/{*path}'] })]
       : [];
-    return {
-      module: AppModule,
-      imports: [
-        ConfigModule.forRoot(config),
-        TypeOrmModule.forRootAsync({
-          useFactory: () => dataSourceOptions(config),
-          dataSourceFactory: async (options) => takeTurnsOnSqlite(await new DataSource(options!).initialize()),
-        }),
-        CommonModule,
-        RedisModule,
-        MasterDataModule,
-        UsersModule,
-        AuthModule,
-        FilesModule,
-        RateCardsModule,
-        HistoryModule,
-        SalesModule,
-        AboutModule,
-        ...client,
-      ],
-    };
+    return { module: AppModule, imports: [...sharedModules(config, 'api'), ...client] };
   }
 }

@@ -18,6 +18,16 @@ export interface AppConfig {
   redisUrl?: string;
   /** Prefix of every Redis key, so deployments can share one Redis. */
   redisKeyPrefix: string;
+  /** Where jobs run (JOB_QUEUE): Bull on Redis, consumed by worker processes, or inside the API process. Bull whenever REDIS_URL is set, unless JOB_QUEUE=in-process. */
+  jobQueue: 'bull' | 'in-process';
+  /** Attempts a job gets before it fails (JOB_ATTEMPTS). */
+  jobAttempts: number;
+  /** A running job's lock lasts this long; a worker that dies is noticed within about twice it (JOB_LOCK_MS). */
+  jobLockMs: number;
+  /** Queues a worker takes (WORKER_QUEUES, comma list; default all). */
+  workerQueues: string[];
+  /** Jobs a worker runs at once per queue (WORKER_CONCURRENCY). */
+  workerConcurrency: number;
   jwtSecret: string;
   /** Seconds (a number) or a timespan such as '12h' (JWT_EXPIRES_IN, checked at start). */
   jwtExpiresIn: string | number;
@@ -77,6 +87,14 @@ function timeZoneOf(value: string | undefined): string {
   return zone;
 }
 
+/** JOB_QUEUE: bull needs REDIS_URL; default bull when REDIS_URL is set. */
+function jobQueueOf(env: NodeJS.ProcessEnv): 'bull' | 'in-process' {
+  const value = env.JOB_QUEUE || (env.REDIS_URL ? 'bull' : 'in-process');
+  if (value !== 'bull' && value !== 'in-process') throw new Error(`JOB_QUEUE must be bull or in-process, got "${value}"`);
+  if (value === 'bull' && !env.REDIS_URL) throw new Error('JOB_QUEUE=bull needs REDIS_URL');
+  return value;
+}
+
 const MIN_TOKEN_SECONDS = 60;
 
 /**
@@ -125,6 +143,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databasePoolSize: positiveInt(env.DATABASE_POOL_SIZE, 20, 'DATABASE_POOL_SIZE'),
     redisUrl: env.REDIS_URL || undefined,
     redisKeyPrefix: env.REDIS_KEY_PREFIX || 'retail:',
+    jobQueue: jobQueueOf(env),
+    jobAttempts: positiveInt(env.JOB_ATTEMPTS, 3, 'JOB_ATTEMPTS'),
+    jobLockMs: positiveInt(env.JOB_LOCK_MS, 30_000, 'JOB_LOCK_MS'),
+    workerQueues: (env.WORKER_QUEUES || '').split(',').map((q) => q.trim()).filter(Boolean),
+    workerConcurrency: positiveInt(env.WORKER_CONCURRENCY, 1, 'WORKER_CONCURRENCY'),
     jwtSecret: jwtSecretFor(dataDir, env.JWT_SECRET),
     jwtExpiresIn,
     timeZone,

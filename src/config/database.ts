@@ -10,8 +10,10 @@ import { RATE_CARD_ENTITIES } from '../modules/rate-cards/entities';
 import { USERS_ENTITIES } from '../modules/users/entities';
 import { SALE_ENTITIES } from '../modules/sales/entities';
 import { History } from '../common/history/history.entity';
+import { Operation } from '../modules/jobs/entities/operation.entity';
+import { RECONCILIATION_ENTITIES } from '../modules/reconciliation/entities';
 
-export const ENTITIES = [...MASTER_DATA_ENTITIES, ...USERS_ENTITIES, ...FILES_ENTITIES, ...RATE_CARD_ENTITIES, ...SALE_ENTITIES, History];
+export const ENTITIES = [...MASTER_DATA_ENTITIES, ...USERS_ENTITIES, ...FILES_ENTITIES, ...RATE_CARD_ENTITIES, ...SALE_ENTITIES, History, Operation, ...RECONCILIATION_ENTITIES];
 export { MIGRATIONS };
 
 /**

@@ -5,6 +5,7 @@ import { RateCards1764000000000 } from './1764000000000-RateCards';
 import { SessionsAndFileOwners1764110000000 } from './1764110000000-SessionsAndFileOwners';
 import { ListIndexes1764120000000 } from './1764120000000-ListIndexes';
 import { Sales1764200000000 } from './1764200000000-Sales';
+import { JobsAndReconciliation1764300000000 } from './1764300000000-JobsAndReconciliation';
 
 /** Every migration in order; both engines run the same list at start. */
-export const MIGRATIONS = [Foundation1763700000000, MasterData1763800000000, Files1763900000000, RateCards1764000000000, SessionsAndFileOwners1764110000000, ListIndexes1764120000000, Sales1764200000000];
+export const MIGRATIONS = [Foundation1763700000000, MasterData1763800000000, Files1763900000000, RateCards1764000000000, SessionsAndFileOwners1764110000000, ListIndexes1764120000000, Sales1764200000000, JobsAndReconciliation1764300000000];

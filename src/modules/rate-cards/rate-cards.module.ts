@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { RateCardUploadJob } from './upload/rate-card-upload.job';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { CrudController } from '../../common/crud/crud.controller';
 import { ListController } from '../../common/crud/list.controller';
@@ -45,7 +46,7 @@ const RateCardLineStoresController = ListController({ plural: 'rateCardLineStore
   imports: [TypeOrmModule.forFeature(RATE_CARD_ENTITIES), MasterDataModule, FilesModule],
   // RateCardsController first: its fixed paths (rateCard/current) are matched before any ':id'.
   controllers: [RateCardsController, RateCardUploadController, RateCardCrudController, RateCardLinesController, RateCardLineStoresController],
-  providers: [RateCardsService, RateCardLinesService, RateCardCompareService, RateCardUploadService],
+  providers: [RateCardsService, RateCardLinesService, RateCardCompareService, RateCardUploadService, RateCardUploadJob],
   exports: [RateCardsService, RateCardLinesService, RateCardCompareService],
 })
 export class RateCardsModule {}

@@ -1,0 +1,106 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, In, LessThan } from 'typeorm';
+import { hasArea, type AuthUser } from '../../common/auth/auth-user';
+import { RecordNotFound } from '../../common/http/validation-result';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { JobDriver } from './drivers/job-driver';
+import { Operation } from './entities/operation.entity';
+import { QUEUE_NAMES, queueOf, type JobName, type QueueName } from './job-names';
+import { JobRunner } from './job-runner';
+import type { OperationState, OperationView } from './job.types';
+
+/** An operation still waiting or running this long after it was created, whose job the queue no longer holds, has vanished. */
+const VANISHED_AFTER_MS = 60_000;
+
+export function operationView(o: Operation): OperationView {
+  const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+  return {
+    operationID: o.operationID,
+    name: o.name as JobName,
+    queue: o.queue,
+    state: o.state as OperationState,
+    message: o.message,
+    percentage: o.percentage,
+    attempts: o.attempts,
+    resultID: o.resultID ?? null,
+    result: o.state === 'completed' || o.state === 'failed' ? JSON.parse(o.result ?? 'null') : null,
+    error: o.error ?? null,
+    userName: o.userName,
+    createdDate: iso(o.createdDate)!,
+    startedDate: iso(o.startedDate),
+    finishedDate: iso(o.finishedDate),
+  };
+}
+
+/**
+ * The one way into the jobs module: enqueue an operation, read it back. Which queue runs it
+ * (in process or Bull) is the driver's business.
+ */
+@Injectable()
+export class JobsService implements OnApplicationBootstrap {
+  private readonly logger = new Logger('Jobs');
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly driver: JobDriver,
+    private readonly runner: JobRunner,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  get mode(): 'in-process' | 'bull' {
+    return this.driver.kind;
+  }
+
+  /** Records the operation and queues its job; answers at once, before the job runs. */
+  async enqueue(name: JobName, data: object, user: AuthUser, message = 'Waiting to start'): Promise<OperationView> {
+    const queue = queueOf(name);
+    const operations = this.dataSource.getRepository(Operation);
+    const operation = await operations.save(
+      operations.create({ queue, name, userID: user.userID, userName: user.name, state: 'waiting', message, data: JSON.stringify(data), createdDate: new Date() }),
+    );
+    try {
+      await this.driver.add(queue, name, operation.operationID);
+    } catch (error) {
+      await this.runner.markFailed(operation.operationID, `Could not queue the job: ${(error as Error).message}`);
+      throw error;
+    }
+    return operationView(operation);
+  }
+
+  /** One operation: the caller's own, or any with SystemSetup; 404 otherwise. */
+  async get(operationID: number, user: AuthUser): Promise<OperationView> {
+    const operation = await this.dataSource.getRepository(Operation).findOneBy({ operationID });
+    if (!operation || (operation.userID !== user.userID && !hasArea(user, 'SystemSetup'))) throw new RecordNotFound('Operation');
+    return operationView(operation);
+  }
+
+  /** The caller's latest operation (GET /longRunningOperation), or null when they have none. */
+  async latest(user: AuthUser, name?: JobName): Promise<OperationView | null> {
+    const operation = await this.dataSource.getRepository(Operation).findOne({
+      where: { userID: user.userID, ...(name ? { name } : {}) },
+      order: { operationID: 'DESC' },
+    });
+    return operation ? operationView(operation) : null;
+  }
+
+  /** Starts consuming (worker.ts; the in-process driver always runs). */
+  consume(queues: readonly QueueName[] = QUEUE_NAMES, concurrency = this.config.workerConcurrency): Promise<void> {
+    return this.driver.consume(queues, concurrency);
+  }
+
+  /** Runs whose job vanished (the process that held it stopped) are marked failed at start, never left running. */
+  async onApplicationBootstrap(): Promise<void> {
+    const operations = this.dataSource.getRepository(Operation);
+    const open = await operations.find({
+      select: { operationID: true, queue: true },
+      where: { state: In(['waiting', 'active']), createdDate: LessThan(new Date(Date.now() - (this.driver.kind === 'in-process' ? 0 : VANISHED_AFTER_MS))) },
+    });
+    for (const { operationID, queue } of open) {
+      if ((await this.driver.holds(queue as QueueName, operationID)) === false) {
+        await this.runner.markFailed(operationID, 'The job was lost when the process running it stopped');
+        this.logger.warn(`Operation ${operationID} was waiting or running when its process stopped: marked failed`);
+      }
+    }
+  }
+}

@@ -1,0 +1,37 @@
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+
+/** One auto-reconcile of a sheet: its counts, and (with its links) what "Undo" reverses. */
+@Entity('autoRecRun')
+@Index(['recSheetID'])
+export class AutoRecRun {
+  @PrimaryGeneratedColumn({ type: 'integer' })
+  autoRecRunID: number;
+
+  @Column({ type: 'integer' })
+  recSheetID: number;
+
+  /** The job's operation; unique, so a retried job finds its own run instead of making another. */
+  @Index({ unique: true })
+  @Column({ type: 'integer' })
+  operationID: number;
+
+  @Column({ type: 'integer', default: 0 }) considered: number;
+  @Column({ type: 'integer', default: 0 }) reconciled: number;
+  @Column({ type: 'integer', default: 0 }) matchMultiple: number;
+  @Column({ type: 'integer', default: 0 }) matchNone: number;
+
+  @Column({ type: 'varchar', length: 100, default: '' })
+  createdByUserName: string;
+
+  @Column({ type: 'datetime', precision: 3, nullable: true })
+  createdDate: Date | null;
+
+  @Column({ type: 'boolean', default: false })
+  undone: boolean;
+
+  @Column({ type: 'varchar', length: 100, default: '' })
+  undoneByUserName: string;
+
+  @Column({ type: 'datetime', precision: 3, nullable: true })
+  undoneDate: Date | null;
+}

@@ -1,0 +1,7 @@
+import { AutoRecLink } from './auto-rec-link.entity';
+import { AutoRecRun } from './auto-rec-run.entity';
+import { RecSheetLine } from './rec-sheet-line.entity';
+import { RecSheet } from './rec-sheet.entity';
+
+export { AutoRecLink, AutoRecRun, RecSheet, RecSheetLine };
+export const RECONCILIATION_ENTITIES = [RecSheet, RecSheetLine, AutoRecRun, AutoRecLink];

@@ -1,0 +1,32 @@
+import 'reflect-metadata';
+import { Logger } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { loadConfig } from './config/app-config';
+import { QUEUE_NAMES, type QueueName } from './modules/jobs/job-names';
+import { JobsService } from './modules/jobs/jobs.service';
+import { WorkerModule } from './worker.module';
+
+/**
+ * The worker process (npm run start:worker): consumes the Bull queues named by WORKER_QUEUES
+ * (all by default), WORKER_CONCURRENCY jobs at a time each. No HTTP. Run as many as needed.
+ * SIGTERM closes the queues, which lets running jobs finish first; a worker killed outright
+ * leaves its job to Bull's stalled-job check, and another worker takes it up.
+ */
+async function bootstrap() {
+  const config = loadConfig();
+  if (config.jobQueue !== 'bull') {
+    throw new Error('The worker consumes Bull queues: set REDIS_URL (and DATABASE_URL). Without them jobs run inside the API process.');
+  }
+  const unknown = config.workerQueues.filter((q) => !(QUEUE_NAMES as string[]).includes(q));
+  if (unknown.length) throw new Error(`WORKER_QUEUES names unknown queues: ${unknown.join(', ')} (known: ${QUEUE_NAMES.join(', ')})`);
+  const queues = (config.workerQueues.length ? config.workerQueues : QUEUE_NAMES) as QueueName[];
+  const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config));
+  app.enableShutdownHooks();
+  await app.get(JobsService).consume(queues, config.workerConcurrency);
+  Logger.log(`Worker ${process.pid} consuming ${queues.join(', ')} (${config.workerConcurrency} at a time)`, 'Worker');
+}
+
+bootstrap().catch((error: unknown) => {
+  Logger.error((error as Error).stack ?? String(error), 'Worker');
+  process.exit(1);
+});
