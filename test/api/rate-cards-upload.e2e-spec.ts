@@ -20,6 +20,7 @@ import {
 } from '../support/api';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, TestApp } from '../support/test-app';
 import { pdf } from './files-fixtures';
+import { uploadAnswer } from '../support/operations';
 
 /**
  * The xlsx upload of rate card lines (docs/http-api.md, "Upload of lines (xlsx)"; spec 02
@@ -77,8 +78,9 @@ const HEADER = ['SKU', 'Type', 'Description', 'RRP', 'Monthly', 'Months', 'Band'
 const LINE_MAP = { sku: 1, skuTypeName: 2, description: 3, customerRRP: 4, customerMonthly: 5, contractMonths: 6, bandName: 7, legacySKU: 8 };
 const ALL_STORES_MAP = { ...LINE_MAP, revenue: 9, commission: 10 };
 
+/** The upload call and, when it queued its job, the job's result as the answer (test/support/operations.ts). */
 function post(body: Row, client = admin) {
-  return client.post('/api/rateCardLines/excel', body);
+  return uploadAnswer(client, client.post('/api/rateCardLines/excel', body)) as unknown as Promise<import('supertest').Response>;
 }
 
 beforeAll(async () => {

@@ -64,6 +64,9 @@ export async function testEnvironment(env: Record<string, string> = {}): Promise
     ...(process.env.TEST_REDIS_URL
       ? { REDIS_URL: process.env.TEST_REDIS_URL, REDIS_KEY_PREFIX: `test:${process.pid}:${Date.now()}:${Math.random().toString(36).slice(2)}:` }
       : {}),
+    // Jobs run inside the test's app, as in the embedded mode, even with Redis for the login limits;
+    // test/api/jobs-bull.e2e-spec.ts sets JOB_QUEUE=bull and runs separate worker processes.
+    JOB_QUEUE: 'in-process',
     // A client built elsewhere (e.g. `vite build --outDir`), for browser tests run side by side.
     ...(process.env.CLIENT_DIR ? { CLIENT_DIR: process.env.CLIENT_DIR } : {}),
     ...env,

@@ -313,6 +313,8 @@ export class SheetRowsParser implements XmlHandler {
     private readonly strings: SharedStrings,
     private readonly emit: (row: XlsxRow) => void,
     private readonly context: ReadContext,
+    /** Told the last row the sheet's `<dimension ref="A1:F100">` declares (100), when it has one. */
+    private readonly onDimension?: (lastRow: number) => void,
   ) {
     this.inline = new RichText(context);
   }
@@ -330,6 +332,10 @@ export class SheetRowsParser implements XmlHandler {
     } else if (name === 'c' && this.row) this.startCell(attributes);
     else if (name === 'row' && this.inSheetData) this.startRow(attributes);
     else if (name === 'sheetData') this.inSheetData = true;
+    else if (name === 'dimension' && this.onDimension) {
+      const lastRow = Number(/(\d+)$/.exec(attributeOf(attributes, 'ref') ?? '')?.[1]);
+      if (Number.isInteger(lastRow) && lastRow >= 1 && lastRow <= MAX_XLSX_ROWS) this.onDimension(lastRow);
+    }
   }
 
   close(name: string): void {

@@ -36,6 +36,12 @@ export interface XlsxSheet {
   name: string;
   /** Its position among the file's worksheets, 0-based, in tab order. */
   index: number;
+  /** How many worksheets the file has. */
+  count: number;
+  /** The last row the sheet declares (its `<dimension>`), once reading has begun; null when it declares none. For progress only. */
+  declaredRows(): number | null;
+  /** How much of the sheet's XML has been parsed, 0 to 1. For progress only. */
+  fractionRead(): number;
   /** Reads up to the header row, looking at most at XLSX_HEADER_SEARCH_ROWS rows and XLSX_HEADER_SEARCH_BYTES of XML. */
   header(): Promise<HeaderSearch>;
   /** The rows with cells not read yet (after header(): the rows below the header row). Stop early with `break`. */
@@ -99,9 +105,15 @@ export function headerNotFound(sheet: string, search: HeaderSearch, field: strin
  * each chunk's rows, the characters of XML parsed so far (so a search can stop in a sheet of
  * anything but rows).
  */
-async function* rowElements(zip: XlsxZip, part: Entry, strings: () => Promise<SharedStrings>, context: ReadContext): AsyncGenerator<XlsxRow | number> {
+async function* rowElements(
+  zip: XlsxZip,
+  part: Entry,
+  strings: () => Promise<SharedStrings>,
+  context: ReadContext,
+  onDimension: (lastRow: number) => void,
+): AsyncGenerator<XlsxRow | number> {
   const queue: XlsxRow[] = [];
-  const parser = new SheetRowsParser(await strings(), (row) => queue.push(row), context);
+  const parser = new SheetRowsParser(await strings(), (row) => queue.push(row), context, onDimension);
   for await (const characters of parseChunks(zip, part, parser, context)) {
     yield* queue;
     queue.length = 0;
@@ -113,6 +125,8 @@ async function* rowElements(zip: XlsxZip, part: Entry, strings: () => Promise<Sh
 /** One sheet as its caller reads it: one row stream, shared by header() and rows(), closed when the caller is done. */
 class SheetReading {
   private source?: AsyncGenerator<XlsxRow | number>;
+  private declared: number | null = null;
+  private characters = 0;
 
   constructor(
     private readonly zip: XlsxZip,
@@ -122,12 +136,20 @@ class SheetReading {
   ) {}
 
   private rowsSource(): AsyncGenerator<XlsxRow | number> {
-    this.source ??= rowElements(this.zip, this.part, this.strings, this.context);
+    this.source ??= rowElements(this.zip, this.part, this.strings, this.context, (lastRow) => (this.declared = lastRow));
     return this.source;
   }
 
-  sheet(name: string, index: number): XlsxSheet {
-    return { name, index, header: () => this.header(), rows: () => this.rows() };
+  sheet(name: string, index: number, count: number): XlsxSheet {
+    return {
+      name,
+      index,
+      count,
+      header: () => this.header(),
+      rows: () => this.rows(),
+      declaredRows: () => this.declared,
+      fractionRead: () => (this.part.uncompressedSize > 0 ? Math.min(1, this.characters / this.part.uncompressedSize) : 0),
+    };
   }
 
   async header(): Promise<HeaderSearch> {
@@ -137,6 +159,7 @@ class SheetReading {
       const next = await source.next();
       if (next.done) return { row: null, limitReached: false, searchedRows: searched };
       if (typeof next.value === 'number') {
+        this.characters = next.value;
         if (next.value > headerSearchBytes) return { row: null, limitReached: true, searchedRows: searched, searchedBytes: headerSearchBytes };
         continue;
       }
@@ -148,12 +171,14 @@ class SheetReading {
 
   rows(): AsyncIterable<XlsxRow> {
     const source = this.rowsSource();
+    const reading = this;
     return {
       async *[Symbol.asyncIterator]() {
         for (;;) {
           const next = await source.next();
           if (next.done) return;
-          if (typeof next.value !== 'number' && next.value.cells.length) yield next.value;
+          if (typeof next.value === 'number') reading.characters = next.value;
+          else if (next.value.cells.length) yield next.value;
         }
       },
     };
@@ -187,7 +212,7 @@ export async function forEachWorksheet(source: XlsxSource, onSheet: (sheet: Xlsx
       stopIfGone(context.signal);
       const reading = new SheetReading(zip, part, sharedStrings, context);
       try {
-        await onSheet(reading.sheet(name, index));
+        await onSheet(reading.sheet(name, index, book.sheets.length));
       } finally {
         await reading.close();
       }
@@ -228,6 +253,14 @@ export class XlsxReader {
 
   forEachWorksheet(source: XlsxSource, onSheet: (sheet: XlsxSheet) => Promise<void>, options: Omit<ReadOptions, 'limits'> = {}): Promise<void> {
     return forEachWorksheet(source, onSheet, { ...options, limits: this.limits });
+  }
+
+  /**
+   * Checks the zip directory only (entry count, declared sizes and ratios), reading no part: an
+   * upload call refuses a zip bomb with a 400 before it queues the job that would parse it.
+   */
+  async checkDirectory(source: XlsxSource, options: Omit<ReadOptions, 'limits'> = {}): Promise<void> {
+    (await XlsxZip.open(source, contextOf({ ...options, limits: this.limits }))).close();
   }
 
   worksheetHeaders(source: XlsxSource, options: Omit<ReadOptions, 'limits'> = {}): Promise<SheetHeaders[]> {

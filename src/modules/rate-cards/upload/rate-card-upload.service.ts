@@ -1,9 +1,8 @@
 import { BadRequestException, HttpStatus, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import type { AuthUser } from '../../../common/auth/auth-user';
 import { cellText, columnLetter, headerNotFound, XlsxReader, type CellValue, type XlsxRow } from '../../../common/excel/xlsx-reader';
-import { ClientGone } from '../../../common/http/client-gone';
 import { InvalidInput } from '../../../common/http/validation-result';
 import { FilesService } from '../../files/files.service';
 import { BandsService } from '../../master-data/bands/bands.service';
@@ -55,6 +54,16 @@ export interface UploadSummary {
   lineStores: number;
   committed: boolean;
 }
+
+/** What a job run gives the upload: progress, and the transaction its commit runs in (once only). */
+export interface UploadHooks {
+  progress?: (message: string, percentage: number) => Promise<void>;
+  transaction?: <T>(work: (manager: EntityManager) => Promise<T>) => Promise<T>;
+}
+
+/** Rows between progress reports. */
+const PROGRESS_ROWS = 1000;
+const count = (n: number) => n.toLocaleString('en-GB');
 
 /** At most this many errors are answered; failSummary gives the total. */
 export const MAX_LISTED_ERRORS = 1000;
@@ -154,8 +163,12 @@ export class RateCardUploadService {
     }
   }
 
-  /** POST /rateCardLines/excel; `signal` aborts the work when the client has gone (nothing is written then). */
-  async upload(body: unknown, user: AuthUser, signal?: AbortSignal): Promise<UploadSummary> {
+  /**
+   * What POST /rateCardLines/excel checks before it queues the job: the body, the sale type,
+   * card and mapping, and that the file is the user's xlsx whose zip directory is within the
+   * limits (a zip bomb is refused here, unparsed). Any of these is a 400 at once.
+   */
+  async prepare(body: unknown, user: AuthUser) {
     const request = parseUploadRequest(body);
     const stores = await this.saleTypeStores(request.saleTypeID, user);
     const card = await this.dataSource.getRepository(RateCard).existsBy({ rateCardID: request.rateCardID });
@@ -163,6 +176,13 @@ export class RateCardUploadService {
     const plans = planSheets(request.mappings, stores);
     if (plans.size === 0) throw new InvalidInput({ mappings: 'Map the columns of at least one worksheet' });
     const opened = await this.files.openUpload(request.fileID, user, 'rateCards', 'xlsx');
+    return { request, plans, opened };
+  }
+
+  /** The upload itself (the rateCardUpload job): validates every row, and with commit writes all in one transaction. */
+  async upload(body: unknown, user: AuthUser, hooks: UploadHooks = {}): Promise<UploadSummary> {
+    const { progress } = hooks;
+    const { request, plans, opened } = await this.prepare(body, user);
 
     const skuTypes = byName(await this.allRows(this.skuTypes, user), 'skuTypeID');
     const bands = byName(await this.allRows(this.bands, user), 'bandID');
@@ -193,7 +213,17 @@ export class RateCardUploadService {
       // The header row is found as the wizard's headers were (worksheetHeaders): the first row holding anything.
       const header = await sheet.header();
       if (header.limitReached) throw headerNotFound(sheet.name, header, 'mappings');
+      let sheetRows = 0;
       for await (const row of sheet.rows()) {
+        sheetRows += 1;
+        if (progress && sheetRows % PROGRESS_ROWS === 0) {
+          const declared = sheet.declaredRows();
+          await progress(
+            `Validating sheet ${sheet.index + 1} of ${sheet.count}: row ${count(row.number)}${declared ? ` of ${count(declared)}` : ''}`,
+            // Validation is most of the work: 90 % of the bar, the commit the rest.
+            ((sheet.index + sheet.fractionRead()) / sheet.count) * (request.commit ? 90 : 100),
+          );
+        }
         if (plan.columns.every((col) => isBlank(row.cells[col]))) continue;
         summary.rows += 1;
         const reported = new Set<number>();
@@ -211,7 +241,7 @@ export class RateCardUploadService {
         // Once anything is wrong nothing will be written: stop keeping lines.
         if (line && errorCount === 0) lines.push(line);
       }
-    }, { signal });
+    });
 
     if (summary.worksheets === 0) {
       throw new InvalidInput({ mappings: 'None of the mapped worksheets is in the file' });
@@ -226,13 +256,14 @@ export class RateCardUploadService {
       summary.added = lines.length - summary.updated;
       return summary;
     }
-    // A client gone before the write never learns whether it happened: nothing is written.
-    if (signal?.aborted) throw new ClientGone();
     // One transaction; the core's bulk writer is fed a slice at a time, so only the compact
-    // lines and one slice of plain objects are in memory.
-    const written = await this.dataSource.transaction(async (manager) => {
+    // lines and one slice of plain objects are in memory. A job commits through commitOnce,
+    // so a retried job writes nothing twice.
+    const transaction = hooks.transaction ?? (<T>(work: (manager: EntityManager) => Promise<T>) => this.dataSource.transaction(work));
+    const written = await transaction(async (manager) => {
       const total = { added: 0, updated: 0, lineStores: summary.lineStores };
       for (let i = 0; i < lines.length; i += COMMIT_SLICE) {
+        await progress?.(`Committing ${count(i)} of ${count(lines.length)} lines`, 90 + (i / lines.length) * 10);
         const slice = lines.slice(i, i + COMMIT_SLICE).map(bulkLine);
         const result = await this.lines.bulkUpsert(manager, request.rateCardID, request.saleTypeID, slice, request.fileID, user);
         total.added += result.added;
