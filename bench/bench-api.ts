@@ -35,10 +35,22 @@ export class Memory {
   }
 }
 
+/** Polls an operation until it ends; its result, or a throw when the job failed. */
+export async function finishedResult(get: (path: string) => Promise<Json>, operationID: number): Promise<Json> {
+  for (;;) {
+    const { data } = await get(`/longRunningOperation?operationID=${operationID}`);
+    if (data.state === 'completed') return data.result;
+    if (data.state === 'failed') throw new Error(`operation ${operationID} failed: ${data.error}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 export interface BenchApi {
   app: NestExpressApplication;
   /** A call as the user last logged in; a status of 300 or more throws with the answer. */
   call(method: string, path: string, body?: unknown, form?: FormData): Promise<Json>;
+  /** A call that queues a job (202): polls its operation every 50 ms and answers the job's result. */
+  job(method: string, path: string, body?: unknown): Promise<Json>;
   login(email: string, password: string): Promise<void>;
   /** Closes the app and deletes its data directory. */
   close(): Promise<void>;
@@ -72,6 +84,10 @@ export async function startBenchApi(prefix: string, databaseUrl?: string): Promi
     if (res.status >= 300) throw new Error(`${method} ${path} → ${res.status} ${JSON.stringify(json).slice(0, 500)}`);
     return json;
   };
+  const job = async (method: string, path: string, body?: unknown): Promise<Json> => {
+    const { operationID } = (await call(method, path, body)).data;
+    return finishedResult((p) => call('GET', p), operationID);
+  };
   const login = async (email: string, password: string) => {
     token = (await call('POST', '/user/login', { email, password })).data.token;
   };
@@ -85,5 +101,5 @@ export async function startBenchApi(prefix: string, databaseUrl?: string): Promi
     await close();
     throw error;
   }
-  return { app, call, login, close };
+  return { app, call, job, login, close };
 }

@@ -32,7 +32,7 @@ async function writeWorkbook(path: string, stores: Json[], skuType: string): Pro
 
 async function run(label: string, databaseUrl: string | undefined): Promise<void> {
   const api = await startBenchApi('rate-card-bench-', databaseUrl);
-  const { call } = api;
+  const { call, job } = api;
   const dir = mkdtempSync(join(tmpdir(), 'rate-card-bench-xlsx-'));
   try {
     const storeType = (await call('POST', '/storeType', { name: 'Bench stores' })).data;
@@ -67,7 +67,7 @@ async function run(label: string, databaseUrl: string | undefined): Promise<void
       if (global.gc) global.gc();
       memory.start();
       t0 = Date.now();
-      const result = await call('POST', '/rateCardLines/excel', { ...body, commit });
+      const result = await job('POST', '/rateCardLines/excel', { ...body, commit });
       const ms = Date.now() - t0;
       const mem = memory.stop();
       if (result.data.lines !== LINES) throw new Error(`expected ${LINES} lines, got ${JSON.stringify(result.data)}`);
