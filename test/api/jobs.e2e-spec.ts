@@ -178,7 +178,7 @@ describe('GET /longRunningOperations (operators)', () => {
     expect(list.listData[0]).toEqual(expect.objectContaining({ name: expect.any(String), state: expect.any(String), userName: expect.any(String) }));
     const plain = await createUser(t.http, admin, { areas: ['RecordSales'], storeIDs: [] });
     expectFailure(await plain.api.get('/api/longRunningOperations'), 403);
-    expect(expectStatus(await admin.get('/api/queues/mode'), 200).body.data).toEqual({ mode: 'in-process', board: false });
-    expectFailure(await admin.post('/api/queues/ticket'), 400);
+    expect(expectStatus(await admin.get('/api/jobQueue'), 200).body.data).toEqual({ mode: 'in-process', board: false });
+    expectFailure(await admin.post('/api/jobQueue/boardTicket'), 400);
   });
 });

@@ -26,14 +26,17 @@ export class JobsController {
     return { validationResult: OK, data: await this.jobs.get(Number(raw), user) };
   }
 
-  /** Which queue runs jobs, and (scale-out) a one-minute ticket that opens the Bull Board at /api/queues. */
-  @Get('queues/mode')
+  /**
+   * Which queue runs jobs, and (scale-out) a one-minute ticket that opens the Bull Board at
+   * /api/queues (these routes stay outside /api/queues, where the board's own guard rules).
+   */
+  @Get('jobQueue')
   @RequireAreas('SystemSetup')
   mode() {
     return { validationResult: OK, data: { mode: this.jobs.mode, board: this.config.jobQueue === 'bull' } };
   }
 
-  @Post('queues/ticket')
+  @Post('jobQueue/boardTicket')
   @RequireAreas('SystemSetup')
   async ticket(@CurrentUser() user: AuthUser) {
     if (this.config.jobQueue !== 'bull') throw new InvalidInput({}, 'The queue board runs with Bull on Redis (scale-out); this app runs jobs in process');

@@ -12,7 +12,7 @@ const COOKIE = 'queueBoard';
 /**
  * Who may open the Bull Board (/api/queues, scale-out only): a browser page cannot send the
  * x-access-token header, so a SystemSetup user asks for a one-minute ticket (POST
- * /api/queues/ticket), opens the board with it, and gets a 30-minute HttpOnly cookie scoped to
+ * /api/jobQueue/boardTicket), opens the board with it, and gets a 30-minute HttpOnly cookie scoped to
  * /api/queues. Tickets and sessions live in Redis, so any API node accepts them.
  */
 @Injectable()

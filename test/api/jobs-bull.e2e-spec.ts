@@ -1,0 +1,208 @@
+import ExcelJS from 'exceljs';
+import request from 'supertest';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { RateCardLineStore } from '../../src/modules/rate-cards/entities/rate-card-line-store.entity';
+import { RateCardLine } from '../../src/modules/rate-cards/entities/rate-card-line.entity';
+import { as, Client, createRateCard, createSaleType, createSkuType, createStore, createUser, expectFailure, expectStatus, login, Row } from '../support/api';
+import { finishedOperation } from '../support/operations';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, TestApp } from '../support/test-app';
+
+/**
+ * Scale-out: the same jobs on Bull with the real Redis, consumed by separate worker processes
+ * (node dist/worker.js, built by `npm test`'s pretest). The API never consumes; WORKER_QUEUES
+ * splits the queues; a worker SIGKILLed in the middle of a commit leaves its job to another,
+ * which completes it once; SIGTERM lets a worker finish its job. Needs TEST_DATABASE_URL and
+ * TEST_REDIS_URL (set by .ci/run): the workers and the API share the database and Redis.
+ */
+
+const WORKER = join(__dirname, '..', '..', 'dist', 'worker.js');
+const LOCK_MS = 1500;
+const scaleOut = Boolean(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL);
+
+interface Worker {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+function startWorker(env: Record<string, string>): Worker {
+  const child = spawn(process.execPath, [WORKER], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+async function until(what: string, check: () => Promise<boolean> | boolean, timeoutMs = 30_000, everyMs = 25): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}
+
+describe('the worker process', () => {
+  it('refuses to start without Redis: jobs then run inside the API process', async () => {
+    expect(existsSync(WORKER)).toBe(true);
+    const worker = startWorker({ DATA_DIR: process.env.TEST_DATA_DIR ?? '/tmp', JWT_SECRET: 'x' });
+    expect(await worker.exited).toBe(1);
+    expect(worker.output()).toContain('The worker consumes Bull queues: set REDIS_URL');
+  });
+});
+
+// Declared only where the services exist (CI always has them: .ci/run sets both variables).
+if (!scaleOut) console.log('jobs-bull: TEST_DATABASE_URL and TEST_REDIS_URL are not both set; the scale-out tests need them');
+if (scaleOut) describe('jobs on Bull with separate workers', () => {
+  let t: TestApp;
+  let admin: Client;
+  let saleType: Row;
+  let skuType: Row;
+  let workerEnv: Record<string, string>;
+  const workers: Worker[] = [];
+
+  const worker = async (extra: Record<string, string> = {}): Promise<Worker> => {
+    const started = startWorker({ ...workerEnv, ...extra });
+    workers.push(started);
+    await until('the worker to start', () => /Worker \d+ consuming/.test(started.output()) || started.child.exitCode !== null);
+    if (started.child.exitCode !== null) throw new Error(`The worker exited: ${started.output()}`);
+    return started;
+  };
+
+  async function linesFile(count: number): Promise<number> {
+    const wb = new ExcelJS.Workbook();
+    const sheet = wb.addWorksheet('Lines');
+    sheet.addRow(['SKU', 'Type', 'Description', 'Revenue', 'Commission']);
+    for (let i = 1; i <= count; i += 1) sheet.addRow([`BULL-${i}`, skuType.name, `Phone ${i}`, 10 + (i % 7), 1 + (i % 3)]);
+    const buffer = Buffer.from(await wb.xlsx.writeBuffer());
+    return expectStatus(await admin.post('/api/file/rateCards/xlsx').attach('file', buffer, { filename: 'lines.xlsx' }), 201).body.data.fileID;
+  }
+
+  const upload = (fileID: number, rateCardID: number, commit = true) =>
+    admin.post('/api/rateCardLines/excel', {
+      fileID,
+      rateCardID,
+      saleTypeID: saleType.saleTypeID,
+      commit,
+      mappings: { Lines: { sku: 1, skuTypeName: 2, description: 3, revenue: 4, commission: 5 } },
+    });
+
+  const operation = async (operationID: number): Promise<Row> => expectStatus(await admin.get(`/api/longRunningOperation?operationID=${operationID}`), 200).body.data;
+
+  /** The card's lines as comparable rows (sku, description, and each store's figures). */
+  async function linesOf(rateCardID: number): Promise<string[]> {
+    const lines = await t.dataSource.getRepository(RateCardLine).find({ where: { rateCardID }, relations: { rateCardLineStores: true } });
+    return lines
+      .map((l) => {
+        const stores = (l as RateCardLine & { rateCardLineStores: RateCardLineStore[] }).rateCardLineStores
+          .map((s) => `${s.storeID}:${s.revenue}/${s.commission}`)
+          .sort()
+          .join(',');
+        return `${l.sku}|${l.description}|${stores}`;
+      })
+      .sort();
+  }
+
+  beforeAll(async () => {
+    t = await startTestApp({ env: { JOB_QUEUE: 'bull', JOB_LOCK_MS: String(LOCK_MS) } });
+    admin = as(t.http, await login(t.http, ADMIN_EMAIL, ADMIN_PASSWORD));
+    const stores = [await createStore(admin), await createStore(admin), await createStore(admin)];
+    saleType = await createSaleType(admin, { storeIDs: stores.map((s) => s.storeID) });
+    skuType = await createSkuType(admin);
+    const c = t.config;
+    workerEnv = {
+      DATABASE_URL: c.databaseUrl!,
+      REDIS_URL: c.redisUrl!,
+      REDIS_KEY_PREFIX: c.redisKeyPrefix,
+      DATA_DIR: c.dataDir,
+      FILES_DIR: c.filesDir,
+      JWT_SECRET: c.jwtSecret,
+      TIME_ZONE: c.timeZone,
+      JOB_QUEUE: 'bull',
+      JOB_LOCK_MS: String(LOCK_MS),
+      DATABASE_POOL_SIZE: '4',
+    };
+  });
+  afterEach(async () => {
+    for (const w of workers.splice(0)) {
+      if (w.child.exitCode === null && w.child.signalCode === null) w.child.kill('SIGKILL');
+      await w.exited;
+    }
+  });
+  afterAll(() => t?.close());
+
+  it('the API only queues; a worker of another queue leaves the job; a worker of its queue runs it', async () => {
+    const fileID = await linesFile(20);
+    const rateCardID = (await createRateCard(admin)).rateCardID;
+    const { operationID } = expectStatus(await upload(fileID, rateCardID), 202).body.data;
+    await worker({ WORKER_QUEUES: 'reconcile' });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await operation(operationID)).toEqual(expect.objectContaining({ state: 'waiting', percentage: 0 }));
+    const imports = await worker({ WORKER_QUEUES: 'imports', WORKER_CONCURRENCY: '2' });
+    expect(imports.output()).toContain('consuming imports (2 at a time)');
+    const done = await finishedOperation(admin, operationID, 60_000);
+    expect(done).toEqual(expect.objectContaining({ state: 'completed', result: expect.objectContaining({ data: expect.objectContaining({ lines: 20, added: 20 }) }) }));
+    expect((await linesOf(rateCardID)).length).toBe(20);
+  });
+
+  it('a worker SIGKILLed in the middle of a commit: another takes the job up, and it completes once with the lines of an uninterrupted run', async () => {
+    const COUNT = 8000;
+    const fileID = await linesFile(COUNT);
+    // The reference: the same file committed without interruption.
+    const reference = (await createRateCard(admin)).rateCardID;
+    const first = await worker({ WORKER_QUEUES: 'imports' });
+    const plain = expectStatus(await upload(fileID, reference), 202).body.data.operationID;
+    expect((await finishedOperation(admin, plain, 120_000)).state).toBe('completed');
+
+    const rateCardID = (await createRateCard(admin)).rateCardID;
+    const { operationID } = expectStatus(await upload(fileID, rateCardID), 202).body.data;
+    await until('the commit to start', async () => String((await operation(operationID)).message).startsWith('Committing'), 120_000, 10);
+    first.child.kill('SIGKILL');
+    await first.exited;
+    // The dead worker's transaction is rolled back: nothing of it is left.
+    await until('the killed transaction to roll back', async () => (await t.dataSource.getRepository(RateCardLine).countBy({ rateCardID })) === 0, 20_000, 100);
+    expect((await operation(operationID)).state).toBe('active');
+
+    await worker({ WORKER_QUEUES: 'imports' });
+    const done = await finishedOperation(admin, operationID, 120_000);
+    expect(done).toEqual(expect.objectContaining({ state: 'completed', result: expect.objectContaining({ data: expect.objectContaining({ lines: COUNT, added: COUNT }) }) }));
+    expect(await linesOf(rateCardID)).toEqual(await linesOf(reference));
+  });
+
+  it('SIGTERM lets a worker finish the job it is running before it stops', async () => {
+    const fileID = await linesFile(3000);
+    const rateCardID = (await createRateCard(admin)).rateCardID;
+    const w = await worker({ WORKER_QUEUES: 'imports' });
+    const { operationID } = expectStatus(await upload(fileID, rateCardID), 202).body.data;
+    await until('the job to start', async () => (await operation(operationID)).state === 'active', 30_000, 10);
+    w.child.kill('SIGTERM');
+    await w.exited;
+    // Nest closes the app (the queues wait for the running job), then re-raises the signal.
+    expect(w.child.signalCode ?? w.child.exitCode).toBe('SIGTERM');
+    expect(await operation(operationID)).toEqual(expect.objectContaining({ state: 'completed' }));
+    expect((await linesOf(rateCardID)).length).toBe(3000);
+  });
+
+  it('the Bull Board at /api/queues opens with a one-minute ticket for SystemSetup only', async () => {
+    expect(expectStatus(await admin.get('/api/jobQueue'), 200).body.data).toEqual({ mode: 'bull', board: true });
+    expectFailure(await t.http.get('/api/queues'), 403);
+    const { url } = expectStatus(await admin.post('/api/jobQueue/boardTicket'), 201).body.data;
+    expect(url).toMatch(/^\/api\/queues\?ticket=[\w-]+$/);
+    const opened = await t.http.get(url);
+    expect(opened.status).toBe(302);
+    const cookie = String(opened.headers['set-cookie']).split(';')[0];
+    expect(cookie).toMatch(/^queueBoard=/);
+    const page = await t.http.get('/api/queues').set('Cookie', cookie);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('<html');
+    const queues = await t.http.get('/api/queues/api/queues').set('Cookie', cookie);
+    expect(queues.status).toBe(200);
+    expect(queues.body.queues.map((q: Row) => q.name).sort()).toEqual(['imports', 'reconcile']);
+    // A ticket works once (asked without the agent's cookie); a user without SystemSetup gets none.
+    expect((await request(t.app.getHttpServer()).get(url)).status).toBe(403);
+    const plain = await createUser(t.http, admin, { areas: ['RecordSales'], storeIDs: [] });
+    expectFailure(await plain.api.post('/api/jobQueue/boardTicket'), 403);
+  });
+});
