@@ -20,6 +20,9 @@ async function bootstrap() {
   const unknown = config.workerQueues.filter((q) => !(QUEUE_NAMES as string[]).includes(q));
   if (unknown.length) throw new Error(`WORKER_QUEUES names unknown queues: ${unknown.join(', ')} (known: ${QUEUE_NAMES.join(', ')})`);
   const queues = (config.workerQueues.length ? config.workerQueues : QUEUE_NAMES) as QueueName[];
+  if (queues.includes('imports') && !queues.includes('importSheets')) {
+    Logger.warn('This worker takes imports but not importSheets: an import waits until some worker takes its worksheets (importSheets)', 'Worker');
+  }
   const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config));
   app.enableShutdownHooks();
   await app.get(JobsService).consume(queues, config.workerConcurrency);

@@ -2,6 +2,7 @@ import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { Button, Result, Spin } from 'antd';
 import { useMe } from './api/hooks';
 import { getToken } from './api/token';
+import { can } from './auth/permissions';
 import { LoginPage } from './auth/LoginPage';
 import { ListScreen } from './list/ListScreen';
 import { storeTypesResource } from './resources/storeTypes';
@@ -15,6 +16,9 @@ import { skuTypesResource } from './resources/skuTypes';
 import { MetricPartsScreen } from './screens/MetricPartsScreen';
 import { RateCardLinesScreen } from './screens/rateCards/RateCardLinesScreen';
 import { RateCardsScreen } from './screens/rateCards/RateCardsScreen';
+import { JobsScreen } from './screens/jobs/JobsScreen';
+import { RecSheetLinesScreen } from './screens/recSheets/RecSheetLinesScreen';
+import { RecSheetsScreen } from './screens/recSheets/RecSheetsScreen';
 import { CalculatorScreen } from './screens/sales/Calculator';
 import { SalesScreen } from './screens/sales/SalesScreen';
 import { LandingPage } from './screens/LandingPage';
@@ -80,6 +84,10 @@ function SignedInApp() {
         <Route path="sales/params/:base64" element={<SalesScreen route="params" />} />
         <Route path="sales/:storeID" element={<SalesScreen />} />
         <Route path="sales/:storeID/params/:base64" element={<SalesScreen route="params" />} />
+        {can(me, 'RevenueReconciliation') && <Route path="recSheets" element={<RecSheetsScreen />} />}
+        {can(me, 'RevenueReconciliation') && <Route path="recSheets/:recSheetID/lines" element={<RecSheetLinesScreen />} />}
+        {can(me, 'RevenueReconciliation') && <Route path="recSheets/:recSheetID/lines/:filter" element={<RecSheetLinesScreen />} />}
+        {can(me, 'SystemSetup') && <Route path="jobs" element={<JobsScreen />} />}
         <Route path="daily/*" element={<NotAvailable title="Daily report" />} />
         <Route path="announcements/*" element={<NotAvailable title="Announcements" />} />
         {/* Spec 01 §2: any unknown path shows the shell. */}

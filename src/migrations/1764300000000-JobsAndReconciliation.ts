@@ -20,6 +20,7 @@ export class JobsAndReconciliation1764300000000 implements MigrationInterface {
           text('queue', 40),
           text('name', 60),
           int('userID'),
+          int('parentOperationID', true),
           text('userName', 100, { default: '' }),
           text('state', 12, { default: 'waiting' }),
           text('message', 255, { default: '' }),
@@ -34,7 +35,7 @@ export class JobsAndReconciliation1764300000000 implements MigrationInterface {
           when('startedDate'),
           when('finishedDate'),
         ],
-        indices: [index(['userID', 'operationID']), index(['state'])],
+        indices: [index(['userID', 'operationID']), index(['state']), index(['parentOperationID'])],
       }),
     );
     await q.createTable(
@@ -103,7 +104,7 @@ export class JobsAndReconciliation1764300000000 implements MigrationInterface {
     await q.createTable(
       new Table({
         name: 'autoRecLink',
-        columns: [id('autoRecLinkID'), int('autoRecRunID'), int('recSheetLineID'), int('saleID')],
+        columns: [id('autoRecLinkID'), int('autoRecRunID'), int('recSheetLineID'), int('saleID'), int('matches', false, 1)],
         indices: [index(['autoRecRunID', 'saleID']), index(['autoRecRunID', 'recSheetLineID'], true)],
       }),
     );

@@ -21,6 +21,7 @@ import {
   TestUser,
   unique,
 } from '../support/api';
+import { createRecLine, createRecSheet, orderNumber } from '../support/rec-fixtures';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, TestApp } from '../support/test-app';
 import { UserPreference } from '../../src/modules/users/entities/user-preference.entity';
 
@@ -111,6 +112,19 @@ const RESOURCES: Resource[] = [
   { singular: 'metric', plural: 'metrics', idField: 'metricID', fkJoins: [], make: async () => (await createMetric(admin)).metricID, edit: named('Metric') },
   { singular: 'metricPart', plural: 'metricParts', idField: 'metricPartID', fkJoins: [], make: async () => (await createMetricPart(admin)).metricPartID, edit: named('Part') },
   { singular: 'rateCard', plural: 'rateCards', idField: 'rateCardID', fkJoins: [], make: async () => (await createRateCard(admin)).rateCardID, edit: named('Rate card') },
+  { singular: 'recSheet', plural: 'recSheets', idField: 'recSheetID', fkJoins: [], make: async () => (await createRecSheet(admin)).recSheetID, edit: named('Sheet') },
+  {
+    singular: 'recSheetLine',
+    plural: 'recSheetLines',
+    idField: 'recSheetLineID',
+    fkJoins: ['file', 'sale'],
+    make: async () => {
+      const sheet = await createRecSheet(admin);
+      const line = await createRecLine(admin, { recSheetID: sheet.recSheetID, saleDate: '2015-03-02', storeName: storeA.name, orderRef: orderNumber(), sku: 'TRIP-1', description: 'Handset', revenue: 12.5 });
+      return line.recSheetLineID;
+    },
+    edit: () => ['description', unique('Line')],
+  },
   {
     singular: 'sale',
     plural: 'sales',
@@ -208,7 +222,7 @@ beforeAll(async () => {
   storeA = await createStore(admin, { name: unique('Trip Store A') });
   storeB = await createStore(admin, { name: unique('Trip Store B'), storeTypeID: storeA.storeTypeID });
   editorName = unique('Editor');
-  editor = await createUser(t.http, admin, { name: editorName, areas: ['SystemSetup', 'UserSetup', 'RecordSales', 'UpdateSales'], storeIDs: [storeA.storeID, storeB.storeID] });
+  editor = await createUser(t.http, admin, { name: editorName, areas: ['SystemSetup', 'UserSetup', 'RecordSales', 'UpdateSales', 'RevenueReconciliation'], storeIDs: [storeA.storeID, storeB.storeID] });
 });
 afterAll(() => t?.close());
 
@@ -219,7 +233,16 @@ it('covers every resource the API can PUT', () => {
   const puts = layers.filter((l) => l.route?.methods.put).map((l) => l.route!.path.replace(/^\/api\//, ''));
   expect(puts.length).toBeGreaterThan(10);
   // The sale actions with their own PUT are not record saves (docs/http-api.md, "Sales").
-  const actions = ['sales/changeRateCardValidate', 'sales/changeRateCard', 'sale/:id/unreconcile'];
+  // So are reconciliation's actions (docs/http-api.md, "Auto and manual reconcile").
+  const actions = [
+    'sales/changeRateCardValidate',
+    'sales/changeRateCard',
+    'sale/:id/unreconcile',
+    'recSheet/:id/autoRec',
+    'autoRecRun/:id/undo',
+    'recSheetLine/:lineId/recSale/:saleId/validate',
+    'recSheetLine/:lineId/recSale/:saleId',
+  ];
   const covered = new Set([...RESOURCES.map((r) => `${r.singular}/:id`), 'user/userPreference/:group/:name', ...actions]);
   expect(puts.filter((p) => !covered.has(p))).toEqual([]);
 });

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ApartmentOutlined, DollarOutlined, HomeOutlined, ProfileOutlined, SafetyOutlined, SettingOutlined, ShopOutlined, TeamOutlined } from '@ant-design/icons';
+import { ApartmentOutlined, AuditOutlined, DollarOutlined, FieldTimeOutlined, HomeOutlined, ProfileOutlined, SafetyOutlined, SettingOutlined, ShopOutlined, TeamOutlined } from '@ant-design/icons';
 import type { Me } from '../api/types';
 import { can, canUseSales, storesOf } from '../auth/permissions';
 import { ABOUT_MENU, CUSTOMISATION_MENU_ENTRY } from '../screens/about/aboutMenu';
@@ -28,6 +28,13 @@ export const MENU: MenuEntry[] = [
     path: '/data/rateCards',
     visible: (me) => storesOf(me).length > 0,
   },
+  {
+    key: 'recSheets',
+    label: 'Revenue Reconciliation',
+    icon: <AuditOutlined />,
+    path: '/recSheets',
+    visible: (me) => can(me, 'RevenueReconciliation'),
+  },
   { key: 'users', label: 'Users', icon: <TeamOutlined />, path: '/data/users' },
   {
     key: 'systemSetup',
@@ -52,6 +59,7 @@ export const MENU: MenuEntry[] = [
         visible: (me) => can(me, 'UserSetup'),
       },
       CUSTOMISATION_MENU_ENTRY,
+      { key: 'jobs', label: 'Jobs', icon: <FieldTimeOutlined />, path: '/jobs', visible: (me) => can(me, 'SystemSetup') },
     ],
   },
   ABOUT_MENU,

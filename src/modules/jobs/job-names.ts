@@ -4,10 +4,14 @@
  * `*.job.ts`), so a job can never be enqueued that no worker would run.
  *
  * Queues split the work so workers can be scaled apart (WORKER_QUEUES): imports are long, read
- * files and write many rows; reconcile runs set-based SQL over a sheet.
+ * files and write many rows (importSheets holds their per-worksheet parts); reconcile runs
+ * set-based SQL over a sheet.
  */
 export const QUEUES = {
   imports: ['rateCardUpload', 'recSheetImport'],
+  // The parts an import fans out (one per worksheet), on their own queue so an import waiting for
+  // its parts never holds the slot they need: with several workers the sheets run side by side.
+  importSheets: ['recSheetImportSheet'],
   reconcile: ['recSheetAutoRec', 'recSheetAutoRecUndo'],
 } as const;
 

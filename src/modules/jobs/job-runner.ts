@@ -126,6 +126,10 @@ export class JobRunner {
         at.onProgress?.(whole);
         await operations.update({ operationID }, { message: message.slice(0, 255), percentage: whole });
       },
+      committed: async <T>() => {
+        const done = await operations.findOne({ select: { committed: true, result: true }, where: { operationID } });
+        return done?.committed ? (JSON.parse(done.result ?? 'null') as T) : null;
+      },
       commitOnce: async <T>(work: (manager: EntityManager) => Promise<T>) => {
         const done = await operations.findOne({ select: { committed: true, result: true }, where: { operationID } });
         if (done?.committed) return { value: JSON.parse(done.result ?? 'null') as T, repeated: true };

@@ -19,6 +19,8 @@ export interface JobContext {
    * committed (its stored value is answered instead). A retried commit creates nothing twice.
    */
   commitOnce<T>(work: (manager: EntityManager) => Promise<T>): Promise<{ value: T; repeated: boolean }>;
+  /** What an earlier run of this operation committed (its commitOnce value), or null when none did. */
+  committed<T>(): Promise<T | null>;
 }
 
 /** One job: a class with `run`, decorated with @JobHandler('name'), in its own `*.job.ts`. */
@@ -47,6 +49,7 @@ export interface OperationView {
   /** Why it failed, once failed. */
   error: string | null;
   userName: string;
+  parentOperationID: number | null;
   createdDate: string;
   startedDate: string | null;
   finishedDate: string | null;

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, In, LessThan } from 'typeorm';
+import { DataSource, In, IsNull, LessThan } from 'typeorm';
 import { hasArea, type AuthUser } from '../../common/auth/auth-user';
 import { RecordNotFound } from '../../common/http/validation-result';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
@@ -27,6 +27,7 @@ export function operationView(o: Operation): OperationView {
     result: o.state === 'completed' || o.state === 'failed' ? JSON.parse(o.result ?? 'null') : null,
     error: o.error ?? null,
     userName: o.userName,
+    parentOperationID: o.parentOperationID ?? null,
     createdDate: iso(o.createdDate)!,
     startedDate: iso(o.startedDate),
     finishedDate: iso(o.finishedDate),
@@ -68,6 +69,45 @@ export class JobsService implements OnApplicationBootstrap {
     return operationView(operation);
   }
 
+  /**
+   * The parts of an operation (a job that fans out, e.g. an import's worksheets): each its own
+   * operation and job, on its own queue, so several workers can run them side by side. A parent
+   * run again (a retry, or taken up after its worker died) gets the parts it already queued
+   * rather than new ones.
+   */
+  async enqueueParts(name: JobName, parts: object[], user: AuthUser, parentOperationID: number): Promise<number[]> {
+    const operations = this.dataSource.getRepository(Operation);
+    const existing = await operations.find({ select: { operationID: true }, where: { parentOperationID }, order: { operationID: 'ASC' } });
+    if (existing.length) return existing.map((o) => o.operationID);
+    const queue = queueOf(name);
+    const created = await operations.save(
+      parts.map((data) =>
+        operations.create({ queue, name, userID: user.userID, userName: user.name, parentOperationID, state: 'waiting', message: 'Waiting to start', data: JSON.stringify(data), createdDate: new Date() }),
+      ),
+    );
+    for (const part of created) await this.driver.add(queue, name, part.operationID);
+    return created.map((o) => o.operationID);
+  }
+
+  /**
+   * Waits until every part has completed or failed, reporting each time their progress moves;
+   * answers the parts (with their results) in the order given.
+   */
+  async waitForParts(operationIDs: number[], onProgress?: (parts: OperationView[]) => Promise<void>, everyMs = 200): Promise<OperationView[]> {
+    const operations = this.dataSource.getRepository(Operation);
+    let last = '';
+    for (;;) {
+      const rows = await operations.findBy({ operationID: In(operationIDs) });
+      const views = operationIDs.map((id) => rows.find((r) => r.operationID === id)).filter((r): r is Operation => !!r).map(operationView);
+      const finished = views.every((v) => v.state === 'completed' || v.state === 'failed');
+      const seen = views.map((v) => `${v.state}:${v.percentage}:${v.message}`).join('|');
+      if (onProgress && seen !== last) await onProgress(views);
+      last = seen;
+      if (finished || views.length < operationIDs.length) return views;
+      await new Promise((resolve) => setTimeout(resolve, everyMs));
+    }
+  }
+
   /** One operation: the caller's own, or any with SystemSetup; 404 otherwise. */
   async get(operationID: number, user: AuthUser): Promise<OperationView> {
     const operation = await this.dataSource.getRepository(Operation).findOneBy({ operationID });
@@ -78,7 +118,7 @@ export class JobsService implements OnApplicationBootstrap {
   /** The caller's latest operation (GET /longRunningOperation), or null when they have none. */
   async latest(user: AuthUser, name?: JobName): Promise<OperationView | null> {
     const operation = await this.dataSource.getRepository(Operation).findOne({
-      where: { userID: user.userID, ...(name ? { name } : {}) },
+      where: { userID: user.userID, parentOperationID: IsNull(), ...(name ? { name } : {}) },
       order: { operationID: 'DESC' },
     });
     return operation ? operationView(operation) : null;

@@ -18,6 +18,7 @@ export const operationList: ListDefinition<Operation> = {
     resultID: { column: 'operation.resultID', type: 'integer', excel: 'Result ID' },
     error: { column: 'operation.error', type: 'text', excel: 'Error' },
     userName: { column: 'operation.userName', type: 'text', quick: true, excel: 'Started by' },
+    parentOperationID: { column: 'operation.parentOperationID', type: 'integer', excel: 'Part of' },
     createdDate: { column: 'operation.createdDate', type: 'datetime', excel: 'Queued' },
     startedDate: { column: 'operation.startedDate', type: 'datetime', excel: 'Started' },
     finishedDate: { column: 'operation.finishedDate', type: 'datetime', excel: 'Finished' },

@@ -70,12 +70,6 @@ export class SalesController {
     return { validationResult: OK, data: await this.sales.changeRateCard(body, user, true) };
   }
 
-  @Put('sale/:id/unreconcile')
-  @RequireAreas('RevenueReconciliation')
-  async unreconcile(@Param('id', IdPipe) id: number, @CurrentUser() user: AuthUser) {
-    return { validationResult: OK, data: await this.sales.unreconcile(id, user) };
-  }
-
   @Put('sale/:id')
   @RequireAnyArea('RecordSales', 'UpdateSales', 'RecordRefunds')
   async update(@Param('id', IdPipe) id: number, @Body(strictValidationPipe({ expectedType: SaleBody })) body: SaleBody, @CurrentUser() user: AuthUser) {

@@ -7,6 +7,7 @@ import { SALE_ENTITIES } from './entities';
 import { ReceiptScanModule } from './receipt-scan/receipt-scan.module';
 import { SalesController } from './sales.controller';
 import { SalesService } from './sales.service';
+import { SaleReconciliationReads } from './sale-reconciliation-reads';
 
 /**
  * Sales (issue 9): the console's list, the transaction form's saves and actions, the bulk change
@@ -15,7 +16,7 @@ import { SalesService } from './sales.service';
 @Module({
   imports: [TypeOrmModule.forFeature(SALE_ENTITIES), MasterDataModule, RateCardsModule, UsersModule, ReceiptScanModule],
   controllers: [SalesController],
-  providers: [SalesService],
-  exports: [SalesService],
+  providers: [SalesService, SaleReconciliationReads],
+  exports: [SalesService, SaleReconciliationReads],
 })
 export class SalesModule {}

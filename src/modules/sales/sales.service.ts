@@ -7,7 +7,7 @@ import type { SystemArea } from '../../common/auth/system-areas';
 import { stampCreated, stampUpdated } from '../../common/db/audited.entity';
 import { forUpdate } from '../../common/db/locks';
 import { retryingTransaction } from '../../common/db/transactions';
-import { toMoney } from '../../common/db/numbers';
+import { toMoney, toNumber } from '../../common/db/numbers';
 import { HistoryService, type DocumentStep } from '../../common/history/history.service';
 import { InvalidInput, NotAllowed, RecordNotFound } from '../../common/http/validation-result';
 import { ListService, type ListResult } from '../../common/list/list.service';
@@ -15,6 +15,7 @@ import { AnalysisFieldsService } from '../master-data/analysis-fields/analysis-f
 import { DiscountsService } from '../master-data/discounts/discounts.service';
 import type { AnalysisField } from '../master-data/entities/analysis-field.entity';
 import type { DiscountStore } from '../master-data/entities/discount-store.entity';
+import { Store } from '../master-data/entities/store.entity';
 import type { RateCardLineStore } from '../rate-cards/entities';
 import { effectiveLineStore } from '../rate-cards/lines/rate-card-line-rows';
 import { RateCardLinesService } from '../rate-cards/lines/rate-card-lines.service';
@@ -24,7 +25,8 @@ import { Sale, SaleAnalysisValue } from './entities';
 import type { SaleStep } from './entities/sale.entity';
 import { autoFilledCode, checkAnalysisAnswers, type AnalysisAnswer } from './sale-analysis';
 import { saleAmounts } from './sale-amounts';
-import { CREDIT_CHECK_FAIL_ORDER_REF, isEditable, saleList } from './sale-rows';
+import { CREDIT_CHECK_FAIL_ORDER_REF, EDITABLE_STEPS, isEditable, saleList } from './sale-rows';
+import { CURRENT_HISTORY_ID, persistedNow, SaleLinkConflict, updateSalesFrom, writeHistoryFrom, type SaleLinkSource } from './sale-reconciliation';
 import { ChangeRateCardBody, REASON_MESSAGE, SaleBody } from './sale.body';
 
 export const SKU_NOT_AVAILABLE = 'The selected SKU is not available at that store on this rate card for this sale type';
@@ -182,18 +184,196 @@ export class SalesService implements OnModuleInit {
     return { id };
   }
 
-  /** PUT /sale/{id}/unreconcile: back to the step the sale had before it was reconciled. */
-  async unreconcile(id: number, user: AuthUser): Promise<Row> {
-    await retryingTransaction(this.dataSource, async (manager) => {
-      const sale = await this.lockVisible(manager, id, user);
-      if (sale.currentHistoryStep !== 'reconciled') throw new InvalidInput({}, 'Only reconciled sales can be unreconciled');
-      const entries = await this.history.entries(manager, DOCUMENT, id);
-      sale.currentHistoryStep = entries.some((e) => e.step === 'modified') ? 'modified' : 'recorded';
-      stampUpdated(sale, user.name);
-      await manager.save(Sale, sale);
-      await this.writeHistory(manager, sale, 'Unreconciled', user);
-    });
+  // ---------- reconciliation (issue 10): every write to a sale it makes goes through here ----------
+
+  /** The sale row as GET /api/sales answers it. */
+  row(id: number, user: AuthUser): Promise<Row> {
     return this.lists.row(saleList, id, user);
+  }
+
+  /** Locks the sale (SELECT ... FOR UPDATE on MariaDB) and reads it; 404 outside the user's stores. */
+  lockForReconcile(manager: EntityManager, id: number, user: AuthUser): Promise<Sale> {
+    return this.lockVisible(manager, id, user);
+  }
+
+  /**
+   * Links many sales, each to one rec sheet line, in one statement (auto reconcile): count + 1,
+   * total + the line's revenue, unreconciled revenue = adjusted revenue - total, step reconciled,
+   * then one history row each. Only sales ready to reconcile (recorded or modified, no line yet)
+   * are touched; when that is not every sale of the source, another transaction linked one first:
+   * SaleLinkConflict rolls the caller's transaction back.
+   */
+  async linkReconciled(manager: EntityManager, source: SaleLinkSource, description: string, user: Pick<AuthUser, 'name'>): Promise<void> {
+    if (source.count === 0) return;
+    const now = new Date();
+    // History first (every sale of the source becomes reconciled, or all is rolled back), so the
+    // one sale update also points each sale at its new history row.
+    await writeHistoryFrom(manager, source, { constant: 'reconciled' }, description, user.name, now);
+    const affected = await updateSalesFrom(
+      manager,
+      source,
+      [
+        'unreconciledRevenue = ROUND(sale.adjustedRevenue - sale.recSheetLinesTotal - src.revenue, 2)',
+        'recSheetLinesTotal = ROUND(sale.recSheetLinesTotal + src.revenue, 2)',
+        'recSheetLinesCount = sale.recSheetLinesCount + 1',
+        'currentHistoryStep = :reconciledStep',
+        'updatedByUserName = :updatedBy',
+        'updatedDate = :updatedAt',
+        CURRENT_HISTORY_ID,
+      ].join(', '),
+      'sale.recSheetLinesCount = 0 AND sale.currentHistoryStep IN (:...readySteps)',
+      { reconciledStep: 'reconciled', updatedBy: user.name, updatedAt: persistedNow(manager, now), readySteps: [...EDITABLE_STEPS] },
+    );
+    if (affected !== source.count) throw new SaleLinkConflict(source.count, affected);
+  }
+
+  /**
+   * The reverse of linkReconciled for many sales (undo of an auto-reconcile run): count - 1,
+   * total - the line's revenue, and the step back to modified when the history has a change,
+   * else recorded (reconciled while other lines remain); one history row each.
+   */
+  async unlinkReconciled(manager: EntityManager, source: SaleLinkSource, description: string, user: Pick<AuthUser, 'name'>): Promise<void> {
+    if (source.count === 0) return;
+    const now = new Date();
+    const stepOf = (alias: string) =>
+      `CASE WHEN ${alias}.recSheetLinesCount > 1 THEN :reconciledStep WHEN EXISTS (SELECT 1 FROM history mh WHERE mh.documentType = :saleDoc AND mh.documentID = ${alias}.saleID AND mh.step = :modifiedStep) THEN :modifiedStep ELSE :recordedStep END`;
+    const steps = { reconciledStep: 'reconciled', modifiedStep: 'modified', recordedStep: 'recorded', saleDoc: DOCUMENT };
+    // The step is worked out before the history row of this change exists, in both statements.
+    await writeHistoryFrom(manager, source, { overSale: stepOf('s'), params: steps }, description, user.name, now);
+    const affected = await updateSalesFrom(
+      manager,
+      source,
+      [
+        `currentHistoryStep = ${stepOf('sale')}`,
+        'unreconciledRevenue = ROUND(sale.adjustedRevenue - sale.recSheetLinesTotal + src.revenue, 2)',
+        'recSheetLinesTotal = ROUND(sale.recSheetLinesTotal - src.revenue, 2)',
+        'recSheetLinesCount = sale.recSheetLinesCount - 1',
+        'updatedByUserName = :updatedBy',
+        'updatedDate = :updatedAt',
+        CURRENT_HISTORY_ID,
+      ].join(', '),
+      'sale.currentHistoryStep = :reconciledStep AND sale.recSheetLinesCount >= 1',
+      { ...steps, updatedBy: user.name, updatedAt: persistedNow(manager, now) },
+    );
+    if (affected !== source.count) throw new SaleLinkConflict(source.count, affected);
+  }
+
+  /**
+   * What a manual link with `changes` would make of the sale (nothing written): a store or SKU
+   * change moves the sale to the line store of its rate card for the new store and SKU and prices
+   * it again (a discount of another store is dropped). Errors keyed changesStoreName / changesSKU.
+   */
+  async planReconcileChanges(
+    manager: EntityManager,
+    sale: Sale,
+    changes: { storeName?: string; sku?: string },
+    user: AuthUser,
+  ): Promise<{ errors: Record<string, string>; sale: Sale; moved: string[] }> {
+    const errors: Record<string, string> = {};
+    const planned = manager.create(Sale, { ...sale });
+    const storeName = changes.storeName?.trim() ?? '';
+    const sku = changes.sku?.trim() ?? '';
+    let storeID = sale.storeID;
+    const moved: string[] = [];
+    if (storeName) {
+      const store = await manager
+        .createQueryBuilder(Store, 'st')
+        .select(['st.storeID', 'st.name'])
+        .where('LOWER(st.name) = :name', { name: storeName.toLowerCase() })
+        .getOne();
+      if (!store || !user.storeIDs.includes(store.storeID)) errors.changesStoreName = `There is no store named ${storeName} in your access profile`;
+      else if (store.storeID !== sale.storeID) {
+        storeID = store.storeID;
+        moved.push(`store to ${store.name}`);
+      }
+    }
+    const newSku = sku && sku.toLowerCase() !== sale.sku.toLowerCase() ? sku : null;
+    if (newSku) moved.push(`SKU to ${newSku}`);
+    const locked = !isEditable(sale) || sale.recSheetLinesCount > 0;
+    if (locked && moved.length) {
+      const why = 'is locked: only a recorded or modified sale with no rec sheet line that is not part of a refund can change';
+      if (storeID !== sale.storeID) errors.changesStoreName = `The store ${why}`;
+      if (newSku) errors.changesSKU = `The SKU ${why}`;
+    }
+    if (Object.keys(errors).length || moved.length === 0) return { errors, sale: planned, moved };
+    const lineStore = await this.rateCardLines.lineStoreForSku(manager, sale.rateCardID, storeID, sale.saleTypeID, newSku ?? sale.sku);
+    if (!lineStore || !lineStore.active) {
+      errors[newSku ? 'changesSKU' : 'changesStoreName'] = `SKU ${newSku ?? sale.sku} is not on the sale's rate card at that store for its sale type`;
+      return { errors, sale: planned, moved };
+    }
+    planned.storeID = storeID;
+    planned.rateCardLineStoreID = lineStore.rateCardLineStoreID;
+    planned.rateCardLineID = lineStore.rateCardLineID;
+    planned.sku = effectiveLineStore(lineStore, lineStore.rateCardLine).sku ?? sale.sku;
+    if (storeID !== sale.storeID || effectiveLineStore(lineStore, lineStore.rateCardLine).excludeDiscount) {
+      planned.discountStoreID = null;
+      planned.discountPercent = null;
+    }
+    await this.price(manager, planned);
+    return { errors, sale: planned, moved };
+  }
+
+  /**
+   * Links one sale to one rec sheet line by hand: the planned sale (planReconcileChanges) with
+   * `adjustment` added, count + 1, total + the line's revenue, step reconciled, one history row.
+   */
+  async linkManual(manager: EntityManager, planned: Sale, link: { revenue: number; adjustment: number }, description: string, user: AuthUser): Promise<void> {
+    planned.adjustment = toMoney(planned.adjustment + link.adjustment);
+    planned.adjustedRevenue = toMoney(planned.revenue + planned.adjustment);
+    planned.recSheetLinesTotal = toMoney(planned.recSheetLinesTotal + link.revenue);
+    planned.recSheetLinesCount += 1;
+    planned.unreconciledRevenue = toMoney(planned.adjustedRevenue - planned.recSheetLinesTotal);
+    planned.currentHistoryStep = 'reconciled';
+    stampUpdated(planned, user.name);
+    await manager.save(Sale, planned);
+    await this.writeHistory(manager, planned, description, user);
+  }
+
+  /**
+   * PUT /sale/{id}/unreconcile, the sale's part (the reconciliation module unlinks the lines in the
+   * same transaction): no lines, their manual adjustments taken off, back to the step the sale had
+   * before it was reconciled.
+   */
+  async unreconcile(manager: EntityManager, sale: Sale, removedAdjustment: number, user: AuthUser): Promise<void> {
+    const entries = await this.history.entries(manager, DOCUMENT, sale.saleID);
+    sale.currentHistoryStep = entries.some((e) => e.step === 'modified') ? 'modified' : 'recorded';
+    sale.adjustment = toMoney(sale.adjustment - removedAdjustment);
+    sale.adjustedRevenue = toMoney(sale.revenue + sale.adjustment);
+    sale.recSheetLinesCount = 0;
+    sale.recSheetLinesTotal = 0;
+    sale.unreconciledRevenue = sale.adjustedRevenue;
+    stampUpdated(sale, user.name);
+    await manager.save(Sale, sale);
+    await this.writeHistory(manager, sale, 'Unreconciled', user);
+  }
+
+  /**
+   * Sales a rec sheet line may be reconciled to by hand (GET /recSheetLine/{id}/recSuggest): ready
+   * to reconcile, in the user's stores, dated within the window, sharing the order reference, the
+   * SKU or the store; up to `limit`, those sharing most first. Answers their rows.
+   */
+  async reconcileCandidates(
+    line: { orderRef: string; sku: string; storeID: number | null; revenue: number; fromDate: string; toDate: string },
+    limit: number,
+    user: AuthUser,
+  ): Promise<Row[]> {
+    if (user.storeIDs.length === 0) return [];
+    const score =
+      'CASE WHEN s.orderRef = :ref THEN 4 ELSE 0 END + CASE WHEN LOWER(s.sku) = :sku THEN 2 ELSE 0 END + CASE WHEN s.storeID = :store THEN 1 ELSE 0 END';
+    const found = await this.dataSource.manager
+      .createQueryBuilder(Sale, 's')
+      .select('s.saleID', 'saleID')
+      .addSelect(score, 'score')
+      .where('s.storeID IN (:...stores) AND s.currentHistoryStep IN (:...ready)', { stores: user.storeIDs, ready: [...EDITABLE_STEPS] })
+      .andWhere('s.saleDate >= :from AND s.saleDate <= :to', { from: line.fromDate, to: line.toDate })
+      .andWhere('(s.orderRef = :ref OR LOWER(s.sku) = :sku OR s.storeID = :store)', { ref: line.orderRef, sku: line.sku.toLowerCase(), store: line.storeID ?? -1 })
+      .orderBy('score', 'DESC')
+      .addOrderBy('ABS(s.revenue - :revenue)', 'ASC')
+      .addOrderBy('s.saleID', 'DESC')
+      .setParameter('revenue', line.revenue)
+      .limit(limit)
+      .getRawMany<{ saleID: unknown }>();
+    return this.lists.rowsByID(saleList, found.map((r) => toNumber(r.saleID)), [], user);
   }
 
   private async lockVisible(manager: EntityManager, id: number, user: AuthUser): Promise<Sale> {

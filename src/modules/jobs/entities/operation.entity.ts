@@ -7,6 +7,7 @@ import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 @Entity('operation')
 @Index(['userID', 'operationID'])
 @Index(['state'])
+@Index(['parentOperationID'])
 export class Operation {
   @PrimaryGeneratedColumn({ type: 'integer' })
   operationID: number;
@@ -19,6 +20,10 @@ export class Operation {
 
   @Column({ type: 'integer' })
   userID: number;
+
+  /** The operation this one is a part of (a worksheet of an import); null for one a user started. */
+  @Column({ type: 'integer', nullable: true })
+  parentOperationID: number | null;
 
   @Column({ type: 'varchar', length: 100, default: '' })
   userName: string;

@@ -1,3 +1,4 @@
+import { chunks } from '../../../common/collections/chunks';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In } from 'typeorm';
@@ -73,11 +74,6 @@ const LINE_CHUNK = 200;
 const STORE_CHUNK = 500;
 const ID_CHUNK = 1000;
 
-function chunks<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
 
 @Injectable()
 export class RateCardLinesService extends CrudService<RateCardLine, RateCardLineBody> {

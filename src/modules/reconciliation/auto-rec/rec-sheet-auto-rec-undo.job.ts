@@ -1,14 +1,19 @@
 import { JobHandler } from '../../jobs/job-handler.decorator';
 import type { JobContext, JobHandlerInstance, JobOutcome } from '../../jobs/job.types';
+import { AutoRecService, type UndoResult } from './auto-rec.service';
 
-/** PLACEHOLDER (issue 10, being written): undoes one auto-reconcile run. */
+/** PUT /api/autoRecRun/{id}/undo: undoes one auto-reconcile run. */
 export interface RecSheetAutoRecUndoData {
   autoRecRunID: number;
 }
 
 @JobHandler('recSheetAutoRecUndo')
-export class RecSheetAutoRecUndoJob implements JobHandlerInstance<RecSheetAutoRecUndoData, JobOutcome<unknown>> {
-  async run(_data: RecSheetAutoRecUndoData, _context: JobContext): Promise<JobOutcome<unknown>> {
-    throw new Error('Not written yet');
+export class RecSheetAutoRecUndoJob implements JobHandlerInstance<RecSheetAutoRecUndoData, JobOutcome<UndoResult>> {
+  constructor(private readonly autoRec: AutoRecService) {}
+
+  async run(data: RecSheetAutoRecUndoData, context: JobContext): Promise<JobOutcome<UndoResult>> {
+    await context.progress('Undoing links', 0);
+    const { value } = await context.commitOnce((manager) => this.autoRec.undo(manager, data.autoRecRunID, context.user, context.progress));
+    return { result: value, resultID: value.autoRecRunID };
   }
 }

@@ -18,6 +18,15 @@ export class AutoRecLink {
   @Column({ type: 'integer' })
   recSheetLineID: number;
 
+  /** The sale linked; 0 while the run works on a line it could not link (several matches, or its one sale went to a lower line). */
   @Column({ type: 'integer' })
   saleID: number;
+
+  /**
+   * How many sales matched the line. The run's INSERT ... SELECT writes every line with a match
+   * (so the notes need no second join), then deletes the rows it did not link before it commits:
+   * after a run only links remain.
+   */
+  @Column({ type: 'integer', default: 1 })
+  matches: number;
 }

@@ -1,0 +1,136 @@
+import type { ReactNode } from 'react';
+import { Tag, Tooltip } from 'antd';
+import type { Me, Row } from '../api/types';
+import { can } from '../auth/permissions';
+import { formatDate, formatPounds } from '../format/format';
+import type { FieldDef, ResourceDef, SelectionDef } from '../list/resource';
+import { AUDIT_COLUMNS } from './common';
+
+/** The filter segments of /recSheets/{id}/lines (spec 02 §2.3); unreconciledSales is a list of sales. */
+export type RecLinesFilter = 'all' | 'unreconciled' | 'reconciled' | 'saleAdjustments';
+
+/** Each segment's fixed list filters (docs/http-api.md "Rec sheet lines"). */
+export const REC_LINE_FILTERS: Record<RecLinesFilter, Record<string, string>> = {
+  all: {},
+  unreconciled: { segment: 'unreconciled' },
+  reconciled: { segment: 'reconciled' },
+  saleAdjustments: { segment: 'saleAdjustments' },
+};
+
+const LINE_TITLES: Record<RecLinesFilter, string> = {
+  all: 'All lines',
+  unreconciled: 'Unreconciled lines',
+  reconciled: 'Reconciled lines',
+  saleAdjustments: 'Sale adjustments',
+};
+
+export const isUnreconciled = (row: Row) => Number(row.saleID ?? 0) === 0;
+const mayReconcile = (me: Me) => can(me, 'RevenueReconciliation');
+
+/** The line's sale in words (never its id): 'dd/mm/yyyy, store, SKU', or 'Unreconciled'. */
+function saleCell(row: Row): ReactNode {
+  if (isUnreconciled(row)) return <Tag className="rec-line-status">Unreconciled</Tag>;
+  const sale = row.sale as Row | null | undefined;
+  const words = sale ? [formatDate(sale.saleDate), sale.storeName, sale.sku, formatPounds(sale.adjustedRevenue ?? sale.revenue)].filter(Boolean).join(', ') : '';
+  const tag = (
+    <Tag className="rec-line-status" color="success">
+      Reconciled
+    </Tag>
+  );
+  return words ? (
+    <span className="rec-line-sale">
+      {tag} {words}
+    </span>
+  ) : (
+    tag
+  );
+}
+
+interface Options {
+  recSheetID: number;
+  filter: RecLinesFilter;
+  /** Bulk delete of selected unreconciled lines. */
+  selection?: SelectionDef;
+}
+
+/**
+ * /recSheets/{id}/lines[/{filter}] (spec 02 §2.3, §3 "Rec sheet line", §4): the lines of one
+ * sheet. Only unreconciled lines (saleID 0) can be edited or deleted; reconciled ones show
+ * the sale they were matched to, who reconciled them and the adjustment made.
+ */
+export function recSheetLinesResource({ recSheetID, filter, selection }: Options): ResourceDef {
+  const reconciledView = filter === 'reconciled' || filter === 'saleAdjustments';
+  const columns: FieldDef[] = [
+    {
+      name: 'saleDate',
+      title: 'Sale date',
+      valueType: 'date',
+      sortable: true,
+      required: true,
+      toBodyValue: (value) => (value ? String(value).slice(0, 10) : null),
+    },
+    { name: 'storeName', title: 'Store', valueType: 'text', sortable: true, required: true, maxLength: 100 },
+    { name: 'orderRef', title: 'Order ref', valueType: 'text', sortable: true, required: true, maxLength: 50 },
+    { name: 'sku', title: 'SKU', valueType: 'text', sortable: true, maxLength: 50 },
+    { name: 'description', title: 'Description', valueType: 'text', sortable: true, maxLength: 255, wrapWidth: 220, hiddenByDefault: reconciledView },
+    { name: 'revenue', title: 'Revenue', valueType: 'money', sortable: true, required: true },
+    { name: 'worksheet', title: 'Worksheet', valueType: 'text', sortable: true, hideInForm: true, hiddenByDefault: true },
+    {
+      name: 'file',
+      title: 'Uploaded from',
+      valueType: 'text',
+      hideInForm: true,
+      hiddenByDefault: true,
+      filterable: false,
+      render: (row) => String((row.file as Row | null | undefined)?.originalName ?? ''),
+    },
+    {
+      name: 'autoRecNotes',
+      title: 'Auto reconcile notes',
+      valueType: 'text',
+      hideInForm: true,
+      sortable: true,
+      wrapWidth: 220,
+      hiddenByDefault: reconciledView,
+    },
+    { name: 'saleID', title: 'Sale', valueType: 'text', hideInForm: true, filterable: false, render: saleCell, hiddenByDefault: filter === 'unreconciled' },
+    { name: 'adjustment', title: 'Adjustment', valueType: 'money', hideInForm: true, sortable: true, hiddenByDefault: filter !== 'saleAdjustments' },
+    {
+      name: 'adjustmentReason',
+      title: 'Adjustment reason',
+      valueType: 'text',
+      hideInForm: true,
+      sortable: true,
+      wrapWidth: 220,
+      hiddenByDefault: filter !== 'saleAdjustments',
+      render: (row) => {
+        const text = String(row.adjustmentReason ?? '');
+        return text.length > 80 ? <Tooltip title={text}>{`${text.slice(0, 80)}...`}</Tooltip> : text;
+      },
+    },
+    { name: 'recByUserName', title: 'Reconciled by', valueType: 'text', hideInForm: true, sortable: true, hiddenByDefault: !reconciledView },
+    { name: 'recDate', title: 'Reconciled on', valueType: 'dateTime', hideInForm: true, sortable: true, hiddenByDefault: !reconciledView },
+    ...AUDIT_COLUMNS,
+  ];
+  return {
+    tableName: `recSheetLines-${filter}`,
+    title: LINE_TITLES[filter],
+    singular: 'rec sheet line',
+    listPath: 'recSheetLines',
+    savePath: 'recSheetLine',
+    idField: 'recSheetLineID',
+    // The sheet's own order (file and row), which the server's index serves on any length.
+    defaultSort: { field: 'recSheetLineID', dir: 'asc' },
+    fixedFilters: { recSheetID: String(recSheetID), ...REC_LINE_FILTERS[filter] },
+    fkJoins: 'file,sale',
+    fixedBody: { recSheetID },
+    permissions: {
+      create: (me) => mayReconcile(me) && (filter === 'unreconciled' || filter === 'all'),
+      update: (me, row) => mayReconcile(me) && isUnreconciled(row),
+      delete: (me, row) => mayReconcile(me) && isUnreconciled(row),
+    },
+    selection: filter === 'unreconciled' || filter === 'all' ? selection : undefined,
+    compact: true,
+    columns,
+  };
+}

@@ -1,0 +1,269 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { Alert, App, Button, Card, Modal, Result, Spin, Tabs, Tooltip } from 'antd';
+import { ArrowLeftOutlined, DeleteOutlined, SyncOutlined, ThunderboltOutlined, UploadOutlined } from '@ant-design/icons';
+import { useRecord, useRefreshResource } from '../../api/hooks';
+import { ApiError, apiGet, apiRequest } from '../../api/http';
+import type { ListResponse } from '../../api/types';
+import { can } from '../../auth/permissions';
+import { formatDate } from '../../format/format';
+import { ListScreen } from '../../list/ListScreen';
+import type { SelectionContext } from '../../list/resource';
+import type { OperationView } from '../../operations/types';
+import { isFinished } from '../../operations/types';
+import { useOperation } from '../../operations/useOperation';
+import { type RecLinesFilter, recSheetLinesResource } from '../../resources/recSheetLines';
+import { useCurrentUser } from '../../shell/CurrentUser';
+import { useViewport } from '../../shell/useViewport';
+import { AutoRecDialog } from './AutoRec';
+import { ManualRecDialog } from './ManualRecDialog';
+import { RecSheetUploadWizard } from './RecSheetUploadWizard';
+import { unreconciledSalesResource } from './unreconciledSales';
+import './recSheets.css';
+
+export type RecSheetSegment = RecLinesFilter | 'unreconciledSales';
+
+const TABS: { key: RecSheetSegment; label: string }[] = [
+  { key: 'all', label: 'All lines' },
+  { key: 'unreconciled', label: 'Unreconciled' },
+  { key: 'reconciled', label: 'Reconciled' },
+  { key: 'saleAdjustments', label: 'Sale adjustments' },
+  { key: 'unreconciledSales', label: 'Unreconciled sales' },
+];
+
+/** Spec 02 §7 and §9: lists refresh every 10 s while a job runs. */
+const JOB_REFRESH_MS = 10_000;
+
+/** The jobs that change a sheet's lines. */
+const SHEET_JOBS = ['recSheetImport', 'recSheetAutoRec', 'recSheetAutoRecUndo'];
+
+/** 'Delete selected' unreconciled lines, after a warning (DELETE /api/recSheetLines). */
+function DeleteSelectedLines({ ids, clear, onDeleted }: SelectionContext & { onDeleted: () => void }) {
+  const { message } = App.useApp();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const remove = async () => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      await apiRequest('/api/recSheetLines', { method: 'DELETE', body: { recSheetLineIDs: ids } });
+      clear();
+      setOpen(false);
+      void message.success(`${ids.length} ${ids.length === 1 ? 'line' : 'lines'} deleted`);
+      onDeleted();
+    } catch (caught) {
+      setFailure(caught instanceof ApiError ? caught.message : 'The server could not be reached. Please try again.');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <Button danger icon={<DeleteOutlined />} disabled={ids.length === 0} onClick={() => setOpen(true)}>
+        {ids.length ? `Delete ${ids.length} selected` : 'Delete selected'}
+      </Button>
+      <Modal
+        open={open}
+        title="Delete rec sheet lines"
+        onCancel={busy ? undefined : () => setOpen(false)}
+        maskClosable={false}
+        footer={[
+          <Button key="cancel" disabled={busy} onClick={() => setOpen(false)}>
+            Cancel
+          </Button>,
+          <Button key="delete" type="primary" danger loading={busy} onClick={() => void remove()}>
+            {busy ? 'Deleting...' : `Delete ${ids.length} ${ids.length === 1 ? 'line' : 'lines'}`}
+          </Button>,
+        ]}
+      >
+        <Alert
+          type="warning"
+          showIcon
+          message="This action cannot be undone! Please double check before taking this action!"
+          description={`${ids.length} selected ${ids.length === 1 ? 'line is' : 'lines are'} deleted from the rec sheet. Only unreconciled lines can be deleted.`}
+        />
+        {failure && <Alert className="dialog-note" type="error" showIcon role="alert" message={failure} />}
+      </Modal>
+    </>
+  );
+}
+
+/** Follows one running job of the sheet (no display) and says when it ends. */
+function JobWatcher({ operationID, onFinished }: { operationID: number; onFinished: (operation: OperationView) => void }) {
+  useOperation(operationID, onFinished);
+  return null;
+}
+
+/**
+ * /recSheets/{id}/lines[/{filter}] (spec 02 §2.3): one sheet's lines, as tabs for the filter
+ * segments; Upload Revenue Reconciliation Sheet, Auto Reconcile and Manual Reconcile (the last
+ * two not on the reconciled filter). While a job of the sheet runs the lists refresh every 10 s.
+ */
+export function RecSheetLinesScreen() {
+  const me = useCurrentUser();
+  const viewport = useViewport();
+  const navigate = useNavigate();
+  const refreshResource = useRefreshResource();
+  const { recSheetID: idParam, filter: filterParam } = useParams();
+  const recSheetID = Number(idParam);
+  const validID = /^\d{1,9}$/.test(idParam ?? '') && recSheetID > 0;
+  const segment: RecSheetSegment | null = filterParam === undefined ? 'all' : (TABS.find((t) => t.key === filterParam && t.key !== 'all')?.key ?? null);
+  const { data, error, isLoading } = useRecord('recSheets', 'recSheetID', validID ? recSheetID : null);
+  const sheet = data?.data;
+
+  const [uploading, setUploading] = useState(false);
+  const [autoRec, setAutoRec] = useState(false);
+  const [manual, setManual] = useState<{ lineIDs: number[] } | null>(null);
+  const [manualLoading, setManualLoading] = useState(false);
+  const [running, setRunning] = useState<number[]>([]);
+
+  const refresh = useCallback(() => {
+    void refreshResource('recSheetLines');
+    void refreshResource('recSheets');
+    void refreshResource(`recSheet/${recSheetID}/unreconciledSales`);
+  }, [refreshResource, recSheetID]);
+
+  const watch = useCallback((operationID: number) => setRunning((ids) => (ids.includes(operationID) ? ids : [...ids, operationID])), []);
+  const unwatch = useCallback(
+    (operation: OperationView) => {
+      setRunning((ids) => ids.filter((id) => id !== operation.operationID));
+      refresh();
+    },
+    [refresh],
+  );
+
+  // A job started earlier (another tab, before a reload) still running: follow it too.
+  useEffect(() => {
+    if (!validID) return;
+    apiGet<{ data: OperationView | null }>('/api/longRunningOperation')
+      .then((answer) => {
+        const latest = answer.data;
+        if (latest && !isFinished(latest) && SHEET_JOBS.includes(latest.name)) watch(latest.operationID);
+      })
+      .catch((caught: unknown) => console.error('Could not read the running operation', caught));
+  }, [validID, watch]);
+
+  // The periodic refresh while any job of the sheet runs.
+  const jobRunning = running.length > 0;
+  useEffect(() => {
+    if (!jobRunning) return;
+    const timer = window.setInterval(refresh, JOB_REFRESH_MS);
+    return () => window.clearInterval(timer);
+  }, [jobRunning, refresh]);
+
+  const resource = useMemo(() => {
+    if (!validID || !segment) return null;
+    if (segment === 'unreconciledSales') return unreconciledSalesResource(recSheetID);
+    return recSheetLinesResource({
+      recSheetID,
+      filter: segment,
+      selection: { actions: (ctx) => <DeleteSelectedLines {...ctx} onDeleted={refresh} />, enabled: (user) => can(user, 'RevenueReconciliation') },
+    });
+  }, [validID, segment, recSheetID, refresh]);
+
+  const openManual = async () => {
+    setManualLoading(true);
+    try {
+      const answer = await apiGet<ListResponse>(
+        `/api/recSheetLines?recSheetID=${recSheetID}&segment=unreconciled&sort=recSheetLineID&sortDir=asc&pageLength=1&listIDsFrom=0&listIDsLength=10000`,
+      );
+      setManual({ lineIDs: answer.listIDs.map((entry) => entry.id) });
+    } catch (caught) {
+      // Network errors in reconciliation are only logged (spec 02 §8).
+      console.error('Could not list the unreconciled lines', caught);
+    } finally {
+      setManualLoading(false);
+    }
+  };
+
+  if (!validID || !segment) {
+    if (validID) return <Navigate to={`/recSheets/${recSheetID}/lines`} replace />;
+  }
+  const back = (
+    <Link to="/recSheets" className="back-link">
+      <ArrowLeftOutlined /> All rec sheets
+    </Link>
+  );
+  if (!validID || error || (data && !sheet)) {
+    return (
+      <Card variant="borderless">
+        <Result status="warning" title="Rec sheet not found" extra={back} />
+      </Card>
+    );
+  }
+  if (!sheet || !resource || !segment) {
+    return <div className="dialog-loading">{isLoading && <Spin />}</div>;
+  }
+
+  const mayReconcile = can(me, 'RevenueReconciliation');
+  const compactButtons = !viewport.isWide;
+  const toolbar = mayReconcile ? (
+    <>
+      {jobRunning && (
+        <Tooltip title="A job of this sheet is running: the list refreshes every 10 seconds">
+          <SyncOutlined spin className="rec-job-running" aria-label="A job is running" />
+        </Tooltip>
+      )}
+      <Tooltip title={compactButtons ? 'Upload Revenue Reconciliation Sheet' : undefined}>
+        <Button icon={<UploadOutlined />} aria-label="Upload Revenue Reconciliation Sheet" onClick={() => setUploading(true)}>
+          {compactButtons ? 'Upload' : 'Upload Revenue Reconciliation Sheet'}
+        </Button>
+      </Tooltip>
+      {segment !== 'reconciled' && (
+        <>
+          <Button icon={<ThunderboltOutlined />} onClick={() => setAutoRec(true)}>
+            Auto Reconcile
+          </Button>
+          <Button loading={manualLoading} onClick={() => void openManual()}>
+            Manual Reconcile
+          </Button>
+        </>
+      )}
+    </>
+  ) : undefined;
+
+  const header = (
+    <>
+      {back}
+      <Tabs
+        className="route-tabs data-tabs rec-sheet-tabs"
+        activeKey={segment}
+        items={TABS.map((t) => ({ key: t.key, label: t.label }))}
+        onChange={(key) => navigate(key === 'all' ? `/recSheets/${recSheetID}/lines` : `/recSheets/${recSheetID}/lines/${key}`)}
+      />
+    </>
+  );
+
+  return (
+    <div className="rec-sheet-lines">
+      <ListScreen
+        key={`recSheetLines-${recSheetID}-${segment}`}
+        resource={resource}
+        header={header}
+        titleNode={
+          <span className="rec-sheet-title">
+            {String(sheet.name ?? '')} <span className="rec-sheet-date">{formatDate(sheet.recDate)}</span>
+          </span>
+        }
+        toolbarExtra={toolbar}
+      />
+      {running.map((id) => (
+        <JobWatcher key={id} operationID={id} onFinished={unwatch} />
+      ))}
+      {uploading && <RecSheetUploadWizard recSheetID={recSheetID} onClose={() => setUploading(false)} onChanged={refresh} onOperationStarted={watch} />}
+      {autoRec && <AutoRecDialog recSheetID={recSheetID} onClose={() => setAutoRec(false)} onChanged={refresh} onStarted={watch} />}
+      {manual && (
+        <ManualRecDialog
+          recSheetID={recSheetID}
+          lineIDs={manual.lineIDs}
+          onClose={() => {
+            setManual(null);
+            refresh();
+          }}
+          onReconciled={refresh}
+        />
+      )}
+    </div>
+  );
+}

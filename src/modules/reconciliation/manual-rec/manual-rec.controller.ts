@@ -1,0 +1,40 @@
+import { Body, Controller, Get, Param, Put } from '@nestjs/common';
+import type { AuthUser } from '../../../common/auth/auth-user';
+import { CurrentUser, RequireAreas, RequireStore } from '../../../common/auth/decorators';
+import { IdPipe } from '../../../common/http/id.pipe';
+import { OK } from '../../../common/http/validation-result';
+import { ManualRecService } from './manual-rec.service';
+
+/**
+ * Manual reconcile and unreconcile (docs/http-api.md, "Auto and manual reconcile").
+ * RevenueReconciliation and a store in the profile; lines and sales outside the user's stores are 404.
+ */
+@Controller()
+@RequireAreas('RevenueReconciliation')
+@RequireStore()
+export class ManualRecController {
+  constructor(private readonly manual: ManualRecService) {}
+
+  @Get('recSheetLine/:id/recSuggest')
+  async suggest(@Param('id', IdPipe) id: number, @CurrentUser() user: AuthUser) {
+    return { validationResult: OK, listData: await this.manual.suggest(id, user) };
+  }
+
+  @Put('recSheetLine/:lineId/recSale/:saleId/validate')
+  async validate(@Param('lineId', IdPipe) lineID: number, @Param('saleId', IdPipe) saleID: number, @Body() body: unknown, @CurrentUser() user: AuthUser) {
+    const { warning, data } = await this.manual.reconcile(lineID, saleID, body, user, false);
+    return { validationResult: { fail: false, ...(warning ? { warning } : {}) }, data };
+  }
+
+  @Put('recSheetLine/:lineId/recSale/:saleId')
+  async commit(@Param('lineId', IdPipe) lineID: number, @Param('saleId', IdPipe) saleID: number, @Body() body: unknown, @CurrentUser() user: AuthUser) {
+    const { warning, data } = await this.manual.reconcile(lineID, saleID, body, user, true);
+    return { validationResult: { fail: false, ...(warning ? { warning } : {}) }, data };
+  }
+
+  /** Was the sales controller's; here because it unlinks the reconciliation module's lines. Same path and answer. */
+  @Put('sale/:id/unreconcile')
+  async unreconcile(@Param('id', IdPipe) id: number, @CurrentUser() user: AuthUser) {
+    return { validationResult: OK, data: await this.manual.unreconcile(id, user) };
+  }
+}

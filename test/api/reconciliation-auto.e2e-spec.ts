@@ -1,0 +1,242 @@
+import { AutoRecService, NOTE_LINKED, NOTE_MULTIPLE, NOTE_NONE, NOTE_UNDONE, RUN_ALREADY_UNDONE } from '../../src/modules/reconciliation/auto-rec/auto-rec.service';
+import { SaleLinkConflict } from '../../src/modules/sales/sale-reconciliation';
+import { SalesService } from '../../src/modules/sales/sales.service';
+import { UsersService } from '../../src/modules/users/users/users.service';
+import { expectFailure, expectStatus, Row, TestUser } from '../support/api';
+import { createRecLine, createRecSheet, waitForOperation } from '../support/rec-fixtures';
+import { createSeller, historyOf, readSale, recordSale, SalesWorld, salesWorld } from './sales-fixtures';
+
+/**
+ * Auto reconcile and the undo of a run (docs/http-api.md, "Auto and manual reconcile"): the
+ * matching rule of ARCHITECTURE.md, the counts and notes, the sale's figures, step and history,
+ * two runs of one sheet at once, undo. This file's card and sales are dated 2017.
+ */
+
+let w: SalesWorld;
+let rec: TestUser;
+let recA: TestUser;
+let sellerAB: TestUser;
+let sku: string;
+const YEAR = 2017;
+
+let refSequence = 0;
+/** A 20-digit order reference no other sale of this run has. */
+function ref(): string {
+  refSequence += 1;
+  return `17${String(Date.now()).slice(-9)}${String(refSequence).padStart(9, '0')}`;
+}
+
+beforeAll(async () => {
+  w = await salesWorld(YEAR);
+  rec = await createSeller(w.t, w.admin, [w.storeA.storeID, w.storeB.storeID], { areas: ['RevenueReconciliation'] });
+  recA = await createSeller(w.t, w.admin, [w.storeA.storeID], { areas: ['RevenueReconciliation'] });
+  sellerAB = await createSeller(w.t, w.admin, [w.storeA.storeID, w.storeB.storeID]);
+  sku = (await recordSale(w, w.seller.api, { saleDate: `${YEAR}-01-02`, orderRef: ref() })).sku;
+});
+afterAll(() => w?.t.close());
+
+async function sale(body: Row = {}): Promise<Row> {
+  return recordSale(w, sellerAB.api, { saleDate: `${YEAR}-03-01`, orderRef: ref(), ...body });
+}
+
+async function line(recSheetID: number, s: Row, body: Row = {}): Promise<Row> {
+  const storeName = s.storeID === w.storeB.storeID ? w.storeB.name : w.storeA.name;
+  return createRecLine(rec.api, { recSheetID, storeName, saleDate: s.saleDate.slice(0, 10), orderRef: s.orderRef, sku: s.sku, revenue: s.revenue, ...body });
+}
+
+async function autoRec(api = rec.api, recSheetID: number): Promise<Row> {
+  const started = expectStatus(await api.put(`/api/recSheet/${recSheetID}/autoRec`), 202).body;
+  expect(started.validationResult).toEqual({ fail: false });
+  expect(started.data).toEqual(expect.objectContaining({ name: 'recSheetAutoRec', operationID: expect.any(Number) }));
+  const done = await waitForOperation(api, started.data.operationID);
+  expect(done.state).toBe('completed');
+  return done;
+}
+
+async function linesOf(recSheetID: number): Promise<Map<number, Row>> {
+  const rows: Row[] = await w.t.dataSource.query(
+    'SELECT recSheetLineID, saleID, autoRecNotes, autoRecRunID, recByUserName, recDate FROM recSheetLine WHERE recSheetID = ?',
+    [recSheetID],
+  );
+  return new Map(rows.map((r) => [Number(r.recSheetLineID), { ...r, saleID: Number(r.saleID), autoRecRunID: r.autoRecRunID == null ? null : Number(r.autoRecRunID) }]));
+}
+
+const steps = (history: Row[]) => history.map((h) => [h.step, h.description]);
+
+describe('permissions', () => {
+  it('needs RevenueReconciliation (403) and an existing sheet or run (404)', async () => {
+    const sheet = await createRecSheet(rec.api);
+    expectFailure(await w.seller.api.put(`/api/recSheet/${sheet.recSheetID}/autoRec`), 403);
+    expectFailure(await w.seller.api.put('/api/autoRecRun/1/undo'), 403);
+    expectFailure(await w.seller.api.get('/api/autoRecRuns'), 403);
+    expectFailure(await rec.api.put('/api/recSheet/99999999/autoRec'), 404);
+    expectFailure(await rec.api.put('/api/autoRecRun/99999999/undo'), 404);
+  });
+});
+
+describe('auto reconcile', () => {
+  it('links exactly one matching sale; counts and notes each line', async () => {
+    const sheet = await createRecSheet(rec.api, { name: `Supplier March ${YEAR}` });
+    const exact = await sale();
+    const lowerSku = await sale();
+    const penny = await sale();
+    const otherStore = await sale();
+    const cancelled = await sale();
+    const twinA = await sale();
+    const twinB = await sale({ orderRef: twinA.orderRef });
+    const modified = await sale();
+    const atB = await sale({ storeID: w.storeB.storeID, rateCardLineStoreID: w.lineB.rateCardLineStoreID, attributableToUserID: sellerAB.userID });
+    const outOfScope = await sale({ storeID: w.storeB.storeID, rateCardLineStoreID: w.lineB.rateCardLineStoreID, attributableToUserID: sellerAB.userID });
+    expectStatus(await sellerAB.api.put(`/api/sale/${cancelled.saleID}`, { ...cancelled, newStep: 'cancelled', newStepNote: 'Gone' }), 200);
+    expectStatus(await sellerAB.api.put(`/api/sale/${modified.saleID}`, { ...modified, notes: 'Changed' }), 200);
+
+    const L = {
+      exact: await line(sheet.recSheetID, exact),
+      lowerSku: await line(sheet.recSheetID, lowerSku, { sku: lowerSku.sku.toLowerCase() }),
+      penny: await line(sheet.recSheetID, penny, { revenue: 100.01 }),
+      otherStore: await line(sheet.recSheetID, otherStore, { storeName: w.storeB.name }),
+      cancelled: await line(sheet.recSheetID, cancelled),
+      twins: await line(sheet.recSheetID, twinA),
+      modified: await line(sheet.recSheetID, modified),
+      atB: await line(sheet.recSheetID, atB),
+    };
+    // A line of store B linked by a user with store A only is not considered.
+    const other = await createRecSheet(rec.api);
+    const bLine = await line(other.recSheetID, outOfScope);
+    const scoped = await autoRec(recA.api, other.recSheetID);
+    expect(scoped.result).toEqual({ considered: 0, reconciled: 0, matchMultiple: 0, matchNone: 0, autoRecRunID: scoped.resultID });
+    expect((await linesOf(other.recSheetID)).get(bLine.recSheetLineID)).toEqual(expect.objectContaining({ saleID: 0, autoRecNotes: '' }));
+
+    const done = await autoRec(rec.api, sheet.recSheetID);
+    expect(done.result).toEqual({ considered: 8, reconciled: 4, matchMultiple: 1, matchNone: 3, autoRecRunID: expect.any(Number) });
+    expect(done.resultID).toBe(done.result.autoRecRunID);
+    const run = done.result.autoRecRunID;
+
+    const lines = await linesOf(sheet.recSheetID);
+    const linkedTo = { exact, lowerSku, modified, atB } as Record<string, Row>;
+    for (const [key, s] of Object.entries(linkedTo)) {
+      expect(lines.get(L[key as keyof typeof L].recSheetLineID)).toEqual(
+        expect.objectContaining({ saleID: s.saleID, autoRecRunID: run, autoRecNotes: `${NOTE_LINKED}${s.saleID}`, recByUserName: rec.data.name }),
+      );
+    }
+    expect(lines.get(L.twins.recSheetLineID)).toEqual(expect.objectContaining({ saleID: 0, autoRecRunID: null, autoRecNotes: `2${NOTE_MULTIPLE}` }));
+    for (const key of ['penny', 'otherStore', 'cancelled'] as const) {
+      expect(lines.get(L[key].recSheetLineID)).toEqual(expect.objectContaining({ saleID: 0, autoRecRunID: null, autoRecNotes: NOTE_NONE }));
+    }
+    expect(NOTE_NONE).toBe('No sale matches the SKU, store, date, revenue and order reference');
+
+    // The sale: figures, step and history in the same transaction.
+    const linked = await readSale(w, exact.saleID);
+    expect(linked).toEqual(expect.objectContaining({ currentHistoryStep: 'reconciled', recSheetLinesCount: 1, recSheetLinesTotal: 100, unreconciledRevenue: 0, adjustedRevenue: 100 }));
+    const history = await historyOf(w.admin, exact.saleID);
+    expect(steps(history).at(-1)).toEqual(['reconciled', `Reconciled automatically: rec sheet Supplier March ${YEAR}, run ${run}`]);
+    expect(linked.currentHistoryID).toBe(history.at(-1)!.historyID);
+    expect(await readSale(w, atB.saleID)).toEqual(expect.objectContaining({ currentHistoryStep: 'reconciled', recSheetLinesTotal: 90, unreconciledRevenue: 0 }));
+    for (const untouched of [penny, otherStore, twinA, twinB]) {
+      expect(await readSale(w, untouched.saleID)).toEqual(expect.objectContaining({ currentHistoryStep: 'recorded', recSheetLinesCount: 0, recSheetLinesTotal: 0, unreconciledRevenue: 100 }));
+    }
+
+    // The run is listed; a second run considers only what is left, and a sale already linked matches no other line.
+    const runs = expectStatus(await rec.api.get(`/api/autoRecRuns?recSheetID=${sheet.recSheetID}`), 200).body.listData;
+    expect(runs).toEqual([expect.objectContaining({ autoRecRunID: run, recSheetID: sheet.recSheetID, considered: 8, reconciled: 4, matchMultiple: 1, matchNone: 3, undone: false })]);
+    const again = await autoRec(rec.api, sheet.recSheetID);
+    expect(again.result).toEqual(expect.objectContaining({ considered: 4, reconciled: 0, matchMultiple: 1, matchNone: 3 }));
+    const third = await createRecSheet(rec.api);
+    const sameSale = await line(third.recSheetID, exact);
+    expect((await autoRec(rec.api, third.recSheetID)).result).toEqual(expect.objectContaining({ considered: 1, reconciled: 0, matchNone: 1 }));
+    expect((await linesOf(third.recSheetID)).get(sameSale.recSheetLineID)!.saleID).toBe(0);
+    // The link table keeps only links (what Undo reverses).
+    const kept: Row[] = await w.t.dataSource.query('SELECT saleID FROM autoRecLink WHERE autoRecRunID = ?', [run]);
+    expect(kept.map((k) => Number(k.saleID)).sort((a, b) => a - b)).toEqual([exact, lowerSku, modified, atB].map((s) => s.saleID).sort((a, b) => a - b));
+  });
+
+  it('two runs of one sheet at once never link a line or a sale twice', async () => {
+    const sheet = await createRecSheet(rec.api);
+    const sales = [await sale(), await sale(), await sale()];
+    for (const s of sales) await line(sheet.recSheetID, s);
+    // Through HTTP (the in-process queue runs them one after the other)...
+    const [a, b] = await Promise.all([rec.api.put(`/api/recSheet/${sheet.recSheetID}/autoRec`), rec.api.put(`/api/recSheet/${sheet.recSheetID}/autoRec`)]);
+    const results = await Promise.all([a, b].map(async (res) => (await waitForOperation(rec.api, expectStatus(res, 202).body.data.operationID)).result));
+    expect(results.map((r: Row) => r.reconciled).sort()).toEqual([0, 3]);
+    // ...and the service twice at once in one process (the sheet's lock makes them take turns).
+    const sheet2 = await createRecSheet(rec.api);
+    const sales2 = [await sale(), await sale()];
+    for (const s of sales2) await line(sheet2.recSheetID, s);
+    const service = w.t.app.get(AutoRecService);
+    const user = (await w.t.app.get(UsersService).loadAuthUser(rec.userID))!;
+    const base = 900_000_000 + Math.floor(Math.random() * 1_000_000);
+    const both = await Promise.all([service.reconcileSheet(sheet2.recSheetID, user, base), service.reconcileSheet(sheet2.recSheetID, user, base + 1)]);
+    expect(both.map((r) => r.reconciled).sort()).toEqual([0, 2]);
+    for (const s of [...sales, ...sales2]) {
+      expect(await readSale(w, s.saleID)).toEqual(expect.objectContaining({ currentHistoryStep: 'reconciled', recSheetLinesCount: 1, recSheetLinesTotal: 100 }));
+      expect(steps(await historyOf(w.admin, s.saleID)).filter(([step]) => step === 'reconciled')).toHaveLength(1);
+    }
+    const counts: Row[] = await w.t.dataSource.query(
+      'SELECT saleID, COUNT(*) AS n FROM recSheetLine WHERE recSheetID IN (?, ?) GROUP BY saleID',
+      [sheet.recSheetID, sheet2.recSheetID],
+    );
+    expect(counts.every((c) => Number(c.n) === 1)).toBe(true);
+  });
+});
+
+describe('two sheets, one sale', () => {
+  it('runs of two sheets at once whose lines match the same sale link it once (the sale update is conditional; a refused run is retried)', async () => {
+    const s = await sale();
+    const sheets = [await createRecSheet(rec.api), await createRecSheet(rec.api)];
+    const lines = [await line(sheets[0].recSheetID, s), await line(sheets[1].recSheetID, s)];
+    const service = w.t.app.get(AutoRecService);
+    const user = (await w.t.app.get(UsersService).loadAuthUser(rec.userID))!;
+    const base = 910_000_000 + Math.floor(Math.random() * 1_000_000);
+    const settled = await Promise.allSettled(sheets.map((sh, i) => service.reconcileSheet(sh.recSheetID, user, base + i)));
+    // A run refused (a SaleLinkConflict, or a deadlock on MariaDB) rolled back whole; the job would retry it.
+    for (const [i, outcome] of settled.entries()) if (outcome.status === 'rejected') await service.reconcileSheet(sheets[i].recSheetID, user, base + 10 + i);
+    expect(await readSale(w, s.saleID)).toEqual(expect.objectContaining({ recSheetLinesCount: 1, recSheetLinesTotal: 100, currentHistoryStep: 'reconciled' }));
+    const linked = await Promise.all(lines.map(async (l, i) => (await linesOf(sheets[i].recSheetID)).get(l.recSheetLineID)!.saleID));
+    expect(linked.filter((id) => id === s.saleID)).toHaveLength(1);
+    expect(steps(await historyOf(w.admin, s.saleID)).filter(([step]) => step === 'reconciled')).toHaveLength(1);
+
+    // SalesService links only sales still ready: a source naming a linked sale is refused whole.
+    const winner = lines[linked.indexOf(s.saleID)];
+    const before = [await readSale(w, s.saleID), await historyOf(w.admin, s.saleID)];
+    const source = { from: 'recSheetLine r', where: 'r.recSheetLineID = :lineID', saleID: 'r.saleID', revenue: 'r.revenue', params: { lineID: winner.recSheetLineID }, count: 1 };
+    await expect(w.t.dataSource.transaction((m) => w.t.app.get(SalesService).linkReconciled(m, source, 'Twice', user))).rejects.toBeInstanceOf(SaleLinkConflict);
+    expect([await readSale(w, s.saleID), await historyOf(w.admin, s.saleID)]).toEqual(before);
+  });
+});
+
+describe('undo of a run', () => {
+  it('reverses every link the run made whose line still links the sale, once', async () => {
+    const sheet = await createRecSheet(rec.api);
+    const s1 = await sale();
+    const s2 = await sale();
+    expectStatus(await sellerAB.api.put(`/api/sale/${s2.saleID}`, { ...s2, notes: 'Edited before' }), 200);
+    const s3 = await sale();
+    const l1 = await line(sheet.recSheetID, s1);
+    const l2 = await line(sheet.recSheetID, s2);
+    const l3 = await line(sheet.recSheetID, s3);
+    const run = (await autoRec(rec.api, sheet.recSheetID)).result.autoRecRunID;
+    // s3 is unreconciled by hand before the undo: the undo leaves it alone.
+    expectStatus(await rec.api.put(`/api/sale/${s3.saleID}/unreconcile`), 200);
+    const started = expectStatus(await rec.api.put(`/api/autoRecRun/${run}/undo`), 202).body;
+    expect(started.data).toEqual(expect.objectContaining({ name: 'recSheetAutoRecUndo' }));
+    const done = await waitForOperation(rec.api, started.data.operationID);
+    expect(done).toEqual(expect.objectContaining({ state: 'completed', result: { autoRecRunID: run, undone: 2 }, resultID: run }));
+    const lines = await linesOf(sheet.recSheetID);
+    for (const l of [l1, l2]) expect(lines.get(l.recSheetLineID)).toEqual(expect.objectContaining({ saleID: 0, autoRecRunID: null, autoRecNotes: NOTE_UNDONE, recByUserName: '' }));
+    expect(lines.get(l3.recSheetLineID)).toEqual(expect.objectContaining({ saleID: 0, autoRecNotes: `Unreconciled from sale ${s3.saleID}` }));
+    expect(await readSale(w, s1.saleID)).toEqual(expect.objectContaining({ currentHistoryStep: 'recorded', recSheetLinesCount: 0, recSheetLinesTotal: 0, unreconciledRevenue: 100 }));
+    expect(await readSale(w, s2.saleID)).toEqual(expect.objectContaining({ currentHistoryStep: 'modified', recSheetLinesCount: 0, unreconciledRevenue: 100 }));
+    const history = await historyOf(w.admin, s1.saleID);
+    expect(steps(history).slice(-2)).toEqual([
+      ['reconciled', expect.stringContaining(`run ${run}`)],
+      ['recorded', `Unreconciled (undo of auto reconcile run ${run})`],
+    ]);
+    expect((await readSale(w, s1.saleID)).currentHistoryID).toBe(history.at(-1)!.historyID);
+    expect(steps(await historyOf(w.admin, s3.saleID)).at(-1)).toEqual(['recorded', 'Unreconciled']);
+    const runs = expectStatus(await rec.api.get(`/api/autoRecRuns?recSheetID=${sheet.recSheetID}`), 200).body.listData;
+    expect(runs[0]).toEqual(expect.objectContaining({ autoRecRunID: run, undone: true, undoneByUserName: rec.data.name }));
+    expect(expectFailure(await rec.api.put(`/api/autoRecRun/${run}/undo`)).failMessages).toEqual({ autoRecRunID: RUN_ALREADY_UNDONE });
+    // The lines can be reconciled again.
+    expect((await autoRec(rec.api, sheet.recSheetID)).result).toEqual(expect.objectContaining({ considered: 3, reconciled: 3 }));
+  });
+});
