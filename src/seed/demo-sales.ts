@@ -50,7 +50,7 @@ const MODIFIED_NOTES = ['Customer porting their number', 'Delivery to store requ
 type Rng = () => number;
 
 /** mulberry32: a small seeded generator, so every run writes the same sales. */
-function rng(seed: number): Rng {
+export function rng(seed: number): Rng {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -74,13 +74,13 @@ function pickWeighted<T>(items: T[], weight: (item: T) => number, random: Rng): 
 const digits = (n: number, random: Rng) => Array.from({ length: n }, () => Math.floor(random() * 10)).join('');
 const upper = (n: number, random: Rng) => Array.from({ length: n }, () => 'ABCDEFGHJKLMNPQRSTUVWXYZ0123456789'[Math.floor(random() * 34)]).join('');
 
-function addDays(ymd: string, days: number): string {
+export function addDays(ymd: string, days: number): string {
   const date = new Date(`${ymd}T00:00:00Z`);
   date.setUTCDate(date.getUTCDate() + days);
   return date.toISOString().slice(0, 10);
 }
 
-function addMonths(ymd: string, months: number): string {
+export function addMonths(ymd: string, months: number): string {
   const [y, m] = ymd.split('-').map(Number);
   return new Date(Date.UTC(y, m - 1 + months, 1)).toISOString().slice(0, 10);
 }
@@ -92,7 +92,7 @@ function stamp(ymd: string, minuteOfDay: number, now: Date): string {
 }
 
 /** Multi-row INSERTs of at most ~30,000 parameters (SQLite's limit is 32,766). */
-async function insertRows(manager: EntityManager, table: string, columns: string[], rows: unknown[][]): Promise<void> {
+export async function insertRows(manager: EntityManager, table: string, columns: string[], rows: unknown[][]): Promise<void> {
   const q = (name: string) => manager.connection.driver.escape(name);
   const per = Math.floor(30_000 / columns.length);
   const tuple = `(${columns.map(() => '?').join(',')})`;

@@ -19,6 +19,8 @@ import { UsersService } from '../modules/users/users/users.service';
 import { BulkLine, RateCardLinesService } from '../modules/rate-cards/lines/rate-card-lines.service';
 import { RateCardsService } from '../modules/rate-cards/rate-cards/rate-cards.service';
 import { DataSource } from 'typeorm';
+import { seedDemoReconciliation } from './demo-reconciliation';
+import { JobsService } from '../modules/jobs/jobs.service';
 import { seedDemoSales } from './demo-sales';
 
 /** Every demo user logs in with this password (README lists the logins). */
@@ -535,7 +537,16 @@ async function main() {
         `${sales.creditFails} credit-check fails), ${sales.refunds} refunds, ${sales.earlierCards} earlier rate cards, in ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
   }
-  if (!created.franchise && !created.masterData && !created.rateCards && !sales) console.log('The database already has stores and master data; no demo data added');
+  // Issue 10: the supplier's statements of the last two months, the older auto-reconciled.
+  const reconciliation = await seedDemoReconciliation(app.get(DataSource), app.get(RateCardsService).today(), app.get(JobsService), app.get(UsersService), demoEmail('Priya Shah'));
+  if (reconciliation) {
+    const autoRec = reconciliation.autoRec;
+    console.log(
+      `Demo rec sheets created: ${reconciliation.sheets} supplier statements, ${reconciliation.lines} lines` +
+        (autoRec ? `; the older auto-reconciled: ${autoRec.reconciled} of ${autoRec.considered} lines (${autoRec.matchMultiple} several matches, ${autoRec.matchNone} none)` : ''),
+    );
+  }
+  if (!created.franchise && !created.masterData && !created.rateCards && !sales && !reconciliation) console.log('The database already has stores and master data; no demo data added');
   await app.close();
 }
 
