@@ -102,6 +102,19 @@ describe('xlsx files that unzip to 500 MB', () => {
     expect(rssGrowthMB).toBeLessThan(500);
   });
 
+  it('a rec sheet import of 500 MB of repeated rows: 400 from the zip directory at the call, under 50 MB of memory, nothing queued or written', async () => {
+    const file = await repeatedRowsBomb();
+    const fileID = expectStatus(await admin.post('/api/file/recSheets/xlsx').attach('file', file, { filename: 'statement.xlsx' }), 201).body.data.fileID;
+    const recSheetID = expectStatus(await admin.post('/api/recSheet', { name: unique('Bomb sheet'), recDate: '2016-05-31' }), 201).body.data.recSheetID;
+    const mapping = { saleDate: 1, storeName: 2, orderRef: 3, sku: 4, description: 5, revenue: 6 };
+    const before = await t.tableCounts();
+    const { result: res, ms, rssGrowthMB } = await measured(() => admin.post('/api/recSheetLines/excel', { fileID, recSheetID, commit: true, autoRec: false, mappings: { Lines: mapping } }));
+    expect(expectFailure(res, 400).failMessages.fileID).toMatch(/^The file's part xl\/worksheets\/sheet1\.xml unzips to 500 MB .*\(XLSX_MAX_COMPRESSION_RATIO\)$/);
+    expect(await t.tableCounts()).toEqual(before);
+    console.log(`repeated rows bomb, rec sheet import: ${ms} ms, RSS +${rssGrowthMB} MB`);
+    expect(rssGrowthMB).toBeLessThan(50);
+  });
+
   it('eight at once are all refused and the server goes on answering', async () => {
     const rateCardID = (await createRateCard(admin)).rateCardID;
     const requests = () => [
