@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- <scenario> ...]: every scenario, or the ones named (upload, list, xlsx, receipt, sales).
+ * npm run bench [-- <scenario> ...]: every scenario, or the ones named (upload, list, xlsx, receipt, sales, reconciliation).
  * Benchmarks never run in CI; README "Benchmarks" has the figures of the last run.
  */
 import { spawn } from 'node:child_process';
@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { listBench } from './list.bench';
 import { rateCardUploadBench } from './rate-card-upload.bench';
 import { receiptScanBench } from './receipt-scan.bench';
+import { reconciliationBench } from './reconciliation.bench';
 import { salesBench } from './sales.bench';
 
 /** The xlsx bomb bench starts its own API process (it forks itself), so it runs as a command. */
@@ -17,7 +18,7 @@ function xlsxBombsBench(): Promise<void> {
   });
 }
 
-const SCENARIOS: Record<string, () => Promise<void>> = { upload: rateCardUploadBench, list: listBench, xlsx: xlsxBombsBench, receipt: receiptScanBench, sales: salesBench };
+const SCENARIOS: Record<string, () => Promise<void>> = { upload: rateCardUploadBench, list: listBench, xlsx: xlsxBombsBench, receipt: receiptScanBench, sales: salesBench, reconciliation: reconciliationBench };
 
 async function main() {
   const named = process.argv.slice(2);

@@ -34,7 +34,7 @@ export function historyText(description: string): string {
   return description.length > HISTORY_DESCRIPTION_MAX ? `${description.slice(0, HISTORY_DESCRIPTION_MAX - 1)}…` : description;
 }
 
-function isMySql(manager: EntityManager): boolean {
+export function isMySql(manager: EntityManager): boolean {
   return ['mysql', 'mariadb'].includes(manager.connection.driver.options.type);
 }
 

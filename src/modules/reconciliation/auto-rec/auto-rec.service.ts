@@ -5,7 +5,7 @@ import type { AuthUser } from '../../../common/auth/auth-user';
 import { forUpdate } from '../../../common/db/locks';
 import { toNumber } from '../../../common/db/numbers';
 import { InvalidInput, RecordNotFound } from '../../../common/http/validation-result';
-import { execute, persistedNow, type SaleLinkSource } from '../../sales/sale-reconciliation';
+import { execute, isMySql, persistedNow, type SaleLinkSource } from '../../sales/sale-reconciliation';
 import { SalesService } from '../../sales/sales.service';
 import { AutoRecRun, RecSheet } from '../entities';
 
@@ -112,23 +112,40 @@ export class AutoRecService {
       autoRecRunID: runID,
     };
 
-    // Every considered line says what happened to it.
-    await execute(
-      manager,
-      `UPDATE recSheetLine SET autoRecNotes = COALESCE((SELECT CASE WHEN l.saleID <> 0 THEN CONCAT(:noteLinked, l.saleID) ` +
-        `WHEN l.matches = 1 THEN :noteTaken ELSE CONCAT(l.matches, :noteMultiple) END ` +
-        `FROM autoRecLink l WHERE l.autoRecRunID = :run AND l.recSheetLineID = recSheetLine.recSheetLineID), :noteNone) WHERE ${lineScope}`,
-      { ...scope, noteLinked: NOTE_LINKED, noteTaken: NOTE_TAKEN, noteMultiple: NOTE_MULTIPLE, noteNone: NOTE_NONE },
-    );
+    // Every considered line says what happened to it, and a linked one gets its sale.
     await progress(`Linking ${count(linked)} lines`, 50);
-    const lines = await execute(
-      manager,
-      `UPDATE recSheetLine SET saleID = (SELECT l.saleID FROM autoRecLink l WHERE l.autoRecRunID = :run AND l.recSheetLineID = recSheetLine.recSheetLineID), ` +
-        `autoRecRunID = :run, recByUserName = :by, recDate = :at ` +
-        `WHERE ${lineScope} AND recSheetLineID IN (SELECT l2.recSheetLineID FROM autoRecLink l2 WHERE l2.autoRecRunID = :run AND l2.saleID <> 0)`,
-      { ...scope, by: user.name, at: persistedNow(manager, now) },
-    );
-    if (lines.affected !== linked) throw new Error(`Auto reconcile run ${runID}: linked ${lines.affected} lines of ${linked}`);
+    const notes = { noteLinked: NOTE_LINKED, noteTaken: NOTE_TAKEN, noteMultiple: NOTE_MULTIPLE, noteNone: NOTE_NONE, by: user.name, at: persistedNow(manager, now) };
+    const note = (k: string) =>
+      `CASE WHEN ${k}.recSheetLineID IS NULL THEN :noteNone WHEN ${k}.saleID <> 0 THEN CONCAT(:noteLinked, ${k}.saleID) ` +
+      `WHEN ${k}.matches = 1 THEN :noteTaken ELSE CONCAT(${k}.matches, :noteMultiple) END`;
+    if (isMySql(manager)) {
+      // One pass over the sheet's lines: MySQL's multi-table UPDATE with the run's links outer-joined
+      // (the line's own columns are assigned last, as MySQL applies assignments in order).
+      await execute(
+        manager,
+        `UPDATE recSheetLine r LEFT JOIN autoRecLink k ON k.autoRecRunID = :run AND k.recSheetLineID = r.recSheetLineID SET ` +
+          `r.autoRecNotes = ${note('k')}, ` +
+          `r.recByUserName = CASE WHEN k.saleID <> 0 THEN :by ELSE r.recByUserName END, ` +
+          `r.recDate = CASE WHEN k.saleID <> 0 THEN :at ELSE r.recDate END, ` +
+          `r.autoRecRunID = CASE WHEN k.saleID <> 0 THEN :run ELSE r.autoRecRunID END, ` +
+          `r.saleID = CASE WHEN k.saleID <> 0 THEN k.saleID ELSE r.saleID END ` +
+          `WHERE r.recSheetID = :sheet AND r.saleID = 0 AND (r.storeID IS NULL OR r.storeID IN (:...stores))`,
+        { ...scope, ...notes },
+      );
+    } else {
+      // SQLite's UPDATE ... FROM is an inner join: the notes of every line, then the links.
+      await execute(
+        manager,
+        `UPDATE recSheetLine SET autoRecNotes = COALESCE((SELECT ${note('l')} FROM autoRecLink l WHERE l.autoRecRunID = :run AND l.recSheetLineID = recSheetLine.recSheetLineID), :noteNone) WHERE ${lineScope}`,
+        { ...scope, ...notes },
+      );
+      await execute(
+        manager,
+        `UPDATE recSheetLine SET saleID = l.saleID, autoRecRunID = :run, recByUserName = :by, recDate = :at FROM autoRecLink l ` +
+          `WHERE l.autoRecRunID = :run AND l.recSheetLineID = recSheetLine.recSheetLineID AND l.saleID <> 0 AND recSheetLine.recSheetID = :sheet AND recSheetLine.saleID = 0`,
+        { ...scope, ...notes },
+      );
+    }
     await this.sales.linkReconciled(manager, this.runLinks(runID, linked), `Reconciled automatically: rec sheet ${sheet.name}, run ${runID}`, user);
     // Only links remain: what Undo reverses.
     await execute(manager, 'DELETE FROM autoRecLink WHERE autoRecRunID = :run AND saleID = 0', scope);
