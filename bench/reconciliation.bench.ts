@@ -17,7 +17,7 @@
  * (POST /api/file/recSheets/xlsx).
  *
  * - import: POST /api/recSheetLines/excel { commit: false } then { commit: true } (the commit
- *   validates the file again, then writes) on a fresh rec sheet, one worker (WORKER_QUEUES=imports),
+ *   validates the file again, then writes) on a fresh rec sheet, one worker (WORKER_QUEUES=imports,importSheets),
  *   against the anchor: exceljs's streaming parse of the same file alone, in this process
  *   (WorkbookReader, every row's values of every sheet, nothing else). Targets:
  *   (validate + commit) / anchor at most 2.5, peak worker RSS under 400 MB.
@@ -253,7 +253,7 @@ async function importCases(ctx: Context, dir: string): Promise<void> {
   await exceljsParse(paths[0]); // warm up: JIT, page cache
   const anchor = await exceljsParse(paths[0]);
   if (anchor.rows !== ROWS + SHEETS) throw new Error(`exceljs read ${anchor.rows} rows, expected ${ROWS + SHEETS}`);
-  await withWorkers(ctx, 1, 'imports', async ([worker]) => {
+  await withWorkers(ctx, 1, 'imports,importSheets', async ([worker]) => {
     const recSheetID = await newSheet(ctx, 'import');
     const mappings = Object.fromEntries(Array.from({ length: SHEETS }, (_, s) => [`Statement ${s + 1}`, MAPPING]));
     const body = { fileID: fileIDs[0], recSheetID, mappings };
@@ -287,7 +287,7 @@ async function importCases(ctx: Context, dir: string): Promise<void> {
 
   // 2. The same import with 1 and 3 workers; three imports at once with 1 and 3 workers.
   for (const workers of [1, 3]) {
-    await withWorkers(ctx, workers, 'imports', async (procs) => {
+    await withWorkers(ctx, workers, 'imports,importSheets', async (procs) => {
       const t = performance.now();
       const one = await importFile(ctx, fileIDs[0], `one import ${workers}w`);
       const oneWallMs = Math.round(performance.now() - t);

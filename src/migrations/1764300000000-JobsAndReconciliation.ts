@@ -3,7 +3,8 @@ import { audit, fk, flag, id, index, int, money, text } from './columns';
 
 /**
  * Issue 10: long-running operations (the jobs module's state, read by every API node) and
- * revenue reconciliation (rec sheets, their lines, auto-reconcile runs and the links they made).
+ * revenue reconciliation (rec sheets, their lines, auto-reconcile runs and the links they made, and
+ * the staging rows of an import).
  */
 export class JobsAndReconciliation1764300000000 implements MigrationInterface {
   name = 'JobsAndReconciliation1764300000000';
@@ -108,9 +109,32 @@ export class JobsAndReconciliation1764300000000 implements MigrationInterface {
         indices: [index(['autoRecRunID', 'saleID']), index(['autoRecRunID', 'recSheetLineID'], true)],
       }),
     );
+    // Staging of a rec sheet import: its worksheet parts write here, the commit copies with one INSERT ... SELECT.
+    const key = (name: string) => ({ name, type: 'integer', isPrimary: true });
+    await q.createTable(
+      new Table({
+        name: 'recSheetImportLine',
+        columns: [
+          key('parentOperationID'),
+          key('sheetIndex'),
+          key('rowNumber'),
+          int('operationID'),
+          text('worksheet', 31),
+          { name: 'saleDate', type: 'date', isNullable: true },
+          int('storeID', true),
+          text('storeName', 100, { default: '' }),
+          text('orderRef', 50),
+          text('orderText', 50, { default: '' }),
+          text('sku', 50, { default: '' }),
+          text('description', 255, { default: '' }),
+          { name: 'revenue', type: 'decimal', precision: 12, scale: 2, isNullable: true },
+        ],
+        indices: [index(['parentOperationID', 'orderRef'])],
+      }),
+    );
   }
 
   async down(q: QueryRunner): Promise<void> {
-    for (const table of ['autoRecLink', 'autoRecRun', 'recSheetLine', 'recSheet', 'operation']) await q.dropTable(table);
+    for (const table of ['recSheetImportLine', 'autoRecLink', 'autoRecRun', 'recSheetLine', 'recSheet', 'operation']) await q.dropTable(table);
   }
 }

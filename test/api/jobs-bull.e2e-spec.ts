@@ -199,7 +199,7 @@ if (scaleOut) describe('jobs on Bull with separate workers', () => {
     expect(page.text).toContain('<html');
     const queues = await t.http.get('/api/queues/api/queues').set('Cookie', cookie);
     expect(queues.status).toBe(200);
-    expect(queues.body.queues.map((q: Row) => q.name).sort()).toEqual(['imports', 'reconcile']);
+    expect(queues.body.queues.map((q: Row) => q.name).sort()).toEqual(['importSheets', 'imports', 'reconcile']);
     // A ticket works once (asked without the agent's cookie); a user without SystemSetup gets none.
     expect((await request(t.app.getHttpServer()).get(url)).status).toBe(403);
     const plain = await createUser(t.http, admin, { areas: ['RecordSales'], storeIDs: [] });

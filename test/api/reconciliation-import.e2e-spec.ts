@@ -179,7 +179,8 @@ describe('the import job', () => {
     ]);
     expect(operation.result.data).toEqual({ worksheets: 2, skippedWorksheets: ['Notes'], rows: 9, lines: 0, errors: 7, committed: false, recSheetID: sheet.recSheetID });
     const after = await t.tableCounts();
-    expect(after).toEqual({ ...before, file: before.file + 1, operation: before.operation + 1 });
+    // The import and one part per mapped worksheet (January, February); its staged rows are gone.
+    expect(after).toEqual({ ...before, file: before.file + 1, operation: before.operation + 3 });
   });
 
   it('commit: exactly the valid lines, once, in every date format; a second commit of the same file creates nothing new', async () => {
@@ -256,7 +257,7 @@ describe('the import job', () => {
     expect(plain.result.autoRecOperationID).toBeUndefined();
   });
 
-  it('progress: "Validating sheet 1 of 2: row 501 of 1,501" (rows from the sheet’s dimension), then "Committing 1,500 of 1,500 lines"', async () => {
+  it('progress: the part’s "Validating sheet First: row 501 of 1,501" (rows from the sheet’s dimension), the import’s "Validating 2 sheets: …", then "Committed 1,500 lines"', async () => {
     const sheet = await createRecSheet(admin);
     const rows = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => ['2016-01-02', storeX.name, `${prefix}-${i}`, '', '', 1]);
     const operations = t.dataSource.getRepository(Operation);
@@ -276,8 +277,8 @@ describe('the import job', () => {
     } finally {
       spy.mockRestore();
     }
-    expect(messages).toContain('Validating sheet 1 of 2: row 501 of 1,501');
-    expect(messages).toContain('Committing 1,500 of 1,500 lines');
+    expect(messages).toContain('Validating sheet First: row 501 of 1,501');
+    expect(messages).toContainEqual(expect.stringMatching(/^Validating 2 sheets: [\d,]+( of [\d,]+)? rows$/));
     expect(messages.at(-1)).toBe('Committed 1,500 lines');
   });
 

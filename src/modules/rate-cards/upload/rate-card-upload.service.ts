@@ -2,7 +2,7 @@ import { BadRequestException, HttpStatus, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AuthUser } from '../../../common/auth/auth-user';
-import { cellText, columnLetter, headerNotFound, XlsxReader, type CellValue, type XlsxRow } from '../../../common/excel/xlsx-reader';
+import { cellText, headerNotFound, XlsxReader, type CellValue, type XlsxRow } from '../../../common/excel/xlsx-reader';
 import { InvalidInput } from '../../../common/http/validation-result';
 import { FilesService } from '../../files/files.service';
 import { BandsService } from '../../master-data/bands/bands.service';
@@ -27,17 +27,9 @@ import {
   type UploadField,
 } from './upload-fields';
 import { parseUploadRequest, planSheets, type SheetPlan } from './upload-mapping';
+import { uploadErrorMessage, type UploadError } from '../../../common/excel/sheet-mappings';
 
-/** One refused cell (docs/http-api.md, "Upload of lines (xlsx)"). */
-export interface UploadError {
-  worksheet: string;
-  row: number;
-  /** Column number (1-based), as the mapping names it; the message shows its letter. */
-  col: number;
-  value: string;
-  error: string;
-  message: string;
-}
+export type { UploadError };
 
 export interface UploadSummary {
   /** Worksheets read (mapped). */
@@ -95,10 +87,6 @@ function bulkLine(line: UploadLine): BulkLine {
 
 const LABELS = new Map(LINE_FIELDS.map((f) => [f.field, f.label]));
 
-/** The message the import report shows (spec 02 section 5). */
-export function errorMessage(row: number, col: number, value: string, error: string): string {
-  return `Row ${row} col ${columnLetter(col)} value "${value}" error: "${error}"`;
-}
 
 class UploadRefused extends BadRequestException {
   constructor(total: number, listData: UploadError[]) {
@@ -234,7 +222,7 @@ export class RateCardUploadService {
           errorCount += 1;
           if (errors.length < MAX_LISTED_ERRORS) {
             const value = Array.from(cellText(row.cells[col])).slice(0, MAX_VALUE_SHOWN).join('');
-            errors.push({ worksheet: sheet.name, row: row.number, col, value, error, message: errorMessage(row.number, col, value, error) });
+            errors.push({ worksheet: sheet.name, row: row.number, col, value, error, message: uploadErrorMessage(row.number, col, value, error) });
           }
         };
         const line = this.convertRow(row, plan, sheet.name, { skuTypes, bands, seen }, fail);

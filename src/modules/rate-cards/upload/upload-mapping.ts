@@ -1,4 +1,4 @@
-import { MAX_XLSX_COLUMN } from '../../../common/excel/xlsx-reader';
+import { isPlainObject, parseSheetMappings } from '../../../common/excel/sheet-mappings';
 import { MAX_ID } from '../../../common/http/dto-fields';
 import { InvalidInput } from '../../../common/http/validation-result';
 import { LINE_FIELDS, type LineField, type SaleTypeStoreInfo } from './upload-fields';
@@ -23,11 +23,6 @@ export interface SheetPlan {
 }
 
 const BODY_FIELDS = new Set(['fileID', 'rateCardID', 'saleTypeID', 'commit', 'mappings']);
-const MAX_WORKSHEETS = 255;
-const MAX_FIELDS_PER_SHEET = 10_000;
-
-const isPlainObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v) && Object.getPrototypeOf(v) === Object.prototype;
 
 function id(value: unknown, label: string): number | string {
   return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_ID ? value : `Choose a ${label}`;
@@ -45,35 +40,7 @@ export function parseUploadRequest(body: unknown): UploadRequest {
   if (typeof rateCardID === 'string') errors.rateCardID = rateCardID;
   if (typeof saleTypeID === 'string') errors.saleTypeID = saleTypeID;
   if (body.commit !== undefined && typeof body.commit !== 'boolean') errors.commit = 'commit must be true or false';
-  const mappings = new Map<string, Map<string, number>>();
-  if (!isPlainObject(body.mappings)) {
-    errors.mappings = 'mappings must be an object of worksheet names, each an object of field names and column numbers';
-  } else {
-    const sheets = Object.entries(body.mappings);
-    if (sheets.length > MAX_WORKSHEETS) errors.mappings = `mappings may name at most ${MAX_WORKSHEETS} worksheets`;
-    for (const [sheet, fields] of sheets.slice(0, MAX_WORKSHEETS)) {
-      const at = `mappings.${sheet.slice(0, 40)}`;
-      if (!isPlainObject(fields)) {
-        errors[at] = 'A worksheet mapping must be an object of field names and column numbers';
-        continue;
-      }
-      const entries = Object.entries(fields);
-      if (entries.length > MAX_FIELDS_PER_SHEET) {
-        errors[at] = `A worksheet mapping may hold at most ${MAX_FIELDS_PER_SHEET} fields`;
-        continue;
-      }
-      const map = new Map<string, number>();
-      for (const [field, col] of entries) {
-        if (col === null || col === undefined) continue;
-        if (typeof col !== 'number' || !Number.isInteger(col) || col < 1 || col > MAX_XLSX_COLUMN) {
-          errors[`${at}.${field.slice(0, 40)}`] = `A column must be a whole number from 1 to ${MAX_XLSX_COLUMN}`;
-          continue;
-        }
-        map.set(field, col);
-      }
-      mappings.set(sheet, map);
-    }
-  }
+  const mappings = parseSheetMappings(body.mappings, errors);
   if (Object.keys(errors).length) throw new InvalidInput(errors);
   return {
     fileID: fileID as number,

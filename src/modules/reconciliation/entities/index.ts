@@ -1,7 +1,8 @@
 import { AutoRecLink } from './auto-rec-link.entity';
 import { AutoRecRun } from './auto-rec-run.entity';
+import { RecSheetImportLine } from './rec-sheet-import-line.entity';
 import { RecSheetLine } from './rec-sheet-line.entity';
 import { RecSheet } from './rec-sheet.entity';
 
-export { AutoRecLink, AutoRecRun, RecSheet, RecSheetLine };
-export const RECONCILIATION_ENTITIES = [RecSheet, RecSheetLine, AutoRecRun, AutoRecLink];
+export { AutoRecLink, AutoRecRun, RecSheet, RecSheetImportLine, RecSheetLine };
+export const RECONCILIATION_ENTITIES = [RecSheet, RecSheetLine, AutoRecRun, AutoRecLink, RecSheetImportLine];

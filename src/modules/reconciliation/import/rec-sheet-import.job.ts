@@ -1,89 +1,29 @@
+import { HttpException, Inject } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { AuthUser } from '../../../common/auth/auth-user';
-import { cellText, columnLetter, headerNotFound, XlsxReader, type CellValue, type XlsxSheet } from '../../../common/excel/xlsx-reader';
+import { uploadErrorMessage } from '../../../common/excel/sheet-mappings';
+import { XlsxReader } from '../../../common/excel/xlsx-reader';
 import { InvalidInput } from '../../../common/http/validation-result';
+import { APP_CONFIG, type AppConfig } from '../../../config/app-config';
 import { FilesService } from '../../files/files.service';
 import { JobHandler } from '../../jobs/job-handler.decorator';
-import type { JobContext, JobHandlerInstance, JobOutcome } from '../../jobs/job.types';
+import { PermanentJobFailure } from '../../jobs/job-runner';
+import type { JobContext, JobHandlerInstance, JobOutcome, OperationView } from '../../jobs/job.types';
 import { JobsService } from '../../jobs/jobs.service';
-import { RecSheetLine } from '../entities/rec-sheet-line.entity';
 import { RecSheet } from '../entities/rec-sheet.entity';
-import {
-  DESCRIPTION_MAX,
-  MAX_REVENUE_PENCE,
-  normaliseOrderRef,
-  ORDER_REF_MAX,
-  resolveStore,
-  SKU_MAX,
-  STORE_NAME_MAX,
-  storesByName,
-  type StoreInfo,
-} from '../rec-sheets/line-rules';
-import { cellError, dateCell, isBlank, moneyCell, textCell } from './cells';
-import { mapsEveryField, type RecSheetImportRequest } from './rec-sheet-import.request';
+import { MAX_LISTED_ERRORS, refusal, thousands, type ImportReportRow, type ImportResult, type ImportSummary } from './import-report';
+import { FIELD_ORDER, rowsOfMessage, type PartReportRow, type RecSheetImportSheetData, type RecSheetImportSheetResult } from './rec-sheet-import-sheet.job';
+import { completeMapping, type RecSheetImportRequest } from './rec-sheet-import.request';
 import { REC_SHEET_LIBRARY } from './rec-sheet-import.service';
+import { clearAbandoned, clearStaged, commitStaged, countCrossSheetDuplicates, crossSheetDuplicates, firstStaged } from './staging';
 import { SHEET_SKIPPED } from './upload-fields';
+
+export type { ImportReportRow, ImportResult, ImportSummary } from './import-report';
+export { MAX_LISTED_ERRORS } from './import-report';
 
 /** The job's data: the request as checked by POST /recSheetLines/excel, and how many worksheets the file has. */
 export interface RecSheetImportData extends RecSheetImportRequest {
   worksheets: number;
-}
-
-/** One row of the import report: a refused cell, or (row 0) a worksheet's warning. */
-export interface ImportReportRow {
-  worksheet: string;
-  row: number;
-  /** Column number (1-based); the message shows its letter. 0 on a worksheet warning. */
-  col: number;
-  value: string;
-  error: string;
-  message: string;
-  warning?: boolean;
-}
-
-export interface ImportSummary {
-  /** Worksheets read (every field mapped). */
-  worksheets: number;
-  /** Worksheets skipped: not every field mapped ('Sheet skipped due to incomplete mapping'). */
-  skippedWorksheets: string[];
-  /** Data rows read (blank rows are not counted). */
-  rows: number;
-  /** Lines the rows make (written when committed). */
-  lines: number;
-  /** Refused cells in all. */
-  errors: number;
-  committed: boolean;
-  recSheetID: number;
-}
-
-export interface ImportResult {
-  validationResult: { fail: boolean; failSummary?: string; failMessages?: Record<string, string> };
-  data: ImportSummary;
-  listData: ImportReportRow[];
-  /** With autoRec: the auto-reconcile operation queued after the commit. */
-  autoRecOperationID?: number;
-}
-
-/** At most this many rows are listed; failSummary gives the total. */
-export const MAX_LISTED_ERRORS = 1000;
-const MAX_VALUE_SHOWN = 100;
-/** Rows per INSERT statement (19 values each: well within SQLite's 32,766 variables). */
-const INSERT_BATCH = 1000;
-/** Progress is offered every this many rows (the jobs module throttles the writes further). */
-const PROGRESS_EVERY = 500;
-
-/** The message the import report shows (spec 02 section 5). */
-export function errorMessage(row: number, col: number, value: string, error: string): string {
-  return `Row ${row} col ${columnLetter(col)} value "${value}" error: "${error}"`;
-}
-
-const thousands = (n: number) => n.toLocaleString('en-GB');
-
-/** The validationResult of a report with row errors. */
-function refusal(total: number): ImportResult['validationResult'] {
-  const failSummary = `${total} ${total === 1 ? 'error' : 'errors'}` + (total > MAX_LISTED_ERRORS ? ` (the first ${MAX_LISTED_ERRORS} are listed)` : '');
-  return { fail: true, failSummary, failMessages: {} };
 }
 
 /** What the commit's transaction stores with the operation (commitOnce), answered again to a retry. */
@@ -92,50 +32,25 @@ interface CommittedImport {
   listData: ImportReportRow[];
 }
 
-/** A validated line, compact: money in pence, its worksheet by index. */
-interface ImportLine {
-  saleDate: string;
-  storeID: number | null;
-  storeName: string;
-  orderRef: string;
-  sku: string;
-  description: string;
-  revenuePence: number;
-  worksheet: number;
-  rowNumber: number;
+/** A report row with where it sorts: worksheet position, row, field (-1: the worksheet's warning). */
+interface Placed {
+  sheetIndex: number;
+  field: number;
+  item: ImportReportRow;
 }
 
-const COLUMNS = [
-  'recSheetID',
-  'saleDate',
-  'storeID',
-  'storeName',
-  'orderRef',
-  'sku',
-  'description',
-  'revenue',
-  'worksheet',
-  'rowNumber',
-  'fileID',
-  'saleID',
-  'recByUserName',
-  'operationID',
-  'createdByUserName',
-  'createdDate',
-  'updatedByUserName',
-  'updatedDate',
-] as const;
-
-/** The worksheet properties a newer reader offers for progress, read when present. */
-type SheetProgress = XlsxSheet & { count?: number; declaredRows?: () => number | null };
+const ORDER_REF_FIELD = FIELD_ORDER.indexOf('orderRef');
 
 /**
- * Validates a rec sheet upload and, with commit, writes its lines (spec 02 sections 2.3 and 5):
- * every worksheet streamed through the safe reader and mapped on its own; a worksheet without
- * every field mapped is skipped with a warning; each refused cell is a report row; the same order
- * number is never created twice (within the file, or already on the sheet). The commit is all or
- * nothing, in one transaction that also marks the operation committed (commitOnce), with
- * multi-row INSERTs: a retried job writes nothing twice.
+ * A rec sheet upload (spec 02 sections 2.3 and 5), fanned out per worksheet: this job checks the
+ * sheet and file, plans the worksheets (one not mapping every field is skipped with a warning),
+ * queues one recSheetImportSheet part per mapped worksheet (on their own queue, so several
+ * workers read sheets side by side) and waits for them, reporting their progress as its own.
+ * The parts stage their rows (recSheetImportLine); this job then finds order numbers repeated
+ * across worksheets with one GROUP BY over the staged rows and, with commit and no errors, writes
+ * every staged row as a line with one INSERT ... SELECT in the commitOnce transaction (all or
+ * nothing; a retried job writes nothing twice). The staged rows are deleted once the import is
+ * done, refused, or failed for good.
  */
 @JobHandler('recSheetImport')
 export class RecSheetImportJob implements JobHandlerInstance<RecSheetImportData, JobOutcome<ImportResult>> {
@@ -144,29 +59,157 @@ export class RecSheetImportJob implements JobHandlerInstance<RecSheetImportData,
     private readonly files: FilesService,
     private readonly xlsx: XlsxReader,
     private readonly jobs: JobsService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async run(data: RecSheetImportData, context: JobContext): Promise<JobOutcome<ImportResult>> {
-    const { user } = context;
     // A run of a commit that an earlier run finished (a retry, or a job taken up again after its
-    // worker died) answers what that run wrote, without reading the file again (whose every
-    // order number is now on the sheet).
+    // worker died) answers what that run wrote, without reading the file again.
     const earlier = data.commit ? await context.committed<CommittedImport>() : null;
-    if (earlier) return this.finish(data, context, earlier);
+    if (earlier) {
+      await clearStaged(this.dataSource, context.operationID);
+      return this.finish(data, context, earlier);
+    }
+    try {
+      return await this.importFile(data, context);
+    } catch (error) {
+      // A retry reuses the parts and what they staged; only a run that will not be retried clears it.
+      const final = error instanceof HttpException || error instanceof PermanentJobFailure || context.attempt >= this.config.jobAttempts;
+      if (final) await clearStaged(this.dataSource, context.operationID).catch(() => undefined);
+      throw error;
+    }
+  }
 
+  /**
+   * Writes every staged row of the import as a line, in the commit's transaction (one statement).
+   * Its own method so a test can make it fail.
+   */
+  async writeLines(manager: EntityManager, data: RecSheetImportData, context: JobContext): Promise<void> {
+    await commitStaged(manager, context.operationID, { recSheetID: data.recSheetID, fileID: data.fileID, userName: context.user.name });
+  }
+
+  private async importFile(data: RecSheetImportData, context: JobContext): Promise<JobOutcome<ImportResult>> {
+    const { operationID } = context;
+    await clearAbandoned(this.dataSource);
     const sheet = await this.dataSource.getRepository(RecSheet).findOneBy({ recSheetID: data.recSheetID });
     if (!sheet) throw new InvalidInput({ recSheetID: 'The rec sheet no longer exists' });
-    const opened = await this.files.openUpload(data.fileID, user, REC_SHEET_LIBRARY, 'xlsx');
-    const { lines, summary, report, worksheetNames } = await this.validate(data, context, opened.path, user);
-    // Row errors are the run's answer, as the wizard shows them: a completed run whose validationResult fails.
-    if (summary.errors > 0) return { result: { validationResult: refusal(summary.errors), data: summary, listData: report }, resultID: data.recSheetID };
-    if (!data.commit) return { result: { validationResult: { fail: false }, data: summary, listData: report }, resultID: data.recSheetID };
-
-    const { value } = await context.commitOnce(async (manager): Promise<CommittedImport> => {
-      const written = await this.write(manager, data, context, lines, worksheetNames);
-      return { data: { ...summary, lines: written, committed: true }, listData: report };
+    const opened = await this.files.openUpload(data.fileID, context.user, REC_SHEET_LIBRARY, 'xlsx');
+    // The plan: the workbook's list of worksheets only (no sheet is read here).
+    const names: string[] = [];
+    await this.xlsx.forEachWorksheet(opened.path, async (ws) => {
+      names.push(ws.name);
     });
+
+    const summary: ImportSummary = { worksheets: 0, skippedWorksheets: [], rows: 0, lines: 0, errors: 0, committed: false, recSheetID: data.recSheetID };
+    const placed: Placed[] = [];
+    const parts: RecSheetImportSheetData[] = [];
+    names.forEach((worksheet, sheetIndex) => {
+      const mapping = completeMapping(data.mappings, worksheet);
+      if (mapping) {
+        parts.push({ parentOperationID: operationID, recSheetID: data.recSheetID, fileID: data.fileID, worksheet, sheetIndex, mapping, commit: data.commit });
+        return;
+      }
+      summary.skippedWorksheets.push(worksheet);
+      placed.push({ sheetIndex, field: -1, item: { worksheet, row: 0, col: 0, value: '', error: SHEET_SKIPPED, message: SHEET_SKIPPED, warning: true } });
+    });
+    summary.worksheets = parts.length;
+
+    const span = data.commit ? 90 : 95;
+    const partIDs = parts.length ? await this.jobs.enqueueParts('recSheetImportSheet', parts, context.user, operationID) : [];
+    const views = await this.jobs.waitForParts(partIDs, (seen) => this.partsProgress(seen, context, span));
+    const failed = views.find((v) => v.state === 'failed');
+    if (failed) throw new PermanentJobFailure(failed.error ?? 'A worksheet could not be read', failed.result ?? undefined);
+    if (views.length < partIDs.length) throw new PermanentJobFailure('A worksheet of the import was lost');
+
+    let lines = 0;
+    /** Repeats within a worksheet after the first: the order number, should it first be on an earlier worksheet. */
+    const repeats: Array<{ entry: Placed; orderRef: string }> = [];
+    for (const view of views) {
+      const part = view.result as RecSheetImportSheetResult;
+      summary.rows += part.rows;
+      summary.errors += part.errors;
+      lines += part.lines;
+      for (const row of part.report as PartReportRow[]) {
+        const { field, repeats: orderRef, ...item } = row;
+        const entry = { sheetIndex: part.sheetIndex, field, item };
+        placed.push(entry);
+        if (orderRef !== undefined && part.sheetIndex > 0) repeats.push({ entry, orderRef });
+      }
+    }
+    const across = await countCrossSheetDuplicates(this.dataSource, operationID);
+    summary.errors += across;
+    if (across > 0) {
+      const name = (sheetIndex: number) => names[sheetIndex] ?? '';
+      for (const d of await crossSheetDuplicates(this.dataSource, operationID, MAX_LISTED_ERRORS)) {
+        const col = parts.find((p) => p.sheetIndex === d.sheetIndex)!.mapping.orderRef;
+        const value = d.orderText || d.orderRef;
+        const error = `Order number ${d.orderRef} is already on row ${d.firstRow} of worksheet ${name(d.firstSheet)}`;
+        placed.push({ sheetIndex: d.sheetIndex, field: ORDER_REF_FIELD, item: { worksheet: name(d.sheetIndex), row: d.rowNumber, col, value, error, message: uploadErrorMessage(d.rowNumber, col, value, error) } });
+      }
+      // A repeat within a later worksheet of a number first seen on an earlier one names where it was first seen in the file.
+      if (repeats.length) {
+        const first = await firstStaged(this.dataSource, operationID, repeats.map((r) => r.orderRef));
+        for (const { entry, orderRef } of repeats) {
+          const at = first.get(orderRef);
+          if (!at || at.sheetIndex >= entry.sheetIndex) continue;
+          const { row, col, value } = entry.item;
+          entry.item.error = `Order number ${orderRef} is already on row ${at.rowNumber} of worksheet ${name(at.sheetIndex)}`;
+          entry.item.message = uploadErrorMessage(row, col, value, entry.item.error);
+        }
+      }
+    }
+
+    placed.sort((a, b) => a.sheetIndex - b.sheetIndex || a.item.row - b.item.row || a.field - b.field);
+    const report: ImportReportRow[] = [];
+    let listed = 0;
+    for (const { item } of placed) {
+      if (!item.warning) {
+        if (listed >= MAX_LISTED_ERRORS) continue;
+        listed += 1;
+      }
+      report.push(item);
+    }
+
+    summary.lines = summary.errors ? 0 : lines;
+    // Row errors are the run's answer, as the wizard shows them: a completed run whose validationResult fails.
+    if (summary.errors > 0 || !data.commit) {
+      await clearStaged(this.dataSource, operationID);
+      const validationResult = summary.errors > 0 ? refusal(summary.errors) : { fail: false };
+      return { result: { validationResult, data: summary, listData: report }, resultID: data.recSheetID };
+    }
+
+    await context.progress(`Committing ${thousands(lines)} lines`, span);
+    const { value } = await context.commitOnce(async (manager): Promise<CommittedImport> => {
+      await this.writeLines(manager, data, context);
+      return { data: { ...summary, committed: true }, listData: report };
+    });
+    await clearStaged(this.dataSource, operationID);
     return this.finish(data, context, value);
+  }
+
+  /** The parts' progress as the import's: rows read of rows declared, over every worksheet. */
+  private async partsProgress(views: OperationView[], context: JobContext, span: number): Promise<void> {
+    let read = 0;
+    let declared = 0;
+    let known = true;
+    let percent = 0;
+    for (const view of views) {
+      const done = view.state === 'completed' ? (view.result as RecSheetImportSheetResult | null) : null;
+      if (done) {
+        read += done.rowsRead;
+        declared += done.rowsDeclared ?? done.rowsRead;
+        percent += 100;
+        continue;
+      }
+      const rows = rowsOfMessage(view.message);
+      if (rows) read += rows.row;
+      if (rows?.of) declared += rows.of;
+      else known = false;
+      percent += view.percentage;
+    }
+    const n = views.length;
+    const message = `Validating ${n} ${n === 1 ? 'sheet' : 'sheets'}: ${thousands(read)}${known ? ` of ${thousands(declared)}` : ''} rows`;
+    await context.progress(message, n ? (percent / n / 100) * span : 0);
   }
 
   /** The committed import's result; with autoRec, the auto reconcile queued as the importing user. */
@@ -178,167 +221,5 @@ export class RecSheetImportJob implements JobHandlerInstance<RecSheetImportData,
     }
     await context.progress(`Committed ${thousands(committed.data.lines)} lines`, 100);
     return { result, resultID: data.recSheetID };
-  }
-
-  /** Reads every worksheet; answers the valid lines (none kept once any row is refused) and the report. */
-  private async validate(data: RecSheetImportData, context: JobContext, path: string, user: AuthUser) {
-    const manager = this.dataSource.manager;
-    const stores = await storesByName(manager);
-    const existing = new Set(
-      (await manager.createQueryBuilder(RecSheetLine, 'line').select('line.orderRef', 'orderRef').where('line.recSheetID = :id', { id: data.recSheetID }).getRawMany<{ orderRef: string }>()).map(
-        (r) => r.orderRef.toUpperCase(),
-      ),
-    );
-    /** Order number → where it was first seen in this file. */
-    const seen = new Map<string, { sheet: number; row: number }>();
-    const worksheetNames: string[] = [];
-    const lines: ImportLine[] = [];
-    const report: ImportReportRow[] = [];
-    const summary: ImportSummary = { worksheets: 0, skippedWorksheets: [], rows: 0, lines: 0, errors: 0, committed: false, recSheetID: data.recSheetID };
-    const span = data.commit ? 50 : 100;
-    const storeCache = new Map<string, ReturnType<typeof resolveStore>>();
-
-    await this.xlsx.forEachWorksheet(path, async (reading) => {
-      const ws = reading as SheetProgress;
-      const sheetIndex = worksheetNames.length;
-      worksheetNames.push(ws.name);
-      const sheetCount = ws.count ?? data.worksheets;
-      const mapping = data.mappings[ws.name];
-      if (!mapsEveryField(mapping)) {
-        summary.skippedWorksheets.push(ws.name);
-        report.push({ worksheet: ws.name, row: 0, col: 0, value: '', error: SHEET_SKIPPED, message: SHEET_SKIPPED, warning: true });
-        return;
-      }
-      summary.worksheets += 1;
-      const at = mapping as Record<'saleDate' | 'storeName' | 'orderRef' | 'sku' | 'description' | 'revenue', number>;
-      const columns = [...new Set(Object.values(at))];
-      const header = await ws.header();
-      if (header.limitReached) throw headerNotFound(ws.name, header, 'mappings');
-      const sheetName = ws.name;
-
-      for await (const row of ws.rows()) {
-        const cells = row.cells;
-        let blank = true;
-        for (let i = 0; i < columns.length; i += 1) {
-          if (!isBlank(cells[columns[i]])) {
-            blank = false;
-            break;
-          }
-        }
-        if (blank) continue;
-        summary.rows += 1;
-        if (summary.rows % PROGRESS_EVERY === 0) {
-          const declared = ws.declaredRows?.() ?? null;
-          const of = declared ? ` of ${thousands(declared)}` : '';
-          const fraction = declared ? Math.min(1, row.number / declared) : 0;
-          await context.progress(`Validating sheet ${sheetIndex + 1} of ${sheetCount}: row ${thousands(row.number)}${of}`, ((sheetIndex + fraction) / sheetCount) * span);
-        }
-        let valid = true;
-        const fail = (col: number, error: string) => {
-          valid = false;
-          summary.errors += 1;
-          if (report.length < MAX_LISTED_ERRORS + summary.skippedWorksheets.length) {
-            const value = Array.from(cellText(cells[col] as CellValue | undefined)).slice(0, MAX_VALUE_SHOWN).join('');
-            report.push({ worksheet: sheetName, row: row.number, col, value, error, message: errorMessage(row.number, col, value, error) });
-          }
-        };
-        const saleDate = dateCell(cells[at.saleDate], 'Sale date');
-        if (saleDate === undefined) fail(at.saleDate, cellError);
-        const storeText = textCell(cells[at.storeName], 'Store', STORE_NAME_MAX, true);
-        let store: StoreInfo | null = null;
-        if (storeText === undefined) fail(at.storeName, cellError);
-        else {
-          const key = storeText.toLowerCase();
-          let resolved = storeCache.get(key);
-          if (!resolved) {
-            resolved = resolveStore(stores, user, storeText, true);
-            storeCache.set(key, resolved);
-          }
-          if (resolved.ok) store = resolved.store;
-          else fail(at.storeName, resolved.error);
-        }
-        const orderText = textCell(cells[at.orderRef], 'Order number', ORDER_REF_MAX, true);
-        let orderRef = '';
-        if (orderText === undefined) fail(at.orderRef, cellError);
-        else {
-          orderRef = normaliseOrderRef(orderText);
-          const first = seen.get(orderRef);
-          if (existing.has(orderRef)) fail(at.orderRef, `Order number ${orderRef} is already on this sheet`);
-          else if (first) {
-            const where = first.sheet === sheetIndex ? '' : ` of worksheet ${worksheetNames[first.sheet]}`;
-            fail(at.orderRef, `Order number ${orderRef} is already on row ${first.row}${where}`);
-          } else seen.set(orderRef, { sheet: sheetIndex, row: row.number });
-        }
-        const sku = textCell(cells[at.sku], 'SKU', SKU_MAX, false);
-        if (sku === undefined) fail(at.sku, cellError);
-        const description = textCell(cells[at.description], 'Description', DESCRIPTION_MAX, false);
-        if (description === undefined) fail(at.description, cellError);
-        const revenuePence = moneyCell(cells[at.revenue], 'Revenue', MAX_REVENUE_PENCE);
-        if (revenuePence === undefined) fail(at.revenue, cellError);
-        // Once anything is wrong nothing will be written: stop keeping lines.
-        if (valid && summary.errors === 0) {
-          lines.push({
-            saleDate: saleDate!,
-            storeID: store ? store.storeID : null,
-            storeName: store ? store.name : storeText!,
-            orderRef,
-            sku: sku!,
-            description: description!,
-            revenuePence: revenuePence!,
-            worksheet: sheetIndex,
-            rowNumber: row.number,
-          });
-        }
-      }
-      await context.progress(`Validated sheet ${sheetIndex + 1} of ${sheetCount}`, ((sheetIndex + 1) / sheetCount) * span);
-    });
-    summary.lines = summary.errors ? 0 : lines.length;
-    if (summary.errors) lines.length = 0;
-    return { lines, summary, report, worksheetNames };
-  }
-
-  /** Every line in multi-row INSERTs of INSERT_BATCH rows, in the caller's (commitOnce's) transaction. */
-  private async write(manager: EntityManager, data: RecSheetImportData, context: JobContext, lines: ImportLine[], worksheetNames: string[]): Promise<number> {
-    const metadata = manager.connection.getMetadata(RecSheetLine);
-    const now = manager.connection.driver.preparePersistentValue(new Date(), metadata.findColumnWithPropertyName('createdDate')!);
-    const userName = context.user.name;
-    const width = COLUMNS.length;
-    const row = `(${Array.from({ length: width }, () => '?').join(', ')})`;
-    const head = `INSERT INTO recSheetLine (${COLUMNS.join(', ')}) VALUES `;
-    let statement = '';
-    let statementRows = 0;
-    for (let i = 0; i < lines.length; i += INSERT_BATCH) {
-      const batch = lines.slice(i, i + INSERT_BATCH);
-      if (batch.length !== statementRows) {
-        statement = head + Array.from({ length: batch.length }, () => row).join(', ');
-        statementRows = batch.length;
-      }
-      const params: unknown[] = new Array(batch.length * width);
-      let p = 0;
-      for (const line of batch) {
-        params[p++] = data.recSheetID;
-        params[p++] = line.saleDate;
-        params[p++] = line.storeID;
-        params[p++] = line.storeName;
-        params[p++] = line.orderRef;
-        params[p++] = line.sku;
-        params[p++] = line.description;
-        params[p++] = (line.revenuePence / 100).toFixed(2);
-        params[p++] = worksheetNames[line.worksheet];
-        params[p++] = line.rowNumber;
-        params[p++] = data.fileID;
-        params[p++] = 0;
-        params[p++] = '';
-        params[p++] = context.operationID;
-        params[p++] = userName;
-        params[p++] = now;
-        params[p++] = userName;
-        params[p++] = now;
-      }
-      await manager.query(statement, params);
-      const done = i + batch.length;
-      await context.progress(`Committing ${thousands(done)} of ${thousands(lines.length)} lines`, 50 + (done / lines.length) * 50);
-    }
-    return lines.length;
   }
 }

@@ -1,7 +1,10 @@
-import { MAX_XLSX_COLUMN } from '../../../common/excel/xlsx-reader';
+import { isPlainObject, parseSheetMappings } from '../../../common/excel/sheet-mappings';
 import { MAX_ID } from '../../../common/http/dto-fields';
 import { InvalidInput } from '../../../common/http/validation-result';
 import { REC_SHEET_FIELD_NAMES, type RecSheetField } from './upload-fields';
+
+/** One worksheet's columns (1-based) per field; a field absent (or sent as null) is not mapped. */
+export type RecSheetMapping = Partial<Record<RecSheetField, number>>;
 
 /** POST /recSheetLines/excel, checked by hand: `mappings` is keyed by the file's own sheet names. */
 export interface RecSheetImportRequest {
@@ -9,22 +12,20 @@ export interface RecSheetImportRequest {
   recSheetID: number;
   commit: boolean;
   autoRec: boolean;
-  /** worksheet → field → column number (1-based) or null (not mapped). */
-  mappings: Record<string, Partial<Record<RecSheetField, number | null>>>;
+  /** worksheet → field → column number (1-based). */
+  mappings: Record<string, RecSheetMapping>;
 }
 
 const BODY_FIELDS = new Set(['fileID', 'recSheetID', 'mappings', 'commit', 'autoRec']);
-const MAX_WORKSHEETS = 255;
 const FIELDS = new Set<string>(REC_SHEET_FIELD_NAMES);
-
-const isPlainObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v) && Object.getPrototypeOf(v) === Object.prototype;
 
 const isID = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= MAX_ID;
 
-/** Whether a worksheet's mapping maps every upload field (only such a sheet is read). */
-export function mapsEveryField(mapping: RecSheetImportRequest['mappings'][string] | undefined): boolean {
-  return !!mapping && REC_SHEET_FIELD_NAMES.every((field) => typeof mapping[field] === 'number');
+/** A worksheet's mapping when it maps every upload field (only such a sheet is read), else null. */
+export function completeMapping(mappings: RecSheetImportRequest['mappings'], worksheet: string): Record<RecSheetField, number> | null {
+  const mapping = Object.prototype.hasOwnProperty.call(mappings, worksheet) ? mappings[worksheet] : undefined;
+  if (!mapping || !REC_SHEET_FIELD_NAMES.every((field) => typeof mapping[field] === 'number')) return null;
+  return mapping as Record<RecSheetField, number>;
 }
 
 /** The body's shape: ids, flags and the mapping's structure; 400 (InvalidInput) naming each wrong part. */
@@ -37,39 +38,10 @@ export function parseImportRequest(body: unknown): RecSheetImportRequest {
   for (const flag of ['commit', 'autoRec'] as const) {
     if (body[flag] !== undefined && typeof body[flag] !== 'boolean') errors[flag] = `${flag} must be true or false`;
   }
-  const mappings: RecSheetImportRequest['mappings'] = {};
-  if (!isPlainObject(body.mappings)) {
-    errors.mappings = 'mappings must be an object of worksheet names, each an object of field names and column numbers';
-  } else {
-    const sheets = Object.entries(body.mappings);
-    if (sheets.length === 0) errors.mappings = 'Map the columns of at least one worksheet';
-    if (sheets.length > MAX_WORKSHEETS) errors.mappings = `mappings may name at most ${MAX_WORKSHEETS} worksheets`;
-    for (const [sheet, fields] of sheets.slice(0, MAX_WORKSHEETS)) {
-      const at = `mappings.${sheet.slice(0, 40)}`;
-      if (!isPlainObject(fields)) {
-        errors[at] = 'A worksheet mapping must be an object of field names and column numbers';
-        continue;
-      }
-      const mapping: RecSheetImportRequest['mappings'][string] = {};
-      for (const [field, col] of Object.entries(fields)) {
-        if (!FIELDS.has(field)) {
-          errors[`${at}.${field.slice(0, 40)}`] = `Unknown field ${field.slice(0, 40)}`;
-          continue;
-        }
-        if (col === null) {
-          mapping[field as RecSheetField] = null;
-          continue;
-        }
-        if (typeof col !== 'number' || !Number.isInteger(col) || col < 1 || col > MAX_XLSX_COLUMN) {
-          errors[`${at}.${field}`] = `A column must be a whole number from 1 to ${MAX_XLSX_COLUMN}, or null`;
-          continue;
-        }
-        mapping[field as RecSheetField] = col;
-      }
-      mappings[sheet] = mapping;
-    }
-  }
+  const parsed = parseSheetMappings(body.mappings, errors, { fields: FIELDS, requireOne: true });
   if (Object.keys(errors).length) throw new InvalidInput(errors);
+  // fromEntries defines own properties, so a sheet called __proto__ stays a sheet.
+  const mappings: RecSheetImportRequest['mappings'] = Object.fromEntries([...parsed].map(([sheet, fields]) => [sheet, Object.fromEntries(fields) as RecSheetMapping]));
   return {
     fileID: body.fileID as number,
     recSheetID: body.recSheetID as number,

@@ -7,7 +7,7 @@ import { JobsService } from '../../jobs/jobs.service';
 import type { OperationView } from '../../jobs/job.types';
 import { RecSheetsService } from '../rec-sheets/rec-sheets.service';
 import type { RecSheetImportData } from './rec-sheet-import.job';
-import { mapsEveryField, parseImportRequest } from './rec-sheet-import.request';
+import { completeMapping, parseImportRequest } from './rec-sheet-import.request';
 import { REC_SHEET_UPLOAD_FIELDS, type RecSheetUploadField } from './upload-fields';
 
 /** The files library rec sheets are uploaded to (POST /file/recSheets/xlsx). */
@@ -52,7 +52,7 @@ export class RecSheetImportService {
       if (!inFile.has(sheet)) errors[`mappings.${sheet.slice(0, 40)}`] = `There is no worksheet called ${sheet.slice(0, 40)} in the file`;
     }
     if (Object.keys(errors).length) throw new InvalidInput(errors);
-    if (!names.some((name) => mapsEveryField(request.mappings[name]))) {
+    if (!names.some((name) => completeMapping(request.mappings, name))) {
       throw new InvalidInput({ mappings: 'Map every field of at least one worksheet' });
     }
     const data: RecSheetImportData = { ...request, worksheets: names.length };

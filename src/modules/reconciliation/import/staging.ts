@@ -1,0 +1,214 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import { RecSheetLine } from '../entities/rec-sheet-line.entity';
+
+/**
+ * The SQL of the import's staging table (recSheetImportLine): plain statements, the same on
+ * SQLite and MariaDB, set-based (no statement per row).
+ */
+
+export const STAGING_TABLE = 'recSheetImportLine';
+
+/** Staged rows per INSERT: 14 values each, 14,000 variables, well within SQLite's 32,766. */
+export const STAGING_BATCH = 1000;
+
+const STAGING_COLUMNS = [
+  'parentOperationID',
+  'sheetIndex',
+  'rowNumber',
+  'operationID',
+  'worksheet',
+  'saleDate',
+  'storeID',
+  'storeName',
+  'orderRef',
+  'orderText',
+  'sku',
+  'description',
+  'revenue',
+] as const;
+
+/** One staged row, as a part writes it: money in pence; null where the cell was refused. */
+export interface StagedRow {
+  rowNumber: number;
+  saleDate: string | null;
+  storeID: number | null;
+  storeName: string;
+  orderRef: string;
+  orderText: string;
+  sku: string;
+  description: string;
+  revenuePence: number | null;
+}
+
+/**
+ * A part's writer: rows are buffered as parameters and written in multi-row INSERTs of
+ * STAGING_BATCH rows (the statement text built once per batch size).
+ */
+export class StagingWriter {
+  private readonly width = STAGING_COLUMNS.length;
+  private params: unknown[] = [];
+  private rows = 0;
+  private statements = new Map<number, string>();
+  written = 0;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly parentOperationID: number,
+    private readonly sheetIndex: number,
+    private readonly operationID: number,
+    private readonly worksheet: string,
+  ) {}
+
+  /** Deletes what an earlier run of this part staged (a retry), before it writes again. */
+  async clearOwn(): Promise<void> {
+    await this.dataSource.query(`DELETE FROM ${STAGING_TABLE} WHERE parentOperationID = ? AND sheetIndex = ? AND operationID = ?`, [
+      this.parentOperationID,
+      this.sheetIndex,
+      this.operationID,
+    ]);
+  }
+
+  async add(row: StagedRow): Promise<void> {
+    const p = this.params;
+    p.push(
+      this.parentOperationID,
+      this.sheetIndex,
+      row.rowNumber,
+      this.operationID,
+      this.worksheet,
+      row.saleDate,
+      row.storeID,
+      row.storeName,
+      row.orderRef,
+      row.orderText,
+      row.sku,
+      row.description,
+      row.revenuePence === null ? null : (row.revenuePence / 100).toFixed(2),
+    );
+    this.rows += 1;
+    if (this.rows >= STAGING_BATCH) await this.flush();
+  }
+
+  async flush(): Promise<void> {
+    if (this.rows === 0) return;
+    let statement = this.statements.get(this.rows);
+    if (!statement) {
+      const row = `(${Array.from({ length: this.width }, () => '?').join(', ')})`;
+      statement = `INSERT INTO ${STAGING_TABLE} (${STAGING_COLUMNS.join(', ')}) VALUES ${Array.from({ length: this.rows }, () => row).join(', ')}`;
+      this.statements.set(this.rows, statement);
+    }
+    const params = this.params;
+    this.params = [];
+    this.written += this.rows;
+    this.rows = 0;
+    await this.dataSource.query(statement, params);
+  }
+}
+
+/** An order number staged on more than one worksheet, on a later one (sheet index above the first's). */
+export interface CrossSheetDuplicate {
+  sheetIndex: number;
+  worksheet: string;
+  rowNumber: number;
+  orderRef: string;
+  orderText: string;
+  firstSheet: number;
+  firstRow: number;
+}
+
+/** The order numbers of an import on more than one worksheet: one GROUP BY over the import's staged rows. */
+const DUPLICATES = `SELECT orderRef, MIN(sheetIndex) AS firstSheet, COUNT(*) AS n FROM ${STAGING_TABLE} WHERE parentOperationID = ? GROUP BY orderRef HAVING COUNT(*) > 1`;
+
+/** How many staged rows repeat an order number of an earlier worksheet. */
+export async function countCrossSheetDuplicates(dataSource: DataSource, parentOperationID: number): Promise<number> {
+  const [row] = await dataSource.query(`SELECT COALESCE(SUM(d.n - 1), 0) AS c FROM (${DUPLICATES}) d`, [parentOperationID]);
+  return Number(row?.c ?? 0);
+}
+
+/** The first `limit` such rows in file order, each with where its order number was first seen. */
+export async function crossSheetDuplicates(dataSource: DataSource, parentOperationID: number, limit: number): Promise<CrossSheetDuplicate[]> {
+  const rows: Array<Record<string, unknown>> = await dataSource.query(
+    `SELECT s.sheetIndex, s.worksheet, s.rowNumber, s.orderRef, s.orderText, d.firstSheet AS firstSheet, f.rowNumber AS firstRow
+       FROM (${DUPLICATES}) d
+       JOIN ${STAGING_TABLE} s ON s.parentOperationID = ? AND s.orderRef = d.orderRef AND s.sheetIndex > d.firstSheet
+       JOIN ${STAGING_TABLE} f ON f.parentOperationID = ? AND f.orderRef = d.orderRef AND f.sheetIndex = d.firstSheet
+      ORDER BY s.sheetIndex, s.rowNumber
+      LIMIT ${Math.max(0, Math.floor(limit))}`,
+    [parentOperationID, parentOperationID, parentOperationID],
+  );
+  return rows.map((r) => ({
+    sheetIndex: Number(r.sheetIndex),
+    worksheet: String(r.worksheet),
+    rowNumber: Number(r.rowNumber),
+    orderRef: String(r.orderRef),
+    orderText: String(r.orderText ?? ''),
+    firstSheet: Number(r.firstSheet),
+    firstRow: Number(r.firstRow),
+  }));
+}
+
+/** Where each of `orderRefs` was first staged in the import (lowest worksheet index): orderRef → { sheetIndex, worksheet, rowNumber }. */
+export async function firstStaged(
+  dataSource: DataSource,
+  parentOperationID: number,
+  orderRefs: readonly string[],
+): Promise<Map<string, { sheetIndex: number; worksheet: string; rowNumber: number }>> {
+  const first = new Map<string, { sheetIndex: number; worksheet: string; rowNumber: number }>();
+  const unique = [...new Set(orderRefs)];
+  for (let i = 0; i < unique.length; i += STAGING_BATCH) {
+    const chunk = unique.slice(i, i + STAGING_BATCH);
+    const rows: Array<Record<string, unknown>> = await dataSource.query(
+      `SELECT orderRef, sheetIndex, worksheet, rowNumber FROM ${STAGING_TABLE} WHERE parentOperationID = ? AND orderRef IN (${chunk.map(() => '?').join(', ')})`,
+      [parentOperationID, ...chunk],
+    );
+    for (const r of rows) {
+      const ref = String(r.orderRef).toUpperCase();
+      const at = { sheetIndex: Number(r.sheetIndex), worksheet: String(r.worksheet), rowNumber: Number(r.rowNumber) };
+      const known = first.get(ref);
+      if (!known || at.sheetIndex < known.sheetIndex) first.set(ref, at);
+    }
+  }
+  return first;
+}
+
+/** The import's columns of recSheetLine, and what the INSERT ... SELECT puts in each. */
+const LINE_COLUMNS =
+  'recSheetID, saleDate, storeID, storeName, orderRef, sku, description, revenue, worksheet, rowNumber, fileID, saleID, recByUserName, operationID, createdByUserName, createdDate, updatedByUserName, updatedDate';
+const LINE_VALUES = '?, saleDate, storeID, storeName, orderRef, sku, description, revenue, worksheet, rowNumber, ?, 0, \'\', ?, ?, ?, ?, ?';
+
+/**
+ * Every staged row of the import becomes a line: one INSERT ... SELECT in the caller's
+ * (commitOnce's) transaction, in file order.
+ */
+export async function commitStaged(
+  manager: EntityManager,
+  parentOperationID: number,
+  line: { recSheetID: number; fileID: number; userName: string },
+): Promise<void> {
+  const metadata = manager.connection.getMetadata(RecSheetLine);
+  const now = manager.connection.driver.preparePersistentValue(new Date(), metadata.findColumnWithPropertyName('createdDate')!);
+  await manager.query(
+    `INSERT INTO recSheetLine (${LINE_COLUMNS}) SELECT ${LINE_VALUES} FROM ${STAGING_TABLE} WHERE parentOperationID = ? ORDER BY sheetIndex, rowNumber`,
+    [line.recSheetID, line.fileID, parentOperationID, line.userName, now, line.userName, now, parentOperationID],
+  );
+}
+
+/** Deletes the import's staged rows (done, refused, or failed for good). */
+export async function clearStaged(dataSource: DataSource, parentOperationID: number): Promise<void> {
+  await dataSource.query(`DELETE FROM ${STAGING_TABLE} WHERE parentOperationID = ?`, [parentOperationID]);
+}
+
+/**
+ * Deletes rows left by imports that ended without clearing them (a process killed on its last
+ * attempt): those whose operation has completed or failed.
+ */
+export async function clearAbandoned(dataSource: DataSource): Promise<void> {
+  const parents: Array<{ parentOperationID: unknown }> = await dataSource.query(`SELECT DISTINCT parentOperationID FROM ${STAGING_TABLE}`);
+  if (!parents.length) return;
+  const ids = parents.map((p) => Number(p.parentOperationID));
+  const ended: Array<{ operationID: unknown }> = await dataSource.query(
+    `SELECT operationID FROM operation WHERE state IN ('completed', 'failed') AND operationID IN (${ids.map(() => '?').join(', ')})`,
+    ids,
+  );
+  for (const { operationID } of ended) await clearStaged(dataSource, Number(operationID));
+}
