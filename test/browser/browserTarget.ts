@@ -106,6 +106,13 @@ export async function logInThroughUi(page: Page, baseUrl: string, email: string,
   await page.locator('.top-bar-avatar').waitFor();
 }
 
+/** A fresh context at `width` px, logged in through the UI as the target's administrator. */
+export async function adminPage(browser: Browser, target: Target, width = 1280): Promise<Page> {
+  const { page } = await newPage(browser, width);
+  await logInThroughUi(page, target.baseUrl, target.adminEmail, target.adminPassword);
+  return page;
+}
+
 /** A small client of the HTTP API for arranging data the screens then show. */
 export class Api {
   private constructor(

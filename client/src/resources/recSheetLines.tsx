@@ -4,6 +4,7 @@ import type { Me, Row } from '../api/types';
 import { can } from '../auth/permissions';
 import { formatDate, formatPounds } from '../format/format';
 import type { FieldDef, ResourceDef, SelectionDef } from '../list/resource';
+import { autoRecNotesText } from '../screens/recSheets/recLineWords';
 import { AUDIT_COLUMNS } from './common';
 
 /** The filter segments of /recSheets/{id}/lines (spec 02 §2.3); unreconciledSales is a list of sales. */
@@ -18,7 +19,8 @@ export const REC_LINE_FILTERS: Record<RecLinesFilter, Record<string, string>> = 
 };
 
 const LINE_TITLES: Record<RecLinesFilter, string> = {
-  all: 'All lines',
+  // The list's empty text reads 'There are no rec sheet lines to show.'
+  all: 'Rec sheet lines',
   unreconciled: 'Unreconciled lines',
   reconciled: 'Reconciled lines',
   saleAdjustments: 'Sale adjustments',
@@ -27,22 +29,23 @@ const LINE_TITLES: Record<RecLinesFilter, string> = {
 export const isUnreconciled = (row: Row) => Number(row.saleID ?? 0) === 0;
 const mayReconcile = (me: Me) => can(me, 'RevenueReconciliation');
 
-/** The line's sale in words (never its id): 'dd/mm/yyyy, store, SKU', or 'Unreconciled'. */
+/** 'dd/mm/yyyy, store, SKU, order ref, adjusted revenue': a sale in words, never its id. */
+function saleWords(sale: Row): string {
+  return [formatDate(sale.saleDate), sale.storeName, sale.sku, sale.orderRef ? `order ${String(sale.orderRef)}` : '', formatPounds(sale.adjustedRevenue ?? sale.revenue)]
+    .filter(Boolean)
+    .join(', ');
+}
+
+/** The line's sale: 'Reconciled to sale of 03/03/2025' (its details in a tooltip), or 'Unreconciled'. */
 function saleCell(row: Row): ReactNode {
   if (isUnreconciled(row)) return <Tag className="rec-line-status">Unreconciled</Tag>;
   const sale = row.sale as Row | null | undefined;
-  const words = sale ? [formatDate(sale.saleDate), sale.storeName, sale.sku, formatPounds(sale.adjustedRevenue ?? sale.revenue)].filter(Boolean).join(', ') : '';
-  const tag = (
-    <Tag className="rec-line-status" color="success">
-      Reconciled
-    </Tag>
-  );
-  return words ? (
-    <span className="rec-line-sale">
-      {tag} {words}
-    </span>
-  ) : (
-    tag
+  // A sale outside the user's stores is not joined: the line only says it is reconciled.
+  if (!sale) return <Tag className="rec-line-status" color="success">Reconciled</Tag>;
+  return (
+    <Tooltip title={saleWords(sale)}>
+      <span className="rec-line-sale">Reconciled to sale of {formatDate(sale.saleDate)}</span>
+    </Tooltip>
   );
 }
 
@@ -71,9 +74,11 @@ export function recSheetLinesResource({ recSheetID, filter, selection }: Options
     },
     { name: 'storeName', title: 'Store', valueType: 'text', sortable: true, required: true, maxLength: 100 },
     { name: 'orderRef', title: 'Order ref', valueType: 'text', sortable: true, required: true, maxLength: 50 },
-    { name: 'sku', title: 'SKU', valueType: 'text', sortable: true, maxLength: 50 },
-    { name: 'description', title: 'Description', valueType: 'text', sortable: true, maxLength: 255, wrapWidth: 220, hiddenByDefault: reconciledView },
+    // Reconciled lines show their sale instead (its SKU in the tooltip), so the SKU column is chosen there.
+    { name: 'sku', title: 'SKU', valueType: 'text', sortable: true, maxLength: 50, hiddenByDefault: reconciledView },
     { name: 'revenue', title: 'Revenue', valueType: 'money', sortable: true, required: true },
+    // The supplier's own words; in the column chooser, and in the line's dialog.
+    { name: 'description', title: 'Description', valueType: 'text', sortable: true, maxLength: 255, wrapWidth: 200, hiddenByDefault: true },
     { name: 'worksheet', title: 'Worksheet', valueType: 'text', sortable: true, hideInForm: true, hiddenByDefault: true },
     {
       name: 'file',
@@ -90,8 +95,10 @@ export function recSheetLinesResource({ recSheetID, filter, selection }: Options
       valueType: 'text',
       hideInForm: true,
       sortable: true,
-      wrapWidth: 220,
-      hiddenByDefault: reconciledView,
+      wrapWidth: 200,
+      // Why a line is still unreconciled; elsewhere the Sale column says what it is linked to.
+      hiddenByDefault: filter !== 'unreconciled',
+      render: autoRecNotesText,
     },
     { name: 'saleID', title: 'Sale', valueType: 'text', hideInForm: true, filterable: false, render: saleCell, hiddenByDefault: filter === 'unreconciled' },
     { name: 'adjustment', title: 'Adjustment', valueType: 'money', hideInForm: true, sortable: true, hiddenByDefault: filter !== 'saleAdjustments' },
@@ -101,7 +108,7 @@ export function recSheetLinesResource({ recSheetID, filter, selection }: Options
       valueType: 'text',
       hideInForm: true,
       sortable: true,
-      wrapWidth: 220,
+      wrapWidth: 200,
       hiddenByDefault: filter !== 'saleAdjustments',
       render: (row) => {
         const text = String(row.adjustmentReason ?? '');
@@ -109,7 +116,7 @@ export function recSheetLinesResource({ recSheetID, filter, selection }: Options
       },
     },
     { name: 'recByUserName', title: 'Reconciled by', valueType: 'text', hideInForm: true, sortable: true, hiddenByDefault: !reconciledView },
-    { name: 'recDate', title: 'Reconciled on', valueType: 'dateTime', hideInForm: true, sortable: true, hiddenByDefault: !reconciledView },
+    { name: 'recDate', title: 'Reconciled on', valueType: 'dateTime', hideInForm: true, sortable: true, hiddenByDefault: filter !== 'reconciled' },
     ...AUDIT_COLUMNS,
   ];
   return {

@@ -274,10 +274,12 @@ export function ExcelImportWizard<S>(props: ExcelImportWizardProps<S>) {
   };
 
   const toConfirm = () => {
-    if (completeCount < Object.keys(statuses).length) {
+    const skipped = Object.keys(statuses).filter((worksheet) => statuses[worksheet] !== 'complete');
+    if (skipped.length) {
+      const names = skipped.map((worksheet) => `'${worksheet}'`).join(', ');
       modal.confirm({
         title: 'Not all worksheets are mapped',
-        content: 'Worksheets without a column for every required field are skipped. Continue with the mapped worksheets?',
+        content: `${skipped.length === 1 ? 'Worksheet' : 'Worksheets'} ${names} ${skipped.length === 1 ? 'is' : 'are'} skipped: not every required field has a column. Continue with the mapped worksheets?`,
         okText: 'Continue',
         onOk: () => void runCheck(),
       });

@@ -6,6 +6,7 @@ import { useRefreshResource } from '../../api/hooks';
 import { apiGet, apiRequest } from '../../api/http';
 import { ListScreen } from '../../list/ListScreen';
 import type { ResourceDef } from '../../list/resource';
+import './jobs.css';
 
 /** Each job's name in words (src/modules/jobs/job-names.ts). */
 export const JOB_LABELS: Record<string, string> = {
@@ -43,20 +44,30 @@ export const operationsResource: ResourceDef = {
       filterable: false,
       render: (row) => <Tag color={STATE_COLORS[String(row.state)]}>{STATE_LABELS[String(row.state)] ?? String(row.state ?? '')}</Tag>,
     },
-    { name: 'message', title: 'Message', valueType: 'text', sortable: true, filterable: false, wrapWidth: 280 },
+    {
+      name: 'message',
+      title: 'Message',
+      valueType: 'text',
+      sortable: true,
+      filterable: false,
+      wrapWidth: 240,
+      // A failed job says why where its progress was.
+      render: (row) =>
+        row.state === 'failed' && row.error ? <span className="jobs-error">{String(row.error)}</span> : String(row.message ?? ''),
+    },
     { name: 'percentage', title: 'Progress', valueType: 'integer', sortable: true, render: (row) => `${Number(row.percentage ?? 0)}%` },
     { name: 'attempts', title: 'Attempts', valueType: 'integer', sortable: true, hiddenByDefault: true },
     { name: 'userName', title: 'Started by', valueType: 'text', sortable: true, filterable: false },
-    { name: 'createdDate', title: 'Queued', valueType: 'dateTime', sortable: true },
+    { name: 'createdDate', title: 'Queued', valueType: 'dateTime', sortable: true, hiddenByDefault: true },
     { name: 'startedDate', title: 'Started', valueType: 'dateTime', sortable: true, hiddenByDefault: true },
     { name: 'finishedDate', title: 'Finished', valueType: 'dateTime', sortable: true },
-    { name: 'error', title: 'Error', valueType: 'text', sortable: false, filterable: false, wrapWidth: 240, emptyText: '' },
+    { name: 'error', title: 'Error', valueType: 'text', sortable: false, filterable: false, wrapWidth: 240, emptyText: '', hiddenByDefault: true },
   ],
 };
 
 /** 'Open queue board': a one-minute ticket opens the Bull Board in a new tab (scale-out only). */
 function QueueBoardButton() {
-  const { data } = useSWR<{ data: { mode: string; board: boolean } }>('/api/queues/mode', (url: string) => apiGet(url), { revalidateOnFocus: false });
+  const { data } = useSWR<{ data: { mode: string; board: boolean } }>('/api/jobQueue', (url: string) => apiGet(url), { revalidateOnFocus: false });
   const [busy, setBusy] = useState(false);
   if (!data?.data?.board) {
     return data ? (
@@ -70,7 +81,7 @@ function QueueBoardButton() {
     const tab = window.open('', '_blank');
     setBusy(true);
     try {
-      const answer = await apiRequest<{ data: { url: string } }>('/api/queues/ticket', { method: 'POST' });
+      const answer = await apiRequest<{ data: { url: string } }>('/api/jobQueue/boardTicket', { method: 'POST' });
       if (tab) tab.location.href = answer.body.data.url;
       else window.open(answer.body.data.url, '_blank', 'noopener');
     } catch (caught) {

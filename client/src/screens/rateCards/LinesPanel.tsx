@@ -1,11 +1,11 @@
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Alert, App, Badge, Button, Card, Empty, Modal, Spin, Tabs } from 'antd';
-import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
+import { Badge, Button, Card, Empty, Spin, Tabs } from 'antd';
+import { UploadOutlined } from '@ant-design/icons';
 import { useList, useRefreshResource } from '../../api/hooks';
-import { ApiError, apiRequest } from '../../api/http';
 import { figuresOf } from '../../auth/figures';
 import { can } from '../../auth/permissions';
+import { BulkDeleteButton, selectedLinesAre } from '../../list/BulkDeleteButton';
 import { ListScreen } from '../../list/ListScreen';
 import type { SelectionContext } from '../../list/resource';
 import { rateCardLinesResource } from '../../resources/rateCardLines';
@@ -37,53 +37,16 @@ function LineCountBadge({ rateCardID, saleTypeID }: { rateCardID: number; saleTy
 /** 'Delete selected': many lines in one go, after a warning that it cannot be undone (spec 01 §8). */
 function DeleteSelectedButton({ ids, clear }: SelectionContext) {
   const refresh = useRefreshResource();
-  const { message } = App.useApp();
-  const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const remove = async () => {
-    setBusy(true);
-    setFailure(null);
-    try {
-      await apiRequest('/api/rateCardLines', { method: 'DELETE', body: { rateCardLineIDs: ids } });
-      clear();
-      setOpen(false);
-      void message.success(`${ids.length} ${ids.length === 1 ? 'line' : 'lines'} deleted`);
-      await Promise.all([refresh('rateCardLines'), refresh('rateCards'), refresh('rateCard/current')]);
-    } catch (caught) {
-      setFailure(caught instanceof ApiError ? caught.message : 'The server could not be reached. Please try again.');
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <>
-      <Button danger icon={<DeleteOutlined />} disabled={ids.length === 0} onClick={() => setOpen(true)}>
-        {ids.length ? `Delete ${ids.length} selected` : 'Delete selected'}
-      </Button>
-      <Modal
-        open={open}
-        title="Delete rate card lines"
-        onCancel={busy ? undefined : () => setOpen(false)}
-        maskClosable={false}
-        footer={[
-          <Button key="cancel" disabled={busy} onClick={() => setOpen(false)}>
-            Cancel
-          </Button>,
-          <Button key="delete" type="primary" danger loading={busy} onClick={() => void remove()}>
-            {busy ? 'Deleting...' : `Delete ${ids.length} ${ids.length === 1 ? 'line' : 'lines'}`}
-          </Button>,
-        ]}
-      >
-        <Alert
-          type="warning"
-          showIcon
-          message="This action cannot be undone! Please double check before taking this action!"
-          description={`${ids.length} selected ${ids.length === 1 ? 'line is' : 'lines are'} deleted from the rate card.`}
-        />
-        {failure && <Alert className="dialog-note" type="error" showIcon role="alert" message={failure} />}
-      </Modal>
-    </>
+    <BulkDeleteButton
+      ids={ids}
+      clear={clear}
+      url="/api/rateCardLines"
+      idsField="rateCardLineIDs"
+      title="Delete rate card lines"
+      description={(count) => `${selectedLinesAre(count)} deleted from the rate card.`}
+      onDeleted={() => Promise.all([refresh('rateCardLines'), refresh('rateCards'), refresh('rateCard/current')])}
+    />
   );
 }
 

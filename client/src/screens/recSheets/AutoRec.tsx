@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, App, Button, Descriptions, Modal, Result } from 'antd';
+import { Alert, App, Button, Descriptions, Modal, Result, Typography } from 'antd';
 import { UndoOutlined } from '@ant-design/icons';
 import { ApiError } from '../../api/http';
 import { formatInteger } from '../../format/format';
@@ -100,6 +100,11 @@ export function AutoRecOutcome({ operationID, onChanged }: FollowProps) {
             message={`Auto reconcile finished: ${formatInteger(result.reconciled)} of ${formatInteger(result.considered)} lines reconciled`}
           />
           <AutoRecCounts result={result} />
+          {result.matchMultiple + result.matchNone > 0 && (
+            <Typography.Paragraph type="secondary" className="auto-rec-next">
+              The lines left unreconciled say why in their notes: match them by hand with Manual Reconcile.
+            </Typography.Paragraph>
+          )}
           {Boolean(result.autoRecRunID) && !undoID && result.reconciled > 0 && (
             <Button className="auto-rec-undo" danger icon={<UndoOutlined />} onClick={() => startUndo(Number(result.autoRecRunID))}>
               Undo this run

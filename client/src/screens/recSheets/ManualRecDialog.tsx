@@ -98,7 +98,7 @@ export function ManualRecDialog({ recSheetID, lineIDs, onClose, onReconciled }: 
       title="Manual Reconcile"
       onCancel={onClose}
       maskClosable={false}
-      width={viewport.isDesktop ? 1100 : '100%'}
+      width={viewport.isDesktop ? 1160 : '100%'}
       className={viewport.isDesktop ? 'record-dialog manual-rec-dialog' : 'record-dialog record-dialog-fullscreen manual-rec-dialog'}
       footer={null}
       destroyOnHidden
@@ -287,7 +287,7 @@ function LineStep({ lineID, counter, hasPrevious, onBack, onSkip, onReconciled, 
             className="manual-rec-line"
             size="small"
             bordered
-            column={{ xs: 1, sm: 2, md: 3 }}
+            column={{ xs: 1, sm: 2, lg: 3 }}
             title="Rec sheet line"
             items={[
               { key: 'saleDate', label: 'Sale date', children: formatDate(line.saleDate) },
@@ -406,6 +406,20 @@ interface SalesTableProps {
 /** Sales to choose from: date, store, SKU, order ref, status, amounts (and why it is suggested). */
 function SalesTable({ rows, loading, chosenID, onChoose, showReason, emptyText, className }: SalesTableProps) {
   const columns: ColumnsType<Row> = [
+    // First, so choosing does not scroll a narrow table away from the sale's date and store.
+    {
+      key: 'choose',
+      title: '',
+      width: 84,
+      render: (_, row) =>
+        Number(row.saleID) === chosenID ? (
+          <Tag color="blue">Chosen</Tag>
+        ) : (
+          <Button size="small" onClick={() => onChoose(row)}>
+            Choose
+          </Button>
+        ),
+    },
     { key: 'saleDate', title: 'Date', width: 100, render: (_, row) => formatDate(row.saleDate) },
     { key: 'storeName', title: 'Store', dataIndex: 'storeName' },
     { key: 'sku', title: 'SKU', dataIndex: 'sku' },
@@ -416,20 +430,6 @@ function SalesTable({ rows, loading, chosenID, onChoose, showReason, emptyText, 
     ...(showReason
       ? [{ key: 'reason', title: 'Why', render: (_: unknown, row: Row) => <span className="manual-rec-reason">{String(row.reason ?? '')}</span> }]
       : []),
-    {
-      key: 'choose',
-      title: '',
-      width: 90,
-      align: 'right',
-      render: (_, row) =>
-        Number(row.saleID) === chosenID ? (
-          <Tag color="blue">Chosen</Tag>
-        ) : (
-          <Button size="small" onClick={() => onChoose(row)}>
-            Choose
-          </Button>
-        ),
-    },
   ];
   return (
     <Table<Row>

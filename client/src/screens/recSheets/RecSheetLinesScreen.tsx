@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
-import { Alert, App, Button, Card, Modal, Result, Spin, Tabs, Tooltip } from 'antd';
-import { ArrowLeftOutlined, DeleteOutlined, SyncOutlined, ThunderboltOutlined, UploadOutlined } from '@ant-design/icons';
+import { Button, Card, Result, Spin, Tabs, Tooltip } from 'antd';
+import { ArrowLeftOutlined, SyncOutlined, ThunderboltOutlined, UploadOutlined } from '@ant-design/icons';
 import { useRecord, useRefreshResource } from '../../api/hooks';
-import { ApiError, apiGet, apiRequest } from '../../api/http';
+import { apiGet } from '../../api/http';
 import type { ListResponse } from '../../api/types';
 import { can } from '../../auth/permissions';
 import { formatDate } from '../../format/format';
+import { BulkDeleteButton, selectedLinesAre } from '../../list/BulkDeleteButton';
 import { ListScreen } from '../../list/ListScreen';
 import type { SelectionContext } from '../../list/resource';
 import type { OperationView } from '../../operations/types';
@@ -39,53 +40,16 @@ const SHEET_JOBS = ['recSheetImport', 'recSheetAutoRec', 'recSheetAutoRecUndo'];
 
 /** 'Delete selected' unreconciled lines, after a warning (DELETE /api/recSheetLines). */
 function DeleteSelectedLines({ ids, clear, onDeleted }: SelectionContext & { onDeleted: () => void }) {
-  const { message } = App.useApp();
-  const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const remove = async () => {
-    setBusy(true);
-    setFailure(null);
-    try {
-      await apiRequest('/api/recSheetLines', { method: 'DELETE', body: { recSheetLineIDs: ids } });
-      clear();
-      setOpen(false);
-      void message.success(`${ids.length} ${ids.length === 1 ? 'line' : 'lines'} deleted`);
-      onDeleted();
-    } catch (caught) {
-      setFailure(caught instanceof ApiError ? caught.message : 'The server could not be reached. Please try again.');
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <>
-      <Button danger icon={<DeleteOutlined />} disabled={ids.length === 0} onClick={() => setOpen(true)}>
-        {ids.length ? `Delete ${ids.length} selected` : 'Delete selected'}
-      </Button>
-      <Modal
-        open={open}
-        title="Delete rec sheet lines"
-        onCancel={busy ? undefined : () => setOpen(false)}
-        maskClosable={false}
-        footer={[
-          <Button key="cancel" disabled={busy} onClick={() => setOpen(false)}>
-            Cancel
-          </Button>,
-          <Button key="delete" type="primary" danger loading={busy} onClick={() => void remove()}>
-            {busy ? 'Deleting...' : `Delete ${ids.length} ${ids.length === 1 ? 'line' : 'lines'}`}
-          </Button>,
-        ]}
-      >
-        <Alert
-          type="warning"
-          showIcon
-          message="This action cannot be undone! Please double check before taking this action!"
-          description={`${ids.length} selected ${ids.length === 1 ? 'line is' : 'lines are'} deleted from the rec sheet. Only unreconciled lines can be deleted.`}
-        />
-        {failure && <Alert className="dialog-note" type="error" showIcon role="alert" message={failure} />}
-      </Modal>
-    </>
+    <BulkDeleteButton
+      ids={ids}
+      clear={clear}
+      url="/api/recSheetLines"
+      idsField="recSheetLineIDs"
+      title="Delete rec sheet lines"
+      description={(count) => `${selectedLinesAre(count)} deleted from the rec sheet. Only unreconciled lines can be deleted.`}
+      onDeleted={onDeleted}
+    />
   );
 }
 

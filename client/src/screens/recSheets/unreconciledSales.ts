@@ -1,4 +1,6 @@
+import { createElement } from 'react';
 import type { ResourceDef } from '../../list/resource';
+import { SaleStatus } from '../../resources/sales';
 
 const readOnly = { create: () => false, update: () => false, delete: () => false };
 
@@ -18,13 +20,14 @@ export function unreconciledSalesResource(recSheetID: number): ResourceDef {
     defaultSort: { field: 'saleDate', dir: 'asc' },
     permissions: readOnly,
     compact: true,
+    // The call takes no column filters (docs/http-api.md): sorting and the quick filter only.
     columns: [
-      { name: 'saleDate', title: 'Date', valueType: 'date', sortable: true, width: 110 },
-      { name: 'storeName', title: 'Store', valueType: 'text', sortable: true },
-      { name: 'sku', title: 'SKU', valueType: 'text', sortable: true },
-      { name: 'description', title: 'Description', valueType: 'text', sortable: true, wrapWidth: 220, hiddenByDefault: true },
-      { name: 'orderRef', title: 'Order ref', valueType: 'text', sortable: true },
-      { name: 'attributableToUserName', title: 'Sale made by', valueType: 'text', sortable: true },
+      { name: 'saleDate', title: 'Date', valueType: 'date', sortable: true, filterable: false, width: 110 },
+      { name: 'storeName', title: 'Store', valueType: 'text', sortable: true, filterable: false },
+      { name: 'sku', title: 'SKU', valueType: 'text', sortable: true, filterable: false },
+      { name: 'orderRef', title: 'Order ref', valueType: 'text', sortable: true, filterable: false },
+      // Recorded or modified: the sales ready to reconcile.
+      { name: 'currentHistoryStep', title: 'Status', valueType: 'text', sortable: true, filterable: false, render: (row) => createElement(SaleStatus, { step: row.currentHistoryStep }) },
       { name: 'revenue', title: 'Revenue', valueType: 'money', sortable: true, filterable: false, hiddenByDefault: true },
       { name: 'adjustedRevenue', title: 'Adjusted revenue', valueType: 'money', sortable: true, filterable: false },
       { name: 'unreconciledRevenue', title: 'Unreconciled revenue', valueType: 'money', sortable: true, filterable: false },

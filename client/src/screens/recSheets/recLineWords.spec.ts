@@ -1,0 +1,18 @@
+import { autoRecNotesText } from './recLineWords';
+
+describe('rec sheet line notes in words', () => {
+  it('names the linked sale by its date, not its id', () => {
+    const row = { autoRecNotes: 'Reconciled automatically to sale 123', sale: { saleID: 123, saleDate: '2016-03-02T00:00:00.000Z' } };
+    expect(autoRecNotesText(row)).toBe('Reconciled automatically to the sale of 02/03/2016');
+  });
+
+  it("says 'a sale' when the sale is not joined (outside the user's stores, or since unlinked)", () => {
+    expect(autoRecNotesText({ autoRecNotes: 'Unreconciled from sale 77', sale: null })).toBe('Unreconciled from a sale');
+    expect(autoRecNotesText({ autoRecNotes: 'Reconciled automatically to sale 5', sale: { saleID: 6, saleDate: '2016-03-02' } })).toBe('Reconciled automatically to a sale');
+  });
+
+  it('keeps every other note as written', () => {
+    expect(autoRecNotesText({ autoRecNotes: '2 sales match: reconcile by hand' })).toBe('2 sales match: reconcile by hand');
+    expect(autoRecNotesText({ autoRecNotes: null })).toBe('');
+  });
+});
