@@ -11,6 +11,7 @@ import './jobs.css';
 /** Each job's name in words (src/modules/jobs/job-names.ts). */
 export const JOB_LABELS: Record<string, string> = {
   recSheetImport: 'Rec sheet import',
+  recSheetImportSheet: 'Rec sheet import: one worksheet',
   rateCardUpload: 'Rate card upload',
   recSheetAutoRec: 'Auto reconcile',
   recSheetAutoRecUndo: 'Undo auto reconcile',

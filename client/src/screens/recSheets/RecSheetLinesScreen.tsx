@@ -15,7 +15,6 @@ import { isFinished } from '../../operations/types';
 import { useOperation } from '../../operations/useOperation';
 import { type RecLinesFilter, recSheetLinesResource } from '../../resources/recSheetLines';
 import { useCurrentUser } from '../../shell/CurrentUser';
-import { useViewport } from '../../shell/useViewport';
 import { AutoRecDialog } from './AutoRec';
 import { ManualRecDialog } from './ManualRecDialog';
 import { RecSheetUploadWizard } from './RecSheetUploadWizard';
@@ -66,7 +65,6 @@ function JobWatcher({ operationID, onFinished }: { operationID: number; onFinish
  */
 export function RecSheetLinesScreen() {
   const me = useCurrentUser();
-  const viewport = useViewport();
   const navigate = useNavigate();
   const refreshResource = useRefreshResource();
   const { recSheetID: idParam, filter: filterParam } = useParams();
@@ -161,7 +159,6 @@ export function RecSheetLinesScreen() {
   }
 
   const mayReconcile = can(me, 'RevenueReconciliation');
-  const compactButtons = !viewport.isWide;
   const toolbar = mayReconcile ? (
     <>
       {jobRunning && (
@@ -169,11 +166,9 @@ export function RecSheetLinesScreen() {
           <SyncOutlined spin className="rec-job-running" aria-label="A job is running" />
         </Tooltip>
       )}
-      <Tooltip title={compactButtons ? 'Upload Revenue Reconciliation Sheet' : undefined}>
-        <Button icon={<UploadOutlined />} aria-label="Upload Revenue Reconciliation Sheet" onClick={() => setUploading(true)}>
-          {compactButtons ? 'Upload' : 'Upload Revenue Reconciliation Sheet'}
-        </Button>
-      </Tooltip>
+      <Button icon={<UploadOutlined />} onClick={() => setUploading(true)}>
+        Upload Revenue Reconciliation Sheet
+      </Button>
       {segment !== 'reconciled' && (
         <>
           <Button icon={<ThunderboltOutlined />} onClick={() => setAutoRec(true)}>
