@@ -1,6 +1,7 @@
 import { HttpException, Inject } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
+import { forUpdate } from '../../../common/db/locks';
 import { uploadErrorMessage } from '../../../common/excel/sheet-mappings';
 import { XlsxReader } from '../../../common/excel/xlsx-reader';
 import { InvalidInput } from '../../../common/http/validation-result';
@@ -15,7 +16,8 @@ import { MAX_LISTED_ERRORS, refusal, thousands, type ImportReportRow, type Impor
 import { FIELD_ORDER, rowsOfMessage, type PartReportRow, type RecSheetImportSheetData, type RecSheetImportSheetResult } from './rec-sheet-import-sheet.job';
 import { completeMapping, type RecSheetImportRequest } from './rec-sheet-import.request';
 import { REC_SHEET_LIBRARY } from './rec-sheet-import.service';
-import { clearAbandoned, clearStaged, commitStaged, countCrossSheetDuplicates, crossSheetDuplicates, firstStaged } from './staging';
+import { matchingValidation, supersede, sweepStaging, type KeptValidation } from './kept-validations';
+import { clearStaged, commitStaged, countCrossSheetDuplicates, crossSheetDuplicates, firstStaged, sheetConflicts, type SheetConflict } from './staging';
 import { SHEET_SKIPPED } from './upload-fields';
 
 export type { ImportReportRow, ImportResult, ImportSummary } from './import-report';
@@ -30,6 +32,48 @@ export interface RecSheetImportData extends RecSheetImportRequest {
 interface CommittedImport {
   data: ImportSummary;
   listData: ImportReportRow[];
+  /** The kept validation whose staged rows were committed (deleted by a retry if the run died before it could). */
+  reused?: number;
+}
+
+/** What one run has taken on, for its clean-up should it fail. */
+interface RunState {
+  /** The kept validation the run is committing. */
+  reused?: number;
+}
+
+/** What a commit writes: whose staged rows, what the result says, how many lines are expected. */
+interface CommitPlan {
+  /** The staged rows' import: this run's, or the kept validation's. */
+  staged: number;
+  /** The kept validation, when its rows are the ones committed. */
+  reused?: number;
+  summary: ImportSummary;
+  /** The report as validated (only warnings: a report with errors is never committed). */
+  report: ImportReportRow[];
+  /** The workbook's worksheets, in tab order (for placing report rows). */
+  names: string[];
+  lines: number;
+  /** A kept validation is committed only for the user's stores as of now. */
+  storeIDs?: readonly number[];
+  percentage: number;
+}
+
+/** The sheet has, by now, some of the staged order numbers: the commit is refused with a report. */
+class SheetConflicts extends Error {
+  constructor(
+    readonly count: number,
+    readonly rows: SheetConflict[],
+  ) {
+    super(`${count} order numbers are already on the sheet`);
+  }
+}
+
+/** The staged rows are not all there (a kept validation deleted meanwhile, or a store no longer the user's). */
+class StagingChanged extends Error {
+  constructor(expected: number, written: number) {
+    super(`Expected to write ${expected} lines from the staged rows, wrote ${written}: the staged rows changed`);
+  }
 }
 
 /** A report row with where it sorts: worksheet position, row, field (-1: the worksheet's warning). */
@@ -49,8 +93,11 @@ const ORDER_REF_FIELD = FIELD_ORDER.indexOf('orderRef');
  * The parts stage their rows (recSheetImportLine); this job then finds order numbers repeated
  * across worksheets with one GROUP BY over the staged rows and, with commit and no errors, writes
  * every staged row as a line with one INSERT ... SELECT in the commitOnce transaction (all or
- * nothing; a retried job writes nothing twice). The staged rows are deleted once the import is
- * done, refused, or failed for good.
+ * nothing; a retried job writes nothing twice), after locking the rec sheet's row and checking the
+ * staged order numbers against the sheet's lines by one join (a concurrent import's lines are
+ * reported, not crashed into). An error-free validation keeps its staged rows: the commit of the
+ * same request by the same user commits them without parts (kept-validations.ts). Other staged
+ * rows are deleted once the import is done, refused, or failed for good.
  */
 @JobHandler('recSheetImport')
 export class RecSheetImportJob implements JobHandlerInstance<RecSheetImportData, JobOutcome<ImportResult>> {
@@ -68,29 +115,35 @@ export class RecSheetImportJob implements JobHandlerInstance<RecSheetImportData,
     const earlier = data.commit ? await context.committed<CommittedImport>() : null;
     if (earlier) {
       await clearStaged(this.dataSource, context.operationID);
+      if (earlier.reused) await clearStaged(this.dataSource, earlier.reused);
       return this.finish(data, context, earlier);
     }
+    const state: RunState = {};
     try {
-      return await this.importFile(data, context);
+      return await this.importFile(data, context, state);
     } catch (error) {
-      // A retry reuses the parts and what they staged; only a run that will not be retried clears it.
+      // A retry reuses the parts and what they staged (or the kept validation); only a run that will not be retried clears it.
       const final = error instanceof HttpException || error instanceof PermanentJobFailure || context.attempt >= this.config.jobAttempts;
-      if (final) await clearStaged(this.dataSource, context.operationID).catch(() => undefined);
+      if (final) {
+        await clearStaged(this.dataSource, context.operationID).catch(() => undefined);
+        if (state.reused) await clearStaged(this.dataSource, state.reused).catch(() => undefined);
+      }
       throw error;
     }
   }
 
   /**
-   * Writes every staged row of the import as a line, in the commit's transaction (one statement).
-   * Its own method so a test can make it fail.
+   * Writes every staged row of `staged` (an import's operation: this one's, or a kept validation's)
+   * as a line, in the commit's transaction (one statement); answers how many it wrote. Its own
+   * method so a test can make it fail or wait.
    */
-  async writeLines(manager: EntityManager, data: RecSheetImportData, context: JobContext): Promise<void> {
-    await commitStaged(manager, context.operationID, { recSheetID: data.recSheetID, fileID: data.fileID, userName: context.user.name });
+  async writeLines(manager: EntityManager, data: RecSheetImportData, context: JobContext, staged: number, storeIDs?: readonly number[]): Promise<number> {
+    return commitStaged(manager, staged, { recSheetID: data.recSheetID, fileID: data.fileID, operationID: context.operationID, userName: context.user.name, storeIDs });
   }
 
-  private async importFile(data: RecSheetImportData, context: JobContext): Promise<JobOutcome<ImportResult>> {
+  private async importFile(data: RecSheetImportData, context: JobContext, state: RunState): Promise<JobOutcome<ImportResult>> {
     const { operationID } = context;
-    await clearAbandoned(this.dataSource);
+    const kept = await sweepStaging(this.dataSource);
     const sheet = await this.dataSource.getRepository(RecSheet).findOneBy({ recSheetID: data.recSheetID });
     if (!sheet) throw new InvalidInput({ recSheetID: 'The rec sheet no longer exists' });
     const opened = await this.files.openUpload(data.fileID, context.user, REC_SHEET_LIBRARY, 'xlsx');
@@ -99,6 +152,20 @@ export class RecSheetImportJob implements JobHandlerInstance<RecSheetImportData,
     await this.xlsx.forEachWorksheet(opened.path, async (ws) => {
       names.push(ws.name);
     });
+
+    if (!data.commit) await supersede(this.dataSource, kept, context.user.userID, data.recSheetID);
+    else {
+      // The wizard validated this very request a moment ago: commit what that validation staged.
+      const validation = matchingValidation(kept, context.user.userID, data);
+      if (validation) {
+        state.reused = validation.operationID;
+        const outcome = await this.commitValidation(data, context, validation, names);
+        if (outcome) return outcome;
+        // Its rows changed under it: validate the file as if there had been no validation.
+        await clearStaged(this.dataSource, validation.operationID);
+        state.reused = undefined;
+      }
+    }
 
     const summary: ImportSummary = { worksheets: 0, skippedWorksheets: [], rows: 0, lines: 0, errors: 0, committed: false, recSheetID: data.recSheetID };
     const placed: Placed[] = [];
@@ -173,18 +240,85 @@ export class RecSheetImportJob implements JobHandlerInstance<RecSheetImportData,
     summary.lines = summary.errors ? 0 : lines;
     // Row errors are the run's answer, as the wizard shows them: a completed run whose validationResult fails.
     if (summary.errors > 0 || !data.commit) {
-      await clearStaged(this.dataSource, operationID);
+      // An error-free validation keeps its staged rows for the commit that follows (kept-validations.ts).
+      if (summary.errors > 0) await clearStaged(this.dataSource, operationID);
       const validationResult = summary.errors > 0 ? refusal(summary.errors) : { fail: false };
       return { result: { validationResult, data: summary, listData: report }, resultID: data.recSheetID };
     }
+    return this.commit(data, context, { staged: operationID, summary, report, names, lines, percentage: span });
+  }
 
-    await context.progress(`Committing ${thousands(lines)} lines`, span);
-    const { value } = await context.commitOnce(async (manager): Promise<CommittedImport> => {
-      await this.writeLines(manager, data, context);
-      return { data: { ...summary, committed: true }, listData: report };
-    });
-    await clearStaged(this.dataSource, operationID);
-    return this.finish(data, context, value);
+  /**
+   * Commits a kept validation's staged rows (no part, no reading of rows): the same commit as
+   * after a validation, for the user's stores as of now. Answers null when the rows are not all
+   * there any more (the caller then validates the file).
+   */
+  private async commitValidation(data: RecSheetImportData, context: JobContext, validation: KeptValidation, names: string[]): Promise<JobOutcome<ImportResult> | null> {
+    const { data: summary, listData } = validation.result;
+    try {
+      return await this.commit(data, context, {
+        staged: validation.operationID,
+        reused: validation.operationID,
+        summary: { ...summary },
+        report: listData,
+        names,
+        lines: summary.lines,
+        storeIDs: context.user.storeIDs,
+        percentage: 10,
+      });
+    } catch (error) {
+      if (error instanceof StagingChanged) return null;
+      throw error;
+    }
+  }
+
+  /**
+   * The commit, in one commitOnce transaction: lock the rec sheet row (so two imports into one
+   * sheet take turns here), check the staged order numbers against the sheet's lines by one join
+   * (lines written since the validation, by another import or by hand), then one INSERT ...
+   * SELECT. Order numbers now on the sheet refuse the commit with a report and write nothing.
+   * The staged rows are deleted once it is over.
+   */
+  private async commit(data: RecSheetImportData, context: JobContext, plan: CommitPlan): Promise<JobOutcome<ImportResult>> {
+    await context.progress(`Committing ${thousands(plan.lines)} lines`, plan.percentage);
+    let committed: CommittedImport;
+    try {
+      ({ value: committed } = await context.commitOnce(async (manager): Promise<CommittedImport> => {
+        await this.lockSheet(manager, data.recSheetID);
+        const conflicts = await sheetConflicts(manager, plan.staged, data.recSheetID, MAX_LISTED_ERRORS);
+        if (conflicts.count) throw new SheetConflicts(conflicts.count, conflicts.rows);
+        const written = await this.writeLines(manager, data, context, plan.staged, plan.storeIDs);
+        if (written !== plan.lines) throw new StagingChanged(plan.lines, written);
+        return { data: { ...plan.summary, committed: true }, listData: plan.report, ...(plan.reused ? { reused: plan.reused } : {}) };
+      }));
+    } catch (error) {
+      if (!(error instanceof SheetConflicts)) throw error;
+      await clearStaged(this.dataSource, plan.staged);
+      return this.conflictReport(data, plan, error);
+    }
+    await clearStaged(this.dataSource, plan.staged);
+    return this.finish(data, context, committed);
+  }
+
+  /** Locks the rec sheet's row for the commit's transaction (SELECT ... FOR UPDATE on MariaDB; SQLite's transactions take turns). */
+  private async lockSheet(manager: EntityManager, recSheetID: number): Promise<void> {
+    const found = await forUpdate(manager.getRepository(RecSheet).createQueryBuilder('sheet').select('sheet.recSheetID', 'recSheetID').where('sheet.recSheetID = :recSheetID', { recSheetID })).getRawOne();
+    if (!found) throw new InvalidInput({ recSheetID: 'The rec sheet no longer exists' });
+  }
+
+  /** The commit refused: the validation's warnings and each staged row whose order number the sheet now has, in file order. */
+  private conflictReport(data: RecSheetImportData, plan: CommitPlan, conflicts: SheetConflicts): JobOutcome<ImportResult> {
+    const placed: Placed[] = plan.report.map((item) => ({ sheetIndex: plan.names.indexOf(item.worksheet), field: -1, item }));
+    for (const c of conflicts.rows) {
+      const worksheet = plan.names[c.sheetIndex] ?? c.worksheet;
+      const col = completeMapping(data.mappings, worksheet)?.orderRef ?? 0;
+      const value = c.orderText || c.orderRef;
+      const error = `Order number ${c.orderRef} is already on this sheet`;
+      placed.push({ sheetIndex: c.sheetIndex, field: ORDER_REF_FIELD, item: { worksheet, row: c.rowNumber, col, value, error, message: uploadErrorMessage(c.rowNumber, col, value, error) } });
+    }
+    placed.sort((a, b) => a.sheetIndex - b.sheetIndex || a.item.row - b.item.row || a.field - b.field);
+    const summary: ImportSummary = { ...plan.summary, lines: 0, errors: conflicts.count, committed: false };
+    return { result: { validationResult: refusal(conflicts.count), data: summary, listData: placed.map((p) => p.item) }, resultID: data.recSheetID };
   }
 
   /** The parts' progress as the import's: rows read of rows declared, over every worksheet. */

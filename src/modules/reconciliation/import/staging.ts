@@ -176,39 +176,87 @@ const LINE_COLUMNS =
   'recSheetID, saleDate, storeID, storeName, orderRef, sku, description, revenue, worksheet, rowNumber, fileID, saleID, recByUserName, operationID, createdByUserName, createdDate, updatedByUserName, updatedDate';
 const LINE_VALUES = '?, saleDate, storeID, storeName, orderRef, sku, description, revenue, worksheet, rowNumber, ?, 0, \'\', ?, ?, ?, ?, ?';
 
+/** What the committed lines carry besides the staged values. */
+export interface CommitLine {
+  recSheetID: number;
+  fileID: number;
+  /** The committing import's operation (the line's operationID). */
+  operationID: number;
+  userName: string;
+  /**
+   * Only rows with no store or one of these stores are written (a kept validation committed later:
+   * the user's stores as of the commit); omitted, every staged row.
+   */
+  storeIDs?: readonly number[];
+}
+
+/** Runs a statement in the caller's transaction; answers the rows it changed. */
+async function changed(manager: EntityManager, sql: string, params: unknown[]): Promise<number> {
+  const runner = manager.queryRunner;
+  if (!runner) throw new Error('The commit must run in a transaction');
+  const result = (await runner.query(sql, params, true)) as { affected?: number };
+  return Number(result.affected ?? 0);
+}
+
 /**
  * Every staged row of the import becomes a line: one INSERT ... SELECT in the caller's
- * (commitOnce's) transaction, in file order.
+ * (commitOnce's) transaction, in file order (the primary key's order: no sort). Answers how many
+ * lines it wrote, for the caller to compare with what it expected.
  */
-export async function commitStaged(
-  manager: EntityManager,
-  parentOperationID: number,
-  line: { recSheetID: number; fileID: number; userName: string },
-): Promise<void> {
+export async function commitStaged(manager: EntityManager, parentOperationID: number, line: CommitLine): Promise<number> {
   const metadata = manager.connection.getMetadata(RecSheetLine);
   const now = manager.connection.driver.preparePersistentValue(new Date(), metadata.findColumnWithPropertyName('createdDate')!);
-  await manager.query(
-    `INSERT INTO recSheetLine (${LINE_COLUMNS}) SELECT ${LINE_VALUES} FROM ${STAGING_TABLE} WHERE parentOperationID = ? ORDER BY sheetIndex, rowNumber`,
-    [line.recSheetID, line.fileID, parentOperationID, line.userName, now, line.userName, now, parentOperationID],
+  const stores = line.storeIDs ? ` AND (storeID IS NULL${line.storeIDs.length ? ` OR storeID IN (${line.storeIDs.map(() => '?').join(', ')})` : ''})` : '';
+  return changed(
+    manager,
+    `INSERT INTO recSheetLine (${LINE_COLUMNS}) SELECT ${LINE_VALUES} FROM ${STAGING_TABLE} WHERE parentOperationID = ?${stores} ORDER BY sheetIndex, rowNumber`,
+    [line.recSheetID, line.fileID, line.operationID, line.userName, now, line.userName, now, parentOperationID, ...(line.storeIDs ?? [])],
   );
 }
 
-/** Deletes the import's staged rows (done, refused, or failed for good). */
+/** A staged row whose order number the sheet now has (another import or a typed line wrote it since it was checked). */
+export interface SheetConflict {
+  sheetIndex: number;
+  worksheet: string;
+  rowNumber: number;
+  orderRef: string;
+  orderText: string;
+}
+
+/**
+ * The staged order numbers already on the sheet: one join of the import's staged rows (index
+ * parentOperationID, orderRef) to the sheet's lines (unique recSheetID, orderRef). Run in the
+ * commit's transaction after the sheet row is locked, so it sees every line committed before.
+ * Answers how many, and the first `limit` in file order.
+ */
+export async function sheetConflicts(manager: EntityManager, parentOperationID: number, recSheetID: number, limit: number): Promise<{ count: number; rows: SheetConflict[] }> {
+  const from = `FROM ${STAGING_TABLE} s JOIN recSheetLine l ON l.recSheetID = ? AND l.orderRef = s.orderRef WHERE s.parentOperationID = ?`;
+  const [counted] = await manager.query(`SELECT COUNT(*) AS c ${from}`, [recSheetID, parentOperationID]);
+  const count = Number(counted?.c ?? 0);
+  if (count === 0) return { count, rows: [] };
+  const rows: Array<Record<string, unknown>> = await manager.query(
+    `SELECT s.sheetIndex, s.worksheet, s.rowNumber, s.orderRef, s.orderText ${from} ORDER BY s.sheetIndex, s.rowNumber LIMIT ${Math.max(0, Math.floor(limit))}`,
+    [recSheetID, parentOperationID],
+  );
+  return {
+    count,
+    rows: rows.map((r) => ({
+      sheetIndex: Number(r.sheetIndex),
+      worksheet: String(r.worksheet),
+      rowNumber: Number(r.rowNumber),
+      orderRef: String(r.orderRef),
+      orderText: String(r.orderText ?? ''),
+    })),
+  };
+}
+
+/** Deletes an import's staged rows (done, refused, failed for good, or a kept validation used or superseded): by the primary key's leading column. */
 export async function clearStaged(dataSource: DataSource, parentOperationID: number): Promise<void> {
   await dataSource.query(`DELETE FROM ${STAGING_TABLE} WHERE parentOperationID = ?`, [parentOperationID]);
 }
 
-/**
- * Deletes rows left by imports that ended without clearing them (a process killed on its last
- * attempt): those whose operation has completed or failed.
- */
-export async function clearAbandoned(dataSource: DataSource): Promise<void> {
-  const parents: Array<{ parentOperationID: unknown }> = await dataSource.query(`SELECT DISTINCT parentOperationID FROM ${STAGING_TABLE}`);
-  if (!parents.length) return;
-  const ids = parents.map((p) => Number(p.parentOperationID));
-  const ended: Array<{ operationID: unknown }> = await dataSource.query(
-    `SELECT operationID FROM operation WHERE state IN ('completed', 'failed') AND operationID IN (${ids.map(() => '?').join(', ')})`,
-    ids,
-  );
-  for (const { operationID } of ended) await clearStaged(dataSource, Number(operationID));
+/** The imports with staged rows (running, or validations kept for their commit): a loose scan of the primary key's leading column. */
+export async function stagedImports(dataSource: DataSource): Promise<number[]> {
+  const rows: Array<{ parentOperationID: unknown }> = await dataSource.query(`SELECT DISTINCT parentOperationID FROM ${STAGING_TABLE}`);
+  return rows.map((r) => Number(r.parentOperationID));
 }
