@@ -7,6 +7,7 @@ import { RateCardLineStore } from '../../src/modules/rate-cards/entities/rate-ca
 import { RateCardLine } from '../../src/modules/rate-cards/entities/rate-card-line.entity';
 import { as, Client, createRateCard, createSaleType, createSkuType, createStore, createUser, expectFailure, expectStatus, login, Row } from '../support/api';
 import { finishedOperation } from '../support/operations';
+import { createRecSheet, FULL_MAPPING, REC_HEADERS, recSheetWorkbook, uploadRecFile } from '../support/rec-fixtures';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, TestApp } from '../support/test-app';
 
 /**
@@ -170,6 +171,53 @@ if (scaleOut) describe('jobs on Bull with separate workers', () => {
     expect(done).toEqual(expect.objectContaining({ state: 'completed', result: expect.objectContaining({ data: expect.objectContaining({ lines: COUNT, added: COUNT }) }) }));
     expect(await linesOf(rateCardID)).toEqual(await linesOf(reference));
   });
+
+  it('a rec sheet import fans its worksheets out to the workers; workers SIGKILLed in its commit leave it to another, which writes the lines of an uninterrupted run; auto reconcile runs on a reconcile worker', async () => {
+    const store = await createStore(admin);
+    const ROWS = 5000;
+    const sheets = ['North', 'Middle', 'South'].map((name, s) => ({
+      name,
+      rows: [REC_HEADERS, ...Array.from({ length: ROWS }, (_, i) => [`2016-0${1 + s}-${String(1 + (i % 28)).padStart(2, '0')}`, store.name, `BULL${s}-${i}`, `SKU-${i % 40}`, `Handset ${i % 40}`, 10 + (i % 90)])],
+    }));
+    const fileID = await uploadRecFile(admin, await recSheetWorkbook(sheets));
+    const mappings = Object.fromEntries(sheets.map((sh) => [sh.name, FULL_MAPPING]));
+    const importInto = async (recSheetID: number) =>
+      expectStatus(await admin.post('/api/recSheetLines/excel', { fileID, recSheetID, mappings, commit: true, autoRec: false }), 202).body.data.operationID as number;
+    const linesOf = async (recSheetID: number) =>
+      (
+        (await t.dataSource.query('SELECT saleDate, storeID, orderRef, sku, description, revenue, worksheet, rowNumber FROM recSheetLine WHERE recSheetID = ? ORDER BY orderRef', [recSheetID])) as Row[]
+      ).map((l) => JSON.stringify({ ...l, revenue: Number(l.revenue) }));
+    const workersOf = ['imports,importSheets', 'imports,importSheets'];
+    const running = await Promise.all(workersOf.map((queues) => worker({ WORKER_QUEUES: queues })));
+
+    // The reference: imported without interruption; its three worksheets ran as three parts.
+    const reference = (await createRecSheet(admin)).recSheetID;
+    const plainID = await importInto(reference);
+    const started = Date.now();
+    expect(await finishedOperation(admin, plainID, 120_000)).toEqual(expect.objectContaining({ state: 'completed', resultID: reference }));
+    const parts = expectStatus(await admin.get(`/api/longRunningOperations?parentOperationID=${plainID}&pageLength=10`), 200).body.listData as Row[];
+    expect(parts.map((p) => [p.name, p.state])).toEqual([0, 1, 2].map(() => ['recSheetImportSheet', 'completed']));
+    expect((await linesOf(reference)).length).toBe(3 * ROWS);
+    console.log(`rec sheet import of ${3 * ROWS} rows on two workers: ${Date.now() - started} ms`);
+
+    const recSheetID = (await createRecSheet(admin)).recSheetID;
+    const operationID = await importInto(recSheetID);
+    await until('the commit to start', async () => String((await operation(operationID)).message).startsWith('Committing'), 120_000, 5);
+    for (const w of running) w.child.kill('SIGKILL');
+    await Promise.all(running.map((w) => w.exited));
+    await worker({ WORKER_QUEUES: 'imports,importSheets' });
+    const done = await finishedOperation(admin, operationID, 120_000);
+    console.log(`rec sheet import after the kill: ${JSON.stringify({ state: done.state, attempts: done.attempts, message: done.message, error: done.error })}`);
+    expect(done).toEqual(expect.objectContaining({ state: 'completed', resultID: recSheetID, result: expect.objectContaining({ validationResult: { fail: false } }) }));
+    expect(await linesOf(recSheetID)).toEqual(await linesOf(reference));
+
+    // Auto reconcile on a worker that takes the reconcile queue only (no sales: nothing matches).
+    await worker({ WORKER_QUEUES: 'reconcile' });
+    const autoRec = expectStatus(await admin.put(`/api/recSheet/${recSheetID}/autoRec`), 202).body.data.operationID;
+    expect(await finishedOperation(admin, autoRec, 120_000)).toEqual(
+      expect.objectContaining({ state: 'completed', result: expect.objectContaining({ considered: 3 * ROWS, reconciled: 0, matchNone: 3 * ROWS }) }),
+    );
+  }, 240_000);
 
   it('SIGTERM lets a worker finish the job it is running before it stops', async () => {
     const fileID = await linesFile(3000);

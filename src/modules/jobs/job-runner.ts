@@ -7,7 +7,7 @@ import { Operation } from './entities/operation.entity';
 import { JobRegistry } from './job-registry';
 import type { JobContext, JobOutcome } from './job.types';
 
-/** Progress is written at most this often (and always at 100 %), so a per-row call costs nothing. */
+/** Progress of one phase is written at most this often (and always at 100 %, and at a new phase), so a per-row call costs nothing. */
 const PROGRESS_EVERY_MS = 250;
 const MAX_ERROR_LENGTH = 1000;
 
@@ -114,6 +114,7 @@ export class JobRunner {
     const operations = this.dataSource.getRepository(Operation);
     const { operationID } = operation;
     let lastWrite = 0;
+    let lastPhase = '';
     return {
       operationID,
       user,
@@ -121,8 +122,11 @@ export class JobRunner {
       progress: async (message, percentage) => {
         const now = Date.now();
         const whole = Math.max(0, Math.min(100, Math.floor(percentage)));
-        if (now - lastWrite < PROGRESS_EVERY_MS && whole < 100) return;
+        // A new phase ('Validating...' then 'Committing...') is always written: only repeats are thinned.
+        const phase = message.slice(0, message.indexOf(' ') + 1 || message.length);
+        if (phase === lastPhase && now - lastWrite < PROGRESS_EVERY_MS && whole < 100) return;
         lastWrite = now;
+        lastPhase = phase;
         at.onProgress?.(whole);
         await operations.update({ operationID }, { message: message.slice(0, 255), percentage: whole });
       },
