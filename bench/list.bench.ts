@@ -77,6 +77,20 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** Peak resident memory of a child process so far (Linux VmHWM), in MB. */
+export function peakRssMB(child: ChildProcess): number {
+  const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+  return Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)![1]) / 1024);
+}
+
+/** SIGTERM, and wait for the exit; a child that exited or was ended by a signal already is left alone. */
+export async function stopChild(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
 /** The API as its own process, as production runs it. */
 export class ApiProcess {
   private child?: ChildProcess;
@@ -101,18 +115,12 @@ export class ApiProcess {
     throw new Error('the API did not start');
   }
 
-  /** Peak resident memory of the process so far (Linux VmHWM), in MB. */
   peakRssMB(): number {
-    const status = readFileSync(`/proc/${this.child!.pid}/status`, 'utf8');
-    return Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)![1]) / 1024);
+    return peakRssMB(this.child!);
   }
 
-  async stop(): Promise<void> {
-    // Stopped already: it exited, or a signal ended it.
-    if (!this.child || this.child.exitCode !== null || this.child.signalCode !== null) return;
-    const exited = new Promise((r) => this.child!.once('exit', r));
-    this.child.kill('SIGTERM');
-    await exited;
+  stop(): Promise<void> {
+    return stopChild(this.child);
   }
 }
 

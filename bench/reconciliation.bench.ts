@@ -49,7 +49,9 @@ import { join } from 'node:path';
 import { localDate } from '../src/modules/rate-cards/dates';
 import { finishedResult } from './bench-api';
 import { recreate } from './bench-database';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, ApiProcess, call, print } from './list.bench';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, ApiProcess, call, peakRssMB, print, stopChild } from './list.bench';
+// The demo seed's seeded generator and day arithmetic: every run writes the same rows.
+import { addDays, rng } from '../src/seed/demo-sales';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -75,22 +77,7 @@ const pennies = (line: number, type: number) => (60 + ((line * 37 + type * 11) %
 const money = (p: number) => (p / 100).toFixed(2);
 const round = (n: number, places = 0) => Math.round(n * 10 ** places) / 10 ** places;
 
-function addDays(ymd: string, days: number): string {
-  const date = new Date(`${ymd}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
 
-/** A small seeded generator, so every run writes the same rows. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A worker process (src/worker.ts) consuming `queues`, one job at a time. */
 class WorkerProcess {
@@ -114,17 +101,12 @@ class WorkerProcess {
     throw new Error(`the worker did not start: ${this.output}`);
   }
 
-  /** Peak resident memory of the worker so far (Linux VmHWM), in MB. */
   peakRssMB(): number {
-    const status = readFileSync(`/proc/${this.child!.pid}/status`, 'utf8');
-    return Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)![1]) / 1024);
+    return peakRssMB(this.child!);
   }
 
-  async stop(): Promise<void> {
-    if (!this.child || this.child.exitCode !== null || this.child.signalCode !== null) return;
-    const exited = new Promise((r) => this.child!.once('exit', r));
-    this.child.kill('SIGTERM');
-    await exited;
+  stop(): Promise<void> {
+    return stopChild(this.child);
   }
 }
 

@@ -30,6 +30,8 @@ import { join } from 'node:path';
 import { localDate } from '../src/modules/rate-cards/dates';
 import { recreate } from './bench-database';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, ApiProcess, call, CONNECTIONS, latencies, loadDirect, loadHttp, print, SECONDS } from './list.bench';
+// The demo seed's seeded generator and day arithmetic: every run writes the same rows.
+import { addDays, rng } from '../src/seed/demo-sales';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -41,24 +43,9 @@ const DAYS = 730;
 const BATCH = 5_000;
 const TIME_ZONE = process.env.TIME_ZONE || 'Europe/London';
 
-function addDays(ymd: string, days: number): string {
-  const date = new Date(`${ymd}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
 
 const firstOfMonth = (ymd: string) => `${ymd.slice(0, 7)}-01`;
 
-/** A small seeded generator, so every run writes the same sales. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Franchise {
   token: string;
