@@ -17,13 +17,14 @@
  * (POST /api/file/recSheets/xlsx).
  *
  * - import: POST /api/recSheetLines/excel { commit: false } then { commit: true } (the commit
- *   validates the file again, then writes) on a fresh rec sheet, one worker (WORKER_QUEUES=imports,importSheets),
+ *   reuses the validation's staged rows, then writes) on a fresh rec sheet, one worker
+ *   (WORKER_QUEUES=imports,importSheets),
  *   against the anchor: exceljs's streaming parse of the same file alone, in this process
  *   (WorkbookReader, every row's values of every sheet, nothing else). Targets:
  *   (validate + commit) / anchor at most 2.5, peak worker RSS under 400 MB.
  * - import workers: the same import with 1 and with 3 workers, and three imports (the three
- *   files, each on its own sheet) started at once with 1 and with 3 workers. One import is one
- *   job at a time (validate, then commit): more workers only let several imports run side by side.
+ *   files, each on its own sheet) started at once with 1 and with 3 workers. An import's
+ *   worksheets validate as parts on the importSheets queue, side by side on several workers.
  * - autoRec: BENCH_SALES (1,000,000) sales over two years written with multi-row INSERTs (mostly
  *   recorded; some modified, cancelled, already reconciled; 5,000 of them duplicates of another
  *   sale, as a sale recorded twice) and a rec sheet of BENCH_REC_LINES (100,000) lines inserted the
@@ -285,7 +286,7 @@ async function importCases(ctx: Context, dir: string): Promise<void> {
         oneImport: { ...one, wallMs: oneWallMs },
         threeImportsAtOnce: { wallMs: threeWallMs, each: three, rowsPerSecond: Math.round((3 * ROWS) / (threeWallMs / 1000)) },
         peakWorkerRssMB: procs.map((p) => p.peakRssMB()),
-        note: 'one import is one job at a time (validate, then commit): more workers run several imports side by side, never one faster',
+        note: "an import's worksheets validate as parts (importSheets), side by side on several workers; its commit is one statement; several imports run side by side",
       });
     });
   }
