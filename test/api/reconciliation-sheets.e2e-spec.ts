@@ -333,9 +333,14 @@ describe('GET /recSheet/{id}/unreconciledSales', () => {
     expect(Object.keys(mine.listData[0]).sort()).toEqual(
       [
         'saleID', 'storeID', 'storeName', 'saleDate', 'sku', 'orderRef', 'saleAnalysisValues', 'revenue', 'adjustedRevenue', 'adjustment',
-        'unreconciledRevenue', 'recSheetLinesTotal', 'recSheetLinesCount', 'attributableToUserID', 'isRefund', 'isRefunded', 'currentHistoryStep',
+        'unreconciledRevenue', 'recSheetLinesTotal', 'recSheetLinesCount', 'attributableToUserID', 'attributableToUserName', 'description',
+        'isRefund', 'isRefunded', 'currentHistoryStep',
       ].sort(),
     );
+    // Who made the sale and what it was, as the sales list shows them.
+    const [asSold] = expectStatus(await w.admin.get(`/api/sales?saleID=${first.saleID}`), 200).body.listData;
+    expect(mine.listData[0]).toEqual(expect.objectContaining({ attributableToUserName: asSold.attributableToUserName, description: asSold.description }));
+    expect(asSold.attributableToUserName).toEqual(expect.any(String));
     // Every store of the admin's profile.
     const all = expectStatus(await w.admin.get(`${path}?sort=saleDate&sortDir=asc`), 200).body.listData.map((s: Row) => s.saleID);
     expect(all).toEqual([first.saleID, modified.saleID, atB.saleID, last.saleID]);

@@ -33,6 +33,9 @@ export const RECONCILIATION_SALE_FIELDS = [
   'recSheetLinesTotal',
   'recSheetLinesCount',
   'attributableToUserID',
+  // Beyond spec 02's list: who made the sale and what it was, as the sales list shows them.
+  'attributableToUserName',
+  'description',
   'isRefund',
   'isRefunded',
   'currentHistoryStep',
@@ -49,7 +52,7 @@ function reconciliationRow(row: Raw): Raw {
   return out;
 }
 
-const LIST_FIELDS = ['saleID', 'saleDate', 'storeID', 'storeName', 'orderRef', 'sku', 'currentHistoryStep', 'revenue', 'adjustment', 'adjustedRevenue', 'unreconciledRevenue', 'recSheetLinesTotal', 'recSheetLinesCount', 'attributableToUserID', 'isRefund', 'isRefunded'];
+const LIST_FIELDS = ['saleID', 'saleDate', 'storeID', 'storeName', 'orderRef', 'sku', 'currentHistoryStep', 'revenue', 'adjustment', 'adjustedRevenue', 'unreconciledRevenue', 'recSheetLinesTotal', 'recSheetLinesCount', 'attributableToUserID', 'attributableToUserName', 'description', 'isRefund', 'isRefunded'];
 
 /** The sales list narrowed to the reconciliation fields (filters, sorting, quickFilter and the Excel columns alike). */
 export const reconciliationSaleList: ListDefinition<Sale> = {

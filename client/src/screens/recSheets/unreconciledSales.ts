@@ -26,6 +26,8 @@ export function unreconciledSalesResource(recSheetID: number): ResourceDef {
       { name: 'storeName', title: 'Store', valueType: 'text', sortable: true, filterable: false },
       { name: 'sku', title: 'SKU', valueType: 'text', sortable: true, filterable: false },
       { name: 'orderRef', title: 'Order ref', valueType: 'text', sortable: true, filterable: false },
+      { name: 'attributableToUserName', title: 'Sale made by', valueType: 'text', sortable: true, filterable: false },
+      { name: 'description', title: 'Description', valueType: 'text', sortable: false, filterable: false, hiddenByDefault: true },
       // Recorded or modified: the sales ready to reconcile.
       { name: 'currentHistoryStep', title: 'Status', valueType: 'text', sortable: true, filterable: false, render: (row) => createElement(SaleStatus, { step: row.currentHistoryStep }) },
       { name: 'revenue', title: 'Revenue', valueType: 'money', sortable: true, filterable: false, hiddenByDefault: true },
