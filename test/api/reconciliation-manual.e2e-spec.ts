@@ -308,3 +308,32 @@ describe('sale search for manual reconcile', () => {
     expect(expectStatus(await rec.api.get(`/api/sales?${base.replace('unreconciledRevenueNot=0', 'unreconciledRevenueNot=100')}`), 200).body.listData).toEqual([]);
   });
 });
+
+describe('a reconciliation profile without showRevenue', () => {
+  it('gets no revenue figure from lines, suggestions or the reconcile answers, and cannot sort on one', async () => {
+    const blind = await createSeller(w.t, w.admin, [w.storeA.storeID, w.storeB.storeID], { areas: ['RevenueReconciliation', 'AccessAPI'], profile: { showRevenue: false, showCommission: false } });
+    const s = await sale({ orderRef: ref() });
+    const l = await line(sheet.recSheetID, { orderRef: s.orderRef, revenue: 95.5 });
+
+    const lines = expectStatus(await blind.api.get(`/api/recSheetLines?recSheetLineID=${l.recSheetLineID}`), 200).body;
+    expect(lines.data).toEqual(expect.objectContaining({ recSheetLineID: l.recSheetLineID, orderRef: s.orderRef }));
+    expect(lines.data).not.toHaveProperty('revenue');
+    expect(lines.data).not.toHaveProperty('adjustment');
+    // The same line as a profile with revenue reads it.
+    expect(expectStatus(await rec.api.get(`/api/recSheetLines?recSheetLineID=${l.recSheetLineID}`), 200).body.data).toEqual(expect.objectContaining({ revenue: 95.5, adjustment: 0 }));
+    expectFailure(await blind.api.get(`/api/recSheetLines?recSheetID=${sheet.recSheetID}&sort=revenue`), 400);
+
+    const [suggested] = expectStatus(await blind.api.get(`/api/recSheetLine/${l.recSheetLineID}/recSuggest`), 200).body.listData;
+    expect(suggested.saleID).toBe(s.saleID);
+    for (const figure of ['revenue', 'adjustedRevenue', 'adjustment', 'unreconciledRevenue', 'recSheetLinesTotal']) expect(suggested).not.toHaveProperty(figure);
+    expect(suggested.reason).not.toMatch(/£|revenue/);
+
+    // The adjustment rule holds, without amounts; the answer's figures are left out.
+    expect(expectFailure(await validate(l, s, { recNotes: 'x', changes: {} }, blind.api)).failMessages).toEqual({
+      recNotes: "A revenue adjustment is required: the line's revenue differs from the sale's unreconciled revenue",
+    });
+    const answer = expectStatus(await validate(l, s, { recNotes: 'Supplier paid less', changes: { adjustment: -4.5 } }, blind.api), 200).body;
+    expect(answer.data).toEqual(expect.objectContaining({ recSheetLineID: l.recSheetLineID, saleID: s.saleID, currentHistoryStep: 'reconciled' }));
+    for (const figure of ['lineRevenue', 'lineAdjustment', 'revenue', 'adjustment', 'adjustedRevenue', 'recSheetLinesTotal', 'unreconciledRevenue']) expect(answer.data).not.toHaveProperty(figure);
+  });
+});

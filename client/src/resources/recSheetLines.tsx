@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Tag, Tooltip } from 'antd';
 import type { Me, Row } from '../api/types';
 import { can } from '../auth/permissions';
+import type { FigureFlags } from '../auth/figures';
 import { formatDate, formatPounds } from '../format/format';
 import type { FieldDef, ResourceDef, SelectionDef } from '../list/resource';
 import { autoRecNotesText } from '../screens/recSheets/recLineWords';
@@ -52,6 +53,8 @@ function saleCell(row: Row): ReactNode {
 interface Options {
   recSheetID: number;
   filter: RecLinesFilter;
+  /** The figures the profile shows: without revenue the money columns are left out (the server sends none). */
+  figures: FigureFlags;
   /** Bulk delete of selected unreconciled lines. */
   selection?: SelectionDef;
 }
@@ -61,7 +64,7 @@ interface Options {
  * sheet. Only unreconciled lines (saleID 0) can be edited or deleted; reconciled ones show
  * the sale they were matched to, who reconciled them and the adjustment made.
  */
-export function recSheetLinesResource({ recSheetID, filter, selection }: Options): ResourceDef {
+export function recSheetLinesResource({ recSheetID, filter, figures, selection }: Options): ResourceDef {
   const reconciledView = filter === 'reconciled' || filter === 'saleAdjustments';
   const columns: FieldDef[] = [
     {
@@ -76,7 +79,7 @@ export function recSheetLinesResource({ recSheetID, filter, selection }: Options
     { name: 'orderRef', title: 'Order ref', valueType: 'text', sortable: true, required: true, maxLength: 50 },
     // Reconciled lines show their sale instead (its SKU in the tooltip), so the SKU column is chosen there.
     { name: 'sku', title: 'SKU', valueType: 'text', sortable: true, maxLength: 50, hiddenByDefault: reconciledView },
-    { name: 'revenue', title: 'Revenue', valueType: 'money', sortable: true, required: true },
+    { name: 'revenue', title: 'Revenue', valueType: 'money', sortable: true, required: true, hideInTable: !figures.revenue },
     // The supplier's own words; in the column chooser, and in the line's dialog.
     { name: 'description', title: 'Description', valueType: 'text', sortable: true, maxLength: 255, wrapWidth: 200, hiddenByDefault: true },
     { name: 'worksheet', title: 'Worksheet', valueType: 'text', sortable: true, hideInForm: true, hiddenByDefault: true },
@@ -101,7 +104,7 @@ export function recSheetLinesResource({ recSheetID, filter, selection }: Options
       render: autoRecNotesText,
     },
     { name: 'saleID', title: 'Sale', valueType: 'text', hideInForm: true, filterable: false, render: saleCell, hiddenByDefault: filter === 'unreconciled' },
-    { name: 'adjustment', title: 'Adjustment', valueType: 'money', hideInForm: true, sortable: true, hiddenByDefault: filter !== 'saleAdjustments' },
+    { name: 'adjustment', title: 'Adjustment', valueType: 'money', hideInForm: true, sortable: true, hiddenByDefault: filter !== 'saleAdjustments', hideInTable: !figures.revenue },
     {
       name: 'adjustmentReason',
       title: 'Adjustment reason',

@@ -6,7 +6,9 @@ import useSWR from 'swr';
 import { useList } from '../../api/hooks';
 import { ApiError, apiGet, apiRequest, apiUrl } from '../../api/http';
 import type { ListResponse, Row, ValidationResult } from '../../api/types';
+import { figuresOf } from '../../auth/figures';
 import { formatDate, formatPounds } from '../../format/format';
+import { useCurrentUser } from '../../shell/CurrentUser';
 import { SaleStatus } from '../../resources/sales';
 import { TYPING_DELAY_MS } from '../../shell/useDebounced';
 import { useViewport } from '../../shell/useViewport';
@@ -147,6 +149,8 @@ interface LineStepProps {
 
 function LineStep({ lineID, counter, hasPrevious, onBack, onSkip, onReconciled, onClose }: LineStepProps) {
   const { modal } = App.useApp();
+  // Without showRevenue the server sends no amounts: the step says what to do without them.
+  const showsRevenue = figuresOf(useCurrentUser()).revenue;
   const { data: lineAnswer, error: lineError } = useSWR<ListResponse>(apiUrl('recSheetLines', { recSheetLineID: lineID, fkJoins: 'file' }), (url: string) =>
     apiGet<ListResponse>(url),
   );
@@ -295,7 +299,7 @@ function LineStep({ lineID, counter, hasPrevious, onBack, onSkip, onReconciled, 
               { key: 'orderRef', label: 'Order ref', children: String(line.orderRef ?? '') },
               { key: 'sku', label: 'SKU', children: String(line.sku ?? '') },
               { key: 'description', label: 'Description', children: String(line.description ?? '') },
-              { key: 'revenue', label: 'Revenue', children: formatPounds(line.revenue) },
+              ...(showsRevenue ? [{ key: 'revenue', label: 'Revenue', children: formatPounds(line.revenue) }] : []),
               ...(line.worksheet ? [{ key: 'worksheet', label: 'Worksheet', children: String(line.worksheet) }] : []),
               ...(line.autoRecNotes ? [{ key: 'autoRecNotes', label: 'Auto reconcile notes', children: String(line.autoRecNotes) }] : []),
             ]}
@@ -336,9 +340,11 @@ function LineStep({ lineID, counter, hasPrevious, onBack, onSkip, onReconciled, 
                 type={adjustmentNeeded !== 0 ? 'warning' : 'info'}
                 showIcon
                 message={
-                  adjustmentNeeded !== 0
-                    ? `Adjustment needed: the line paid ${formatPounds(line.revenue)}, the sale waits for ${formatPounds(sale.unreconciledRevenue)} (${formatPounds(adjustmentNeeded)}).`
-                    : `No adjustment needed: the line pays the sale's unreconciled revenue of ${formatPounds(sale.unreconciledRevenue)}.`
+                  !showsRevenue
+                    ? 'Record an adjustment only if the server asks for one: your access profile does not show revenue.'
+                    : adjustmentNeeded !== 0
+                      ? `Adjustment needed: the line paid ${formatPounds(line.revenue)}, the sale waits for ${formatPounds(sale.unreconciledRevenue)} (${formatPounds(adjustmentNeeded)}).`
+                      : `No adjustment needed: the line pays the sale's unreconciled revenue of ${formatPounds(sale.unreconciledRevenue)}.`
                 }
                 description={
                   effect && effect.adjustedRevenue !== undefined
@@ -405,6 +411,7 @@ interface SalesTableProps {
 
 /** Sales to choose from: date, store, SKU, order ref, status, amounts (and why it is suggested). */
 function SalesTable({ rows, loading, chosenID, onChoose, showReason, emptyText, className }: SalesTableProps) {
+  const showsRevenue = figuresOf(useCurrentUser()).revenue;
   const columns: ColumnsType<Row> = [
     // First, so choosing does not scroll a narrow table away from the sale's date and store.
     {
@@ -425,8 +432,12 @@ function SalesTable({ rows, loading, chosenID, onChoose, showReason, emptyText, 
     { key: 'sku', title: 'SKU', dataIndex: 'sku' },
     { key: 'orderRef', title: 'Order ref', dataIndex: 'orderRef' },
     { key: 'status', title: 'Status', render: (_, row) => <SaleStatus step={row.currentHistoryStep} /> },
-    { key: 'adjustedRevenue', title: 'Revenue', align: 'right', render: (_, row) => formatPounds(row.adjustedRevenue ?? row.revenue) },
-    { key: 'unreconciledRevenue', title: 'Unreconciled', align: 'right', render: (_, row) => formatPounds(row.unreconciledRevenue) },
+    ...(showsRevenue
+      ? ([
+          { key: 'adjustedRevenue', title: 'Revenue', align: 'right', render: (_, row) => formatPounds(row.adjustedRevenue ?? row.revenue) },
+          { key: 'unreconciledRevenue', title: 'Unreconciled', align: 'right', render: (_, row) => formatPounds(row.unreconciledRevenue) },
+        ] satisfies ColumnsType<Row>)
+      : []),
     ...(showReason
       ? [{ key: 'reason', title: 'Why', render: (_: unknown, row: Row) => <span className="manual-rec-reason">{String(row.reason ?? '')}</span> }]
       : []),

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { figuresOf } from '../../auth/figures';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { Button, Card, Result, Spin, Tabs, Tooltip } from 'antd';
 import { ArrowLeftOutlined, SyncOutlined, ThunderboltOutlined, UploadOutlined } from '@ant-design/icons';
@@ -116,13 +117,15 @@ export function RecSheetLinesScreen() {
 
   const resource = useMemo(() => {
     if (!validID || !segment) return null;
-    if (segment === 'unreconciledSales') return unreconciledSalesResource(recSheetID);
+    const figures = figuresOf(me);
+    if (segment === 'unreconciledSales') return unreconciledSalesResource(recSheetID, figures);
     return recSheetLinesResource({
       recSheetID,
       filter: segment,
+      figures,
       selection: { actions: (ctx) => <DeleteSelectedLines {...ctx} onDeleted={refresh} />, enabled: (user) => can(user, 'RevenueReconciliation') },
     });
-  }, [validID, segment, recSheetID, refresh]);
+  }, [validID, segment, recSheetID, refresh, me]);
 
   const openManual = async () => {
     setManualLoading(true);

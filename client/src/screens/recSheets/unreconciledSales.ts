@@ -1,4 +1,5 @@
 import { createElement } from 'react';
+import type { FigureFlags } from '../../auth/figures';
 import type { ResourceDef } from '../../list/resource';
 import { SaleStatus } from '../../resources/sales';
 
@@ -9,7 +10,7 @@ const readOnly = { create: () => false, update: () => false, delete: () => false
  * for the sheet's period, GET /api/recSheet/{id}/unreconciledSales, exportable to Excel through
  * the list's own download (…/unreconciledSales/excel).
  */
-export function unreconciledSalesResource(recSheetID: number): ResourceDef {
+export function unreconciledSalesResource(recSheetID: number, figures: FigureFlags): ResourceDef {
   return {
     tableName: 'recSheetUnreconciledSales',
     title: 'Unreconciled sales',
@@ -30,9 +31,14 @@ export function unreconciledSalesResource(recSheetID: number): ResourceDef {
       { name: 'description', title: 'Description', valueType: 'text', sortable: false, filterable: false, hiddenByDefault: true },
       // Recorded or modified: the sales ready to reconcile.
       { name: 'currentHistoryStep', title: 'Status', valueType: 'text', sortable: true, filterable: false, render: (row) => createElement(SaleStatus, { step: row.currentHistoryStep }) },
-      { name: 'revenue', title: 'Revenue', valueType: 'money', sortable: true, filterable: false, hiddenByDefault: true },
-      { name: 'adjustedRevenue', title: 'Adjusted revenue', valueType: 'money', sortable: true, filterable: false },
-      { name: 'unreconciledRevenue', title: 'Unreconciled revenue', valueType: 'money', sortable: true, filterable: false },
+      // Revenue figures only for a profile that shows them (the server sends none otherwise).
+      ...(figures.revenue
+        ? ([
+            { name: 'revenue', title: 'Revenue', valueType: 'money', sortable: true, filterable: false, hiddenByDefault: true },
+            { name: 'adjustedRevenue', title: 'Adjusted revenue', valueType: 'money', sortable: true, filterable: false },
+            { name: 'unreconciledRevenue', title: 'Unreconciled revenue', valueType: 'money', sortable: true, filterable: false },
+          ] satisfies ResourceDef['columns'])
+        : []),
     ],
   };
 }

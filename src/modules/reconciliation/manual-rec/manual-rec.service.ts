@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In } from 'typeorm';
 import type { AuthUser } from '../../../common/auth/auth-user';
 import { toMoney } from '../../../common/db/numbers';
+import { removeHiddenFigures, seesFigures, type Figures } from '../../../common/list/figures';
 import { retryingTransaction } from '../../../common/db/transactions';
 import { InvalidInput, RecordNotFound } from '../../../common/http/validation-result';
 import { SalesService } from '../../sales/sales.service';
@@ -30,6 +31,14 @@ export function pounds(value: number): string {
 export function adjustmentRequired(difference: number, lineRevenue: number, unreconciled: number): string {
   return `A revenue adjustment of ${pounds(difference)} is required: the line's revenue is ${pounds(lineRevenue)} and the sale's unreconciled revenue ${pounds(unreconciled)}`;
 }
+
+/** The same rule for a profile that does not show revenue: no amounts in the message. */
+export const ADJUSTMENT_REQUIRED_NO_FIGURES = "A revenue adjustment is required: the line's revenue differs from the sale's unreconciled revenue";
+
+/** Revenue figures of the validate / reconcile answer, taken out for a profile without showRevenue. */
+const RECONCILE_FIGURES: Figures = {
+  revenue: ['lineRevenue', 'lineAdjustment', 'revenue', 'adjustment', 'adjustedRevenue', 'recSheetLinesTotal', 'unreconciledRevenue'],
+};
 
 export interface ReconcileBody {
   recNotes: string;
@@ -133,7 +142,8 @@ export class ManualRecService {
         ...(sameSku ? ['same SKU'] : []),
         ...(sameStore ? ['same store'] : []),
         days === 0 ? 'same day' : `${days} ${days === 1 ? 'day' : 'days'} apart`,
-        diff === 0 ? 'same revenue' : `revenue ${pounds(Math.abs(diff))} ${diff < 0 ? 'lower' : 'higher'}`,
+        // Amounts only for a profile that shows revenue.
+        ...(!seesFigures(user, 'revenue') ? [] : [diff === 0 ? 'same revenue' : `revenue ${pounds(Math.abs(diff))} ${diff < 0 ? 'lower' : 'higher'}`]),
       ].join(', ');
       return { sale, score, reason: reason[0].toUpperCase() + reason.slice(1), distance: Math.abs(diff) };
     });
@@ -161,7 +171,9 @@ export class ManualRecService {
       const difference = toMoney(line.revenue - unreconciled);
       // The adjustment is checked against the sale as the changes would leave it: not while a change is refused.
       if (Object.keys(errors).length) throw new InvalidInput(errors);
-      if (difference !== 0 && body.adjustment !== difference) errors.recNotes = adjustmentRequired(difference, line.revenue, unreconciled);
+      if (difference !== 0 && body.adjustment !== difference) {
+        errors.recNotes = seesFigures(user, 'revenue') ? adjustmentRequired(difference, line.revenue, unreconciled) : ADJUSTMENT_REQUIRED_NO_FIGURES;
+      }
       else if (difference === 0 && body.adjustment !== 0) errors.recNotes = NO_ADJUSTMENT_NEEDED;
       else if (body.adjustment !== 0 && !body.recNotes) errors.recNotes = NOTES_REQUIRED;
       if (Object.keys(errors).length) throw new InvalidInput(errors);
@@ -183,6 +195,7 @@ export class ManualRecService {
         unreconciledRevenue: toMoney(adjustedRevenue - recSheetLinesTotal),
         currentHistoryStep: 'reconciled',
       };
+      removeHiddenFigures(data, RECONCILE_FIGURES, user);
       if (!commit) return { warning, data };
       await manager.update(
         RecSheetLine,

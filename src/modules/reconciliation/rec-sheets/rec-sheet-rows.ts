@@ -110,6 +110,8 @@ export const recSheetLineList: ListDefinition<RecSheetLine> = {
     ...auditFields('line'),
   },
   fkJoins: ['file'],
+  // The supplier's revenue and the adjustment made by hand; the linked sale's figures are taken out where it is read (SaleReconciliationReads).
+  figures: { revenue: ['revenue', 'adjustment'] },
   defaultSort: { field: 'recSheetLineID', dir: 'ASC' },
   large: true,
   scope: lineScope,
