@@ -53,6 +53,7 @@ import { recreate } from './bench-database';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, ApiProcess, call, peakRssMB, print, stopChild } from './list.bench';
 // The demo seed's seeded generator and day arithmetic: every run writes the same rows.
 import { addDays, rng } from '../src/seed/demo-sales';
+import { createSellers } from './sales.bench';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -307,15 +308,7 @@ async function fillForAutoRec(ctx: Context, databaseUrl: string): Promise<Fill> 
   const saleTypeIDs: number[] = [];
   for (const name of SALE_TYPES) saleTypeIDs.push((await post('/saleType', { name, storeIDs })).saleTypeID);
   const skuType = await post('/skuType', { name: 'Handset' });
-  const profile = await post('/accessProfile', { name: 'Bench sellers', systemAreas: 'RecordSales, RecordRefunds', storeIDs, showRevenue: true, showCommission: true });
-  const sellerIDs: number[] = [];
-  for (let i = 0; i < STORES; i++) {
-    const user = await post('/user', {
-      name: `Seller ${i + 1}`, email: `seller${i + 1}@example.com`, password: ADMIN_PASSWORD, confirm: ADMIN_PASSWORD,
-      accessProfileID: profile.accessProfileID, storeID: storeIDs[i],
-    });
-    sellerIDs.push(user.userID);
-  }
+  const sellerIDs = await createSellers(post, storeIDs);
   const today = localDate(TIME_ZONE);
   const start = addDays(today, 1 - DAYS);
   const card = await post('/rateCard', { name: 'Bench card', fromDate: `${start.slice(0, 7)}-01` });

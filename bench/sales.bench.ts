@@ -47,6 +47,20 @@ const TIME_ZONE = process.env.TIME_ZONE || 'Europe/London';
 const firstOfMonth = (ymd: string) => `${ymd.slice(0, 7)}-01`;
 
 
+/** One seller a store (their home store), all under one profile that records sales in every store: their user ids. */
+export async function createSellers(post: (path: string, body: unknown) => Promise<Json>, storeIDs: number[]): Promise<number[]> {
+  const profile = await post('/accessProfile', { name: 'Bench sellers', systemAreas: 'RecordSales, RecordRefunds', storeIDs, showRevenue: true, showCommission: true });
+  const sellerIDs: number[] = [];
+  for (let i = 0; i < storeIDs.length; i++) {
+    const user = await post('/user', {
+      name: `Seller ${i + 1}`, email: `seller${i + 1}@example.com`, password: ADMIN_PASSWORD, confirm: ADMIN_PASSWORD,
+      accessProfileID: profile.accessProfileID, storeID: storeIDs[i],
+    });
+    sellerIDs.push(user.userID);
+  }
+  return sellerIDs;
+}
+
 interface Franchise {
   token: string;
   storeIDs: number[];
@@ -71,15 +85,7 @@ async function fill(api: ApiProcess, databaseUrl: string): Promise<Franchise> {
     name: 'Insurance', label: 'Insurance sold?', inputType: 'single', required: true, storeIDs,
     analysisListItems: [{ code: 'Yes', description: 'Insurance sold' }, { code: 'No', description: 'No insurance' }],
   });
-  const profile = await post('/accessProfile', { name: 'Bench sellers', systemAreas: 'RecordSales, RecordRefunds', storeIDs, showRevenue: true, showCommission: true });
-  const sellerIDs: number[] = [];
-  for (let i = 0; i < STORES; i++) {
-    const user = await post('/user', {
-      name: `Seller ${i + 1}`, email: `seller${i + 1}@example.com`, password: ADMIN_PASSWORD, confirm: ADMIN_PASSWORD,
-      accessProfileID: profile.accessProfileID, storeID: storeIDs[i],
-    });
-    sellerIDs.push(user.userID);
-  }
+  const sellerIDs = await createSellers(post, storeIDs);
   const today = localDate(TIME_ZONE);
   const start = addDays(today, 1 - DAYS);
   // Three cards a year apart, the first in force on the first sale's date.
