@@ -74,6 +74,20 @@ describe('permissions', () => {
   });
 });
 
+describe('actions that take no body', () => {
+  it('refuse one with a 400 naming what was sent, and queue or change nothing', async () => {
+    const sheet = await createRecSheet(rec.api);
+    const counts = await w.t.tableCounts();
+    for (const path of [`/api/recSheet/${sheet.recSheetID}/autoRec`, '/api/autoRecRun/1/undo', '/api/sale/1/unreconcile']) {
+      expect(expectFailure(await rec.api.put(path, { recSheetID: 5, commit: true })).failMessages).toEqual({ recSheetID: 'Unknown field recSheetID', commit: 'Unknown field commit' });
+      expect(expectFailure(await rec.api.put(path, [1, 2])).failMessages).toEqual({ body: 'This call takes no body' });
+    }
+    expect(await w.t.tableCounts()).toEqual(counts);
+    // Without a body, or with an empty one, the call is taken.
+    expectStatus(await rec.api.put(`/api/recSheet/${sheet.recSheetID}/autoRec`, {}), 202);
+  });
+});
+
 describe('auto reconcile', () => {
   it('links exactly one matching sale; counts and notes each line', async () => {
     const sheet = await createRecSheet(rec.api, { name: `Supplier March ${YEAR}` });

@@ -1,6 +1,7 @@
-import { Controller, Get, Inject, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, Inject, Post, Query } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { CurrentUser, RequireAreas } from '../../common/auth/decorators';
+import { NoBodyPipe } from '../../common/http/no-body.pipe';
 import { InvalidInput, OK } from '../../common/http/validation-result';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { QueueBoardAccess } from './queue-board';
@@ -38,7 +39,7 @@ export class JobsController {
 
   @Post('jobQueue/boardTicket')
   @RequireAreas('SystemSetup')
-  async ticket(@CurrentUser() user: AuthUser) {
+  async ticket(@Body(NoBodyPipe) _body: unknown, @CurrentUser() user: AuthUser) {
     if (this.config.jobQueue !== 'bull') throw new InvalidInput({}, 'The queue board runs with Bull on Redis (scale-out); this app runs jobs in process');
     return { validationResult: OK, data: { url: `/api/queues?ticket=${await this.board.ticket(user)}` } };
   }

@@ -1,10 +1,11 @@
-import { Controller, Get, HttpCode, Param, Put, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Put, Query } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { AuthUser } from '../../../common/auth/auth-user';
 import { CurrentUser, RequireAreas } from '../../../common/auth/decorators';
 import { listOrRecord } from '../../../common/crud/list.controller';
 import { IdPipe } from '../../../common/http/id.pipe';
+import { NoBodyPipe } from '../../../common/http/no-body.pipe';
 import { OK, RecordNotFound } from '../../../common/http/validation-result';
 import { ListService } from '../../../common/list/list.service';
 import { JobsService } from '../../jobs/jobs.service';
@@ -25,14 +26,14 @@ export class AutoRecController {
 
   @Put('recSheet/:id/autoRec')
   @HttpCode(202)
-  async autoReconcile(@Param('id', IdPipe) id: number, @CurrentUser() user: AuthUser) {
+  async autoReconcile(@Param('id', IdPipe) id: number, @Body(NoBodyPipe) _body: unknown, @CurrentUser() user: AuthUser) {
     if (!(await this.dataSource.getRepository(RecSheet).existsBy({ recSheetID: id }))) throw new RecordNotFound('Rec sheet');
     return { validationResult: OK, data: await this.jobs.enqueue('recSheetAutoRec', { recSheetID: id }, user) };
   }
 
   @Put('autoRecRun/:id/undo')
   @HttpCode(202)
-  async undo(@Param('id', IdPipe) id: number, @CurrentUser() user: AuthUser) {
+  async undo(@Param('id', IdPipe) id: number, @Body(NoBodyPipe) _body: unknown, @CurrentUser() user: AuthUser) {
     await this.autoRec.checkUndoable(this.dataSource.manager, id);
     return { validationResult: OK, data: await this.jobs.enqueue('recSheetAutoRecUndo', { autoRecRunID: id }, user) };
   }

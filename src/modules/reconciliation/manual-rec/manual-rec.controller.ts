@@ -2,6 +2,7 @@ import { Body, Controller, Get, Param, Put } from '@nestjs/common';
 import type { AuthUser } from '../../../common/auth/auth-user';
 import { CurrentUser, RequireAreas, RequireStore } from '../../../common/auth/decorators';
 import { IdPipe } from '../../../common/http/id.pipe';
+import { NoBodyPipe } from '../../../common/http/no-body.pipe';
 import { OK } from '../../../common/http/validation-result';
 import { ManualRecService } from './manual-rec.service';
 
@@ -34,7 +35,7 @@ export class ManualRecController {
 
   /** Was the sales controller's; here because it unlinks the reconciliation module's lines. Same path and answer. */
   @Put('sale/:id/unreconcile')
-  async unreconcile(@Param('id', IdPipe) id: number, @CurrentUser() user: AuthUser) {
+  async unreconcile(@Param('id', IdPipe) id: number, @Body(NoBodyPipe) _body: unknown, @CurrentUser() user: AuthUser) {
     return { validationResult: OK, data: await this.manual.unreconcile(id, user) };
   }
 }
