@@ -201,8 +201,4 @@ export class AutoRecService {
     await progress(`Undone ${count(undone)} links`, 100);
     return { autoRecRunID: run.autoRecRunID, undone };
   }
-
-  undoRun(autoRecRunID: number, user: AuthUser): Promise<UndoResult> {
-    return this.dataSource.transaction((manager) => this.undo(manager, autoRecRunID, user));
-  }
 }
