@@ -58,9 +58,9 @@ export interface BenchApi {
 
 /**
  * The app in this process on a temporary data directory (SQLite there, or `databaseUrl`),
- * listening on a free port, logged in as its administrator.
+ * listening on a free port, logged in as its administrator; `env` adds to its configuration.
  */
-export async function startBenchApi(prefix: string, databaseUrl?: string): Promise<BenchApi> {
+export async function startBenchApi(prefix: string, databaseUrl?: string, env: Record<string, string> = {}): Promise<BenchApi> {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   const config = loadConfig({
     DATA_DIR: dir,
@@ -69,6 +69,7 @@ export async function startBenchApi(prefix: string, databaseUrl?: string): Promi
     ADMIN_PASSWORD,
     JWT_SECRET: 'bench-secret',
     LOGIN_ATTEMPTS_PER_MINUTE: '100',
+    ...env,
   });
   const app = await createApp(config, { logger: ['error'] });
   await app.listen(0, '127.0.0.1');

@@ -1,9 +1,11 @@
 /**
- * npm run bench [-- <scenario> ...]: every scenario, or the ones named (upload, list, xlsx, receipt, sales, reconciliation).
+ * npm run bench [-- <scenario> ...]: every scenario, or the ones named (upload, list, xlsx, receipt, sales, kpi, reconciliation, firstLoad).
  * Benchmarks never run in CI; README "Benchmarks" has the figures of the last run.
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { firstLoadBench } from './first-load.bench';
+import { kpiBench } from './kpi.bench';
 import { listBench } from './list.bench';
 import { rateCardUploadBench } from './rate-card-upload.bench';
 import { receiptScanBench } from './receipt-scan.bench';
@@ -18,7 +20,7 @@ function xlsxBombsBench(): Promise<void> {
   });
 }
 
-const SCENARIOS: Record<string, () => Promise<void>> = { upload: rateCardUploadBench, list: listBench, xlsx: xlsxBombsBench, receipt: receiptScanBench, sales: salesBench, reconciliation: reconciliationBench };
+const SCENARIOS: Record<string, () => Promise<void>> = { upload: rateCardUploadBench, list: listBench, xlsx: xlsxBombsBench, receipt: receiptScanBench, sales: salesBench, kpi: kpiBench, reconciliation: reconciliationBench, firstLoad: firstLoadBench };
 
 async function main() {
   const named = process.argv.slice(2);

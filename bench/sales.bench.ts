@@ -36,6 +36,7 @@ import { addDays, rng } from '../src/seed/demo-sales';
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const SALES = Number(process.env.BENCH_SALES || 1_000_000);
+/** The sales scenario's stores; the kpi scenario fills 40 (fillSales' `stores`). */
 const STORES = 20;
 const SALE_TYPES = ['New contract', 'Upgrade', 'SIM only'];
 const LINES = 100; // per card and sale type
@@ -61,7 +62,7 @@ export async function createSellers(post: (path: string, body: unknown) => Promi
   return sellerIDs;
 }
 
-interface Franchise {
+export interface Franchise {
   token: string;
   storeIDs: number[];
   saleTypeIDs: number[];
@@ -71,13 +72,19 @@ interface Franchise {
   currentLineStores: (store: number, type: number) => number[];
 }
 
-async function fill(api: ApiProcess, databaseUrl: string): Promise<Franchise> {
+/**
+ * The franchise through the API (`stores` stores, one seller each, sale types, Insurance, three
+ * cards a year apart), then its lines, line stores and 1,000,000 sales over two years ending
+ * today with their analysis values by multi-row INSERTs: the same rows on every run for the
+ * same number of stores. `scenario` names the fill's JSON line.
+ */
+export async function fillSales(api: ApiProcess, databaseUrl: string, { stores = STORES, scenario = 'sales' }: { stores?: number; scenario?: string } = {}): Promise<Franchise> {
   const t0 = Date.now();
   const token = (await call(api.base, '', 'POST', '/user/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).data.token;
   const post = async (path: string, body: unknown) => (await call(api.base, token, 'POST', path, body)).data;
   const storeType = await post('/storeType', { name: 'Bench stores' });
   const storeIDs: number[] = [];
-  for (let i = 1; i <= STORES; i++) storeIDs.push((await post('/store', { name: `Store ${String(i).padStart(2, '0')}`, storeTypeID: storeType.storeTypeID })).storeID);
+  for (let i = 1; i <= stores; i++) storeIDs.push((await post('/store', { name: `Store ${String(i).padStart(2, '0')}`, storeTypeID: storeType.storeTypeID })).storeID);
   const saleTypeIDs: number[] = [];
   for (const name of SALE_TYPES) saleTypeIDs.push((await post('/saleType', { name, storeIDs })).saleTypeID);
   const skuType = await post('/skuType', { name: 'Handset' });
@@ -99,7 +106,7 @@ async function fill(api: ApiProcess, databaseUrl: string): Promise<Franchise> {
   for (const c of connections) await c.query('SET SESSION foreign_key_checks = 0, SESSION unique_checks = 0');
   const now = new Date().toISOString().slice(0, 23).replace('T', ' ');
   const lineID = (card: number, type: number, line: number) => (card * SALE_TYPES.length + type) * LINES + line + 1;
-  const lineStoreID = (card: number, type: number, line: number, store: number) => (lineID(card, type, line) - 1) * STORES + store + 1;
+  const lineStoreID = (card: number, type: number, line: number, store: number) => (lineID(card, type, line) - 1) * stores + store + 1;
   const revenueOf = (line: number) => 60 + ((line * 37) % 400);
   const lines: unknown[][] = [];
   const lineStores: unknown[][] = [];
@@ -107,7 +114,7 @@ async function fill(api: ApiProcess, databaseUrl: string): Promise<Franchise> {
     for (let type = 0; type < SALE_TYPES.length; type++) {
       for (let line = 0; line < LINES; line++) {
         lines.push([lineID(card, type, line), cardIDs[card], saleTypeIDs[type], `SKU-${type}-${String(line).padStart(4, '0')}`, skuType.skuTypeID, `Bench handset ${line}`, 29, 30 + (line % 40), 24, 'bench', now, 'bench', now]);
-        for (let store = 0; store < STORES; store++) {
+        for (let store = 0; store < stores; store++) {
           lineStores.push([lineStoreID(card, type, line, store), lineID(card, type, line), storeIDs[store], 1, revenueOf(line), revenueOf(line) / 10]);
         }
       }
@@ -126,7 +133,7 @@ async function fill(api: ApiProcess, databaseUrl: string): Promise<Franchise> {
     for (let i = 0; i < SALES; ) {
       const date = addDays(start, Math.floor((i * DAYS) / SALES));
       // Busier stores sell up to twice as much as quieter ones.
-      const store = Math.floor(STORES * Math.pow(random(), 1.15)) % STORES;
+      const store = Math.floor(stores * Math.pow(random(), 1.15)) % stores;
       const type = Math.floor(random() * SALE_TYPES.length);
       const line = Math.floor(random() * LINES);
       const card = cardOn(date);
@@ -174,18 +181,23 @@ async function fill(api: ApiProcess, databaseUrl: string): Promise<Franchise> {
   const valueColumns = ['saleID', 'analysisFieldID', 'analysisValue'];
   // Batches alternate sales and their analysis values; each connection writes a pair in turn.
   const pairs = sales();
+  let saleWrites: Promise<unknown> = Promise.resolve();
   await Promise.all(
     connections.map(async (c) => {
       for (let next = pairs.next(); !next.done; next = pairs.next()) {
         const values = pairs.next().value as unknown[][];
-        await c.query(`INSERT INTO sale (${saleColumns.join(',')}) VALUES ?`, [next.value]);
+        // One sale batch at a time: the triggers on sale add each batch to the day and month
+        // totals, and batches of the same days on two connections deadlock there.
+        const written = saleWrites.then(() => c.query(`INSERT INTO sale (${saleColumns.join(',')}) VALUES ?`, [next.value]));
+        saleWrites = written.then(() => undefined, () => undefined);
+        await written;
         await c.query(`INSERT INTO saleAnalysisValue (${valueColumns.join(',')}) VALUES ?`, [values]);
       }
     }),
   );
   await main.query('ANALYZE TABLE sale, saleAnalysisValue, rateCardLine, rateCardLineStore');
   for (const c of connections) await c.end();
-  print({ scenario: 'sales', case: 'fill', sales: saleID, lineStores: lineStores.length, seconds: (Date.now() - t0) / 1000 });
+  print({ scenario, case: 'fill', stores, sales: saleID, lineStores: lineStores.length, seconds: (Date.now() - t0) / 1000 });
   return {
     token,
     storeIDs,
@@ -199,8 +211,9 @@ async function fill(api: ApiProcess, databaseUrl: string): Promise<Franchise> {
 /**
  * The statements the API ran for one GET of `url` on the sale table, in order: read from the
  * general log (MariaDB/MySQL, switched on for that one request), kept to the API's connections.
+ * Also the kpi scenario's.
  */
-async function capture(pool: Pool, database: string, url: string, token: string): Promise<string[]> {
+export async function capture(pool: Pool, database: string, url: string, token: string): Promise<string[]> {
   const c = await pool.getConnection();
   try {
     await c.query("SET GLOBAL log_output = 'TABLE'");
@@ -235,20 +248,20 @@ function statementName(statement: string): string {
   return statement.slice(0, 40);
 }
 
-async function explain(pool: Pool, statement: string): Promise<Json[]> {
+export async function explain(pool: Pool, statement: string): Promise<Json[]> {
   const [rows] = (await pool.query(`EXPLAIN ${statement}`)) as unknown as [Json[]];
   return rows.map((r) => ({ table: r.table, type: r.type, key: r.key, rows: Number(r.rows), extra: r.Extra }));
 }
 
-/** One statement alone: the median of 11 runs one after another, in ms. */
-async function median(pool: Pool, statement: string): Promise<number> {
+/** One statement alone: the median of `runs` (11) runs one after another, in ms. */
+export async function median(pool: Pool, statement: string, runs = 11): Promise<number> {
   const times: number[] = [];
-  for (let i = 0; i < 11; i++) {
+  for (let i = 0; i < runs; i++) {
     const start = performance.now();
     await pool.query(statement);
     times.push(performance.now() - start);
   }
-  return Math.round(times.sort((a, b) => a - b)[5] * 10) / 10;
+  return Math.round(times.sort((a, b) => a - b)[Math.floor(runs / 2)] * 10) / 10;
 }
 
 /** POST /api/sale at CONNECTIONS clients for SECONDS: valid sales, each with its own order reference. */
@@ -257,7 +270,7 @@ async function record(api: ApiProcess, f: Franchise): Promise<Json> {
   let n = 0;
   const body = () => {
     n += 1;
-    const store = n % STORES;
+    const store = n % f.storeIDs.length;
     const type = n % SALE_TYPES.length;
     const lineStores = f.currentLineStores(store, type);
     return {
@@ -321,7 +334,7 @@ export async function salesBench(): Promise<void> {
   const pool = createPool({ uri: databaseUrl, connectionLimit: CONNECTIONS });
   try {
     await api.start();
-    const franchise = await fill(api, databaseUrl);
+    const franchise = await fillSales(api, databaseUrl);
     const [[settings]] = (await pool.query('SELECT @@version AS version, @@innodb_buffer_pool_size AS bufferPool')) as unknown as [Json[]];
     print({ scenario: 'sales', case: 'server', version: settings.version, innodbBufferPoolMB: Number(settings.bufferPool) / 1048576 });
 

@@ -1,25 +1,64 @@
-import type { LogLevel } from '@nestjs/common';
+import { Module, type LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import helmet from 'helmet';
+import { Logger as PinoNestLogger } from 'nestjs-pino';
+import type { DestinationStream } from 'pino';
 import { AppModule } from './app.module';
-import type { AppConfig } from './config/app-config';
+import type { AppConfig, LogLevelName } from './config/app-config';
 import { AllExceptionsFilter } from './common/http/all-exceptions.filter';
+import { apiCompression } from './common/http/compression';
 import { jsonBodies } from './common/http/json-bodies';
+import { setupOpenApi } from './common/openapi/openapi.setup';
+import { requestLogger, rootLogger } from './common/operations/logging';
+import { Metrics } from './common/operations/metrics';
+import { OperationsModule } from './common/operations/operations.module';
+
+export interface CreateAppOptions {
+  /** false: no logs at all (the API tests); levels: Nest's names of the levels kept (the lowest one sets pino's level). */
+  logger?: false | LogLevel[];
+  /** Log lines go here instead of stdout, at LOG_LEVEL (a test reading what is logged). */
+  logDestination?: DestinationStream;
+}
+
+/** Nest's level names, least severe first, as pino names them. */
+const PINO_LEVEL_OF: Array<[LogLevel, LogLevelName]> = [
+  ['verbose', 'trace'],
+  ['debug', 'debug'],
+  ['log', 'info'],
+  ['warn', 'warn'],
+  ['error', 'error'],
+  ['fatal', 'fatal'],
+];
+
+function logLevelFor(config: AppConfig, options: CreateAppOptions): LogLevelName {
+  if (options.logDestination) return config.logLevel;
+  if (options.logger === false) return 'silent';
+  if (options.logger) return PINO_LEVEL_OF.find(([nest]) => (options.logger as LogLevel[]).includes(nest))?.[1] ?? 'silent';
+  return config.logLevel;
+}
 
 /** The API as main.ts runs it; the API tests build exactly the same app. */
-export async function createApp(config: AppConfig, options: { logger?: false | LogLevel[] } = {}): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
-    bodyParser: false,
-    ...(options.logger !== undefined ? { logger: options.logger } : {}),
-  });
+export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<NestExpressApplication> {
+  const logger = rootLogger(config, options.logDestination, logLevelFor(config, options));
+  @Module({ imports: [AppModule.forRoot(config), OperationsModule.forRoot(config, logger)] })
+  class ApiModule {}
+  const app = await NestFactory.create<NestExpressApplication>(ApiModule, { bodyParser: false, bufferLogs: true });
+  app.useLogger(app.get(PinoNestLogger));
   app.set('trust proxy', config.trustProxy);
   app.set('query parser', 'simple');
   app.disable('x-powered-by');
+  // First of all: every request gets its id and its log line, even one refused before any route.
+  app.use(requestLogger(logger));
+  // The API's answers (JSON, the OpenAPI document and its UI, metrics) compressed; the client's
+  // files outside /api are sent precompressed by their own handler.
+  app.use('/api', apiCompression());
+  if (config.metricsToken) app.use(app.get(Metrics).middleware);
   app.use(helmet({ crossOriginEmbedderPolicy: false }));
   app.use(jsonBodies());
   app.setGlobalPrefix('api');
+  setupOpenApi(app);
   app.useGlobalFilters(new AllExceptionsFilter());
-  app.enableShutdownHooks();
+  // No enableShutdownHooks(): main.ts stops on SIGTERM itself (stopGracefullyOnSignals), draining requests first.
   return app;
 }

@@ -1,5 +1,4 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { ServeStaticModule } from '@nestjs/serve-static';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { existsSync } from 'node:fs';
 import type { AppConfig } from './config/app-config';
@@ -8,6 +7,7 @@ import { DataSource } from 'typeorm';
 import { dataSourceOptions } from './config/database';
 import { takeTurnsOnSqlite } from './config/sqlite-turns';
 import { CommonModule } from './common/common.module';
+import { ClientFilesModule } from './common/static/client-files.module';
 import { RedisModule } from './common/redis/redis.module';
 import { AboutModule } from './modules/about/about.module';
 import { AuthModule } from './modules/auth/auth.module';
@@ -19,6 +19,11 @@ import { HistoryModule } from './common/history/history.module';
 import { UsersModule } from './modules/users/users.module';
 import { JobsModule, type JobsRole } from './modules/jobs/jobs.module';
 import { ReconciliationModule } from './modules/reconciliation/reconciliation.module';
+import { DailyModule } from './modules/daily/daily.module';
+import { TargetsModule } from './modules/targets/targets.module';
+import { RotaModule } from './modules/rota/rota.module';
+import { AnnouncementsModule } from './modules/announcements/announcements.module';
+import { KpiModule } from './modules/kpi/kpi.module';
 
 /**
  * The providers the API and the worker share (immich's two entry points over the same
@@ -43,6 +48,11 @@ export function sharedModules(config: AppConfig, role: JobsRole) {
     HistoryModule,
     SalesModule,
     ReconciliationModule,
+    DailyModule,
+    TargetsModule,
+    RotaModule,
+    AnnouncementsModule,
+    KpiModule,
     AboutModule,
   ];
 }
@@ -51,9 +61,7 @@ export function sharedModules(config: AppConfig, role: JobsRole) {
 export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
     // The built client is served at / (any unknown path gets index.html); /api is the API.
-    const client = existsSync(config.clientDir)
-      ? [ServeStaticModule.forRoot({ rootPath: config.clientDir, exclude: ['/api/{*path}'] })]
-      : [];
+    const client = existsSync(config.clientDir) ? [ClientFilesModule.forRoot(config.clientDir)] : [];
     return { module: AppModule, imports: [...sharedModules(config, 'api'), ...client] };
   }
 }

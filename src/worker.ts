@@ -1,6 +1,8 @@
 import 'reflect-metadata';
-import { Logger } from '@nestjs/common';
+import { Logger, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { Logger as PinoNestLogger } from 'nestjs-pino';
+import { loggerModule, rootLogger } from './common/operations/logging';
 import { loadConfig } from './config/app-config';
 import { QUEUE_NAMES, type QueueName } from './modules/jobs/job-names';
 import { JobsService } from './modules/jobs/jobs.service';
@@ -23,7 +25,11 @@ async function bootstrap() {
   if (queues.includes('imports') && !queues.includes('importSheets')) {
     Logger.warn('This worker takes imports but not importSheets: an import waits until some worker takes its worksheets (importSheets)', 'Worker');
   }
-  const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config));
+  // The API's logger: JSON lines (or pretty), LOG_LEVEL and LOG_FORMAT alike.
+  @Module({ imports: [WorkerModule.forRoot(config), loggerModule(rootLogger(config))] })
+  class LoggedWorkerModule {}
+  const app = await NestFactory.createApplicationContext(LoggedWorkerModule, { bufferLogs: true });
+  app.useLogger(app.get(PinoNestLogger));
   app.enableShutdownHooks();
   await app.get(JobsService).consume(queues, config.workerConcurrency);
   Logger.log(`Worker ${process.pid} consuming ${queues.join(', ')} (${config.workerConcurrency} at a time)`, 'Worker');

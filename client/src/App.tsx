@@ -1,10 +1,8 @@
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { Navigate, Route, RouterProvider, Routes, createBrowserRouter } from 'react-router';
 import { Button, Result, Spin } from 'antd';
 import { useMe } from './api/hooks';
 import { getToken } from './api/token';
-import { can } from './auth/permissions';
-import { LoginPage } from './auth/LoginPage';
-import { ListScreen } from './list/ListScreen';
+import { can, storesOf } from './auth/permissions';
 import { storeTypesResource } from './resources/storeTypes';
 import { storesResource } from './resources/stores';
 import { analysisFieldsResource } from './resources/analysisFields';
@@ -13,21 +11,38 @@ import { discountsResource } from './resources/discounts';
 import { metricsResource } from './resources/metrics';
 import { saleTypesResource } from './resources/saleTypes';
 import { skuTypesResource } from './resources/skuTypes';
-import { MetricPartsScreen } from './screens/MetricPartsScreen';
-import { RateCardLinesScreen } from './screens/rateCards/RateCardLinesScreen';
-import { RateCardsScreen } from './screens/rateCards/RateCardsScreen';
-import { JobsScreen } from './screens/jobs/JobsScreen';
-import { RecSheetLinesScreen } from './screens/recSheets/RecSheetLinesScreen';
-import { RecSheetsScreen } from './screens/recSheets/RecSheetsScreen';
-import { CalculatorScreen } from './screens/sales/Calculator';
-import { SalesScreen } from './screens/sales/SalesScreen';
-import { LandingPage } from './screens/LandingPage';
-import { NotAvailable } from './screens/NotAvailable';
-import { UsersScreen } from './screens/UsersScreen';
-import { LicencesPage, SupportPage } from './screens/about/AboutPages';
 import { useFavicon } from './screens/customisation/branding';
-import { CustomisationScreen } from './screens/customisation/CustomisationScreen';
 import { Shell } from './shell/Shell';
+import { lazyScreen } from './lazyScreen';
+
+// Every screen is downloaded when first shown (issue 14): the first page loads the shell alone.
+const LoginPage = lazyScreen(() => import('./auth/LoginPage'), 'LoginPage');
+const ListScreen = lazyScreen(() => import('./list/ListScreen'), 'ListScreen');
+const MetricPartsScreen = lazyScreen(() => import('./screens/MetricPartsScreen'), 'MetricPartsScreen');
+const RateCardLinesScreen = lazyScreen(() => import('./screens/rateCards/RateCardLinesScreen'), 'RateCardLinesScreen');
+const RateCardsScreen = lazyScreen(() => import('./screens/rateCards/RateCardsScreen'), 'RateCardsScreen');
+const JobsScreen = lazyScreen(() => import('./screens/jobs/JobsScreen'), 'JobsScreen');
+const RecSheetLinesScreen = lazyScreen(() => import('./screens/recSheets/RecSheetLinesScreen'), 'RecSheetLinesScreen');
+const RecSheetsScreen = lazyScreen(() => import('./screens/recSheets/RecSheetsScreen'), 'RecSheetsScreen');
+const DailyRoutes = lazyScreen(() => import('./screens/daily/DailyRoutes'), 'DailyRoutes');
+const TargetsScreen = lazyScreen(() => import('./screens/targets/TargetsScreen'), 'TargetsScreen');
+const AnnouncementsScreen = lazyScreen(() => import('./screens/announcements/AnnouncementsScreen'), 'AnnouncementsScreen');
+const AnnouncementUsersScreen = lazyScreen(() => import('./screens/announcements/AnnouncementUsersScreen'), 'AnnouncementUsersScreen');
+const UrlRedirect = lazyScreen(() => import('./screens/announcements/UrlRedirect'), 'UrlRedirect');
+const RotaRoutes = lazyScreen(() => import('./screens/rota/RotaRoutes'), 'RotaRoutes');
+const CalculatorScreen = lazyScreen(() => import('./screens/sales/Calculator'), 'CalculatorScreen');
+const SalesScreen = lazyScreen(() => import('./screens/sales/SalesScreen'), 'SalesScreen');
+const loadLandingPage = () => import('./screens/LandingPage');
+const LandingPage = lazyScreen(loadLandingPage, 'LandingPage');
+const LandingRedirect = lazyScreen(loadLandingPage, 'LandingRedirect');
+const UsersScreen = lazyScreen(() => import('./screens/UsersScreen'), 'UsersScreen');
+const LicencesPage = lazyScreen(() => import('./screens/about/AboutPages'), 'LicencesPage');
+const SupportPage = lazyScreen(() => import('./screens/about/AboutPages'), 'SupportPage');
+const CustomisationScreen = lazyScreen(() => import('./screens/customisation/CustomisationScreen'), 'CustomisationScreen');
+const NotFound = lazyScreen(() => import('./screens/NotFound'), 'NotFound');
+
+// The landing page is the first screen after login: its code comes beside /user/me, not after it.
+if (getToken() && window.location.pathname === '/') void loadLandingPage();
 
 /** The signed-in app: waits for the user's profile, then shows the shell and routes. */
 function SignedInApp() {
@@ -54,7 +69,9 @@ function SignedInApp() {
     <Routes>
       <Route path="/user/login" element={<Navigate to="/" replace />} />
       <Route element={<Shell me={me} />}>
-        <Route index element={<LandingPage />} />
+        <Route index element={<LandingRedirect />} />
+        <Route path="landing/:tab/:date/:userID" element={<LandingPage />} />
+        <Route path="landing/*" element={<LandingPage />} />
         {/* key: a new screen starts with fresh state, not the previous list's. */}
         <Route path="data/stores" element={<ListScreen key="stores" resource={storesResource} />} />
         <Route path="data/storeTypes" element={<ListScreen key="storeTypes" resource={storeTypesResource} />} />
@@ -88,22 +105,32 @@ function SignedInApp() {
         {can(me, 'RevenueReconciliation') && <Route path="recSheets/:recSheetID/lines" element={<RecSheetLinesScreen />} />}
         {can(me, 'RevenueReconciliation') && <Route path="recSheets/:recSheetID/lines/:filter" element={<RecSheetLinesScreen />} />}
         {can(me, 'SystemSetup') && <Route path="jobs" element={<JobsScreen />} />}
-        <Route path="daily/*" element={<NotAvailable title="Daily report" />} />
-        <Route path="announcements/*" element={<NotAvailable title="Announcements" />} />
-        {/* Spec 01 §2: any unknown path shows the shell. */}
-        <Route path="*" element={<LandingPage />} />
+        <Route path="daily/*" element={<DailyRoutes />} />
+        <Route path="targets/*" element={<TargetsScreen />} />
+        {storesOf(me).length > 0 && <Route path="rota/*" element={<RotaRoutes />} />}
+        {can(me, 'Announce') && <Route path="announcements" element={<AnnouncementsScreen />} />}
+        {can(me, 'Announce') && <Route path="announcements/:announcementID/announcementUsers" element={<AnnouncementUsersScreen />} />}
+        <Route path="announcement/urlRedirect/:announcementID" element={<UrlRedirect />} />
+        {/* Spec 01 §2: any unknown path shows the shell, here with 'Page not found' and a link home. */}
+        <Route path="*" element={<NotFound />} />
       </Route>
     </Routes>
   );
 }
 
+/** Spec 01 §2: the login page shows instead of the app whenever nobody is logged in. */
+function SignedInOrLogin() {
+  return getToken() ? <SignedInApp /> : <LoginPage />;
+}
+
+/*
+ * A data router, for useBlocker (the grid editors ask before leaving unsaved changes). Its one
+ * splat route renders the app, whose <Routes> keep matching the whole path as before.
+ */
+const router = createBrowserRouter([{ path: '*', element: <SignedInOrLogin /> }]);
+
 export function App() {
   // The browser tab shows the uploaded favicon, or a plain icon when there is none.
   useFavicon();
-  return (
-    <BrowserRouter>
-      {/* Spec 01 §2: the login page shows instead of the app whenever nobody is logged in. */}
-      {getToken() ? <SignedInApp /> : <LoginPage />}
-    </BrowserRouter>
-  );
+  return <RouterProvider router={router} />;
 }

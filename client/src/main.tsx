@@ -6,9 +6,28 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/en-gb';
 import { SWRConfig } from 'swr';
 import { App } from './App';
+import { prefetchWhenIdle, prefetching } from './lazyScreen';
 import './styles.css';
 
 dayjs.locale('en-gb');
+
+// Screens load on demand from hashed files; a tab opened before a release asks for files the
+// release removed. Reload once to pick up the new ones (not in a loop: the flag lives for the visit).
+window.addEventListener('vite:preloadError', (event) => {
+  // A screen fetched ahead: the page stays as it is; opening that screen later fails and reloads then.
+  if (prefetching()) {
+    event.preventDefault();
+    return;
+  }
+  if (sessionStorage.getItem('reloadedForRelease')) return;
+  sessionStorage.setItem('reloadedForRelease', '1');
+  event.preventDefault();
+  window.location.reload();
+});
+
+// The most used screens (every list, rate cards, sales), fetched once the first screen is up and
+// the browser idle, so their first click does not wait for their code (lazyScreen.tsx).
+prefetchWhenIdle([() => import('./list/ListScreen'), () => import('./screens/rateCards/RateCardsScreen'), () => import('./screens/sales/SalesScreen')]);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
@@ -17,6 +36,13 @@ createRoot(document.getElementById('root')!).render(
       theme={{
         token: {
           colorPrimary: '#1f5fae',
+          // Links and grey texts dark enough for WCAG AA contrast (4.5:1) on white: antd's defaults are not.
+          colorLink: '#1f5fae',
+          colorTextSecondary: 'rgba(0, 0, 0, 0.6)',
+          colorTextDescription: 'rgba(0, 0, 0, 0.6)',
+          colorTextPlaceholder: 'rgba(0, 0, 0, 0.6)',
+          // Red text and white text on red buttons (Delete) readable too.
+          colorError: '#cf1322',
           borderRadius: 6,
           fontFamily:
             "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",

@@ -52,7 +52,18 @@ export interface AppConfig {
   supportEmail: string;
   supportTelephone: string;
   supportHours: string;
+  /** Bearer token GET /api/metrics requires (METRICS_TOKEN); absent = no metrics (404). */
+  metricsToken?: string;
+  /** Lowest level logged (LOG_LEVEL): trace, debug, info, warn, error, fatal or silent. */
+  logLevel: LogLevelName;
+  /** JSON lines, or human-readable (LOG_FORMAT=pretty, the default when NODE_ENV=development). */
+  logFormat: 'json' | 'pretty';
+  /** How long SIGTERM waits for requests in flight before closing their connections (SHUTDOWN_TIMEOUT_MS). */
+  shutdownTimeoutMs: number;
 }
+
+export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
+export type LogLevelName = (typeof LOG_LEVELS)[number];
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
 
@@ -93,6 +104,18 @@ function jobQueueOf(env: NodeJS.ProcessEnv): 'bull' | 'in-process' {
   if (value !== 'bull' && value !== 'in-process') throw new Error(`JOB_QUEUE must be bull or in-process, got "${value}"`);
   if (value === 'bull' && !env.REDIS_URL) throw new Error('JOB_QUEUE=bull needs REDIS_URL');
   return value;
+}
+
+function logLevelOf(value: string | undefined): LogLevelName {
+  const level = (value || 'info').toLowerCase();
+  if (!(LOG_LEVELS as readonly string[]).includes(level)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${value}"`);
+  return level as LogLevelName;
+}
+
+function logFormatOf(env: NodeJS.ProcessEnv): 'json' | 'pretty' {
+  const format = env.LOG_FORMAT || (env.NODE_ENV === 'development' ? 'pretty' : 'json');
+  if (format !== 'json' && format !== 'pretty') throw new Error(`LOG_FORMAT must be json or pretty, got "${format}"`);
+  return format;
 }
 
 const MIN_TOKEN_SECONDS = 60;
@@ -165,5 +188,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     supportEmail: env.SUPPORT_EMAIL || 'support@example.com',
     supportTelephone: env.SUPPORT_TELEPHONE || '020 7946 0000',
     supportHours: env.SUPPORT_HOURS || 'Monday to Friday, 9am to 5pm (UK time), except bank holidays',
+    metricsToken: env.METRICS_TOKEN || undefined,
+    logLevel: logLevelOf(env.LOG_LEVEL),
+    logFormat: logFormatOf(env),
+    // Under the 30 s most orchestrators wait between SIGTERM and SIGKILL (Kubernetes' default grace period).
+    shutdownTimeoutMs: positiveInt(env.SHUTDOWN_TIMEOUT_MS, 25_000, 'SHUTDOWN_TIMEOUT_MS'),
   };
 }

@@ -22,6 +22,14 @@ import { DataSource } from 'typeorm';
 import { seedDemoReconciliation } from './demo-reconciliation';
 import { JobsService } from '../modules/jobs/jobs.service';
 import { seedDemoSales } from './demo-sales';
+import { seedDemoTargets } from './demo-targets';
+import { seedDemoRota } from './demo-rota';
+import { RotaService } from '../modules/rota/rota.service';
+import { seedDemoAnnouncements } from './demo-announcements';
+import { AnnouncementsService } from '../modules/announcements/announcements.service';
+import { AnnouncementUsersService } from '../modules/announcements/announcement-users.service';
+import { FilesService } from '../modules/files/files.service';
+import { SaleFigures } from '../modules/sales/sale-figures';
 
 /** Every demo user logs in with this password (README lists the logins). */
 export const DEMO_PASSWORD = 'Demo1234!';
@@ -29,6 +37,8 @@ export const DEMO_PASSWORD = 'Demo1234!';
 const STORE_TYPES = [
   { name: 'High street', recordFootfall: true, recordChatCount: true, recordStaffCount: true },
   { name: 'Shopping centre kiosk', recordFootfall: true, recordChatCount: false, recordStaffCount: true },
+  // A concession inside another retailer: no door of its own to count, no daily stats.
+  { name: 'Concession', recordFootfall: false, recordChatCount: false, recordStaffCount: false },
 ];
 
 /** [name, type index, post code, square feet, region] */
@@ -40,7 +50,7 @@ const STORES: Array<[string, number, string, number, 'North' | 'South']> = [
   ['York Coppergate', 0, 'YO1 9NT', 980, 'North'],
   ['Birmingham Bullring', 1, 'B5 4BU', 450, 'South'],
   ['Bristol Cabot Circus', 0, 'BS1 3BX', 1210, 'South'],
-  ['Nottingham Victoria', 1, 'NG1 3QN', 400, 'South'],
+  ['Nottingham Victoria', 2, 'NG1 3QN', 400, 'South'],
   ['Oxford Cornmarket', 0, 'OX1 3EX', 870, 'South'],
   ['Brighton Churchill Square', 0, 'BN1 2RG', 1100, 'South'],
 ];
@@ -537,6 +547,15 @@ async function main() {
         `${sales.creditFails} credit-check fails), ${sales.refunds} refunds, ${sales.earlierCards} earlier rate cards, in ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
   }
+  // Issue 11: targets near each month's actual sales, and daily stats, for the last 13 months and this one.
+  const targetsStarted = Date.now();
+  const targets = await seedDemoTargets(app.get(DataSource), app.get(RateCardsService).today(), app.get(SaleFigures));
+  if (targets.targets || targets.dailyStats) {
+    console.log(
+      `Demo targets and daily stats created from ${(targets.targets ?? targets.dailyStats)!.from}: ${targets.targets?.rows ?? 0} targets, ` +
+        `${targets.dailyStats?.rows ?? 0} daily stats, in ${((Date.now() - targetsStarted) / 1000).toFixed(1)} s`,
+    );
+  }
   // Issue 10: the supplier's statements of the last two months, the older auto-reconciled.
   const reconciliation = await seedDemoReconciliation(app.get(DataSource), app.get(RateCardsService).today(), app.get(JobsService), app.get(UsersService), demoEmail('Priya Shah'));
   if (reconciliation) {
@@ -546,7 +565,18 @@ async function main() {
         (autoRec ? `; the older auto-reconciled: ${autoRec.reconciled} of ${autoRec.considered} lines (${autoRec.matchMultiple} several matches, ${autoRec.matchNone} none)` : ''),
     );
   }
-  if (!created.franchise && !created.masterData && !created.rateCards && !sales && !reconciliation) console.log('The database already has stores and master data; no demo data added');
+  // Issue 13: four weeks of rota for every store around today (src/seed/demo-rota.ts).
+  const rota = await seedDemoRota(app.get(DataSource), app.get(RateCardsService).today(), app.get(RotaService), app.get(UsersService));
+  if (rota) console.log(`Demo rota created from ${rota.from}: ${rota.lines} lines over four weeks (two worked, this one approved, next planned)`);
+  // Issue 13: announcements in each state, to every user (src/seed/demo-announcements.ts).
+  const announcements = await seedDemoAnnouncements(
+    app.get(DataSource),
+    app.get(RateCardsService).today(),
+    { announcements: app.get(AnnouncementsService), recipients: app.get(AnnouncementUsersService), files: app.get(FilesService), users: app.get(UsersService) },
+    demoEmail('Demo Admin'),
+  );
+  if (announcements) console.log(`Demo announcements created: ${announcements.announcements}, to ${announcements.recipients} recipients in all`);
+  if (!created.franchise && !created.masterData && !created.rateCards && !sales && !targets.targets && !targets.dailyStats && !reconciliation && !rota && !announcements) console.log('The database already has stores and master data; no demo data added');
   await app.close();
 }
 

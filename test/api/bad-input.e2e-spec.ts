@@ -321,7 +321,7 @@ describe('deeply nested JSON (a stack overflow in code that walks bodies) is a 4
     const login = await refused(t, () =>
       t.http.post('/api/user/login').set('X-Forwarded-For', randomIp()).set('Content-Type', 'application/json').send(`{"email": ${nested(31)}, "password": "x"}`),
     );
-    expect(login.failMessages).toEqual({ email: 'Enter your e-mail' });
+    expect(login.failMessages).toEqual({ email: 'Enter your email' });
   });
 });
 
@@ -335,7 +335,7 @@ describe('a field that breaks several rules reports the first thing to fix: miss
     ['numbers', { email: 5, password: 5 }],
   ])('login with %s asks for the e-mail and the password', async (_what, body) => {
     const result = await refused(t, attemptLogin(body));
-    expect(result.failMessages).toEqual({ email: 'Enter your e-mail', password: 'Enter your password' });
+    expect(result.failMessages).toEqual({ email: 'Enter your email', password: 'Enter your password' });
   });
 
   it('a preference value that is not text says so (not its length rule)', async () => {

@@ -51,6 +51,14 @@ describe('before anything is set', () => {
     expectFailure(await t.http.get(`/api/file/noCache/${name}`), 404);
   });
 
+  it('GET /api/file/branding says none is set, without a token', async () => {
+    const res = expectStatus(await t.http.get('/api/file/branding'), 200);
+    expect(res.body).toEqual({
+      validationResult: { fail: false },
+      data: { loginBackground: null, favicon: null, logo: null, loginLogo: null },
+    });
+  });
+
   it('the fixed names are not taken for file ids (no 400 "id must be a number")', async () => {
     const res = await t.http.get('/api/file/loginBackground');
     expect(res.status).toBe(404);
@@ -79,6 +87,9 @@ describe('the logo', () => {
     expect(image.headers['cache-control']).toBe('public, no-cache');
     expect(image.headers.etag).toMatch(/^"[0-9a-f]{64}"$/);
     etag = image.headers.etag;
+    // The list of set images gives the logo's version: the SHA-256 its ETag quotes.
+    const versions = expectStatus(await t.http.get('/api/file/branding'), 200).body.data;
+    expect(versions).toEqual({ loginBackground: null, favicon: null, logo: etag.replace(/"/g, ''), loginLogo: null });
   });
 
   it('answers 304 with no body to a matching If-None-Match, and 200 to another', async () => {
@@ -141,6 +152,7 @@ describe('the logo', () => {
     expectFailure(await t.http.get('/api/file/noCache/logo'), 404);
     expect(await customisationFiles('logo')).toHaveLength(0);
     expect(existsSync(join(t.config.filesDir, current.storedName))).toBe(false);
+    expect(expectStatus(await t.http.get('/api/file/branding'), 200).body.data.logo).toBeNull();
     // Resetting what is not set is fine.
     expectStatus(await userSetup.api.delete('/api/file/logo'), 200);
   });

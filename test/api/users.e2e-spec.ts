@@ -234,7 +234,7 @@ describe('a new user', () => {
     const user = await createUser(t.http, admin, { login: false, accessProfileID: profileP.accessProfileID });
     const before = await t.tableCounts();
     const res = await admin.put(`/api/user/${user.userID}`, { name: user.data.name, email: null });
-    expect(expectFailure(res).failMessages).toEqual({ email: 'E-mail is required' });
+    expect(expectFailure(res).failMessages).toEqual({ email: 'Email is required' });
     expect(await t.tableCounts()).toEqual(before);
     expect(await record(user.userID)).toEqual(user.data);
     expect(expectStatus(await admin.put(`/api/user/${user.userID}`, { name: 'Renamed' }), 200).body.data.email).toBe(user.email);

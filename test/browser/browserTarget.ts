@@ -98,6 +98,15 @@ export async function newPage(browser: Browser, width = 1280, height = 900): Pro
 }
 
 /** Logs in through the login page and waits for the shell. */
+/**
+ * Until no dialog or drop-down is mid-animation: while antd zooms a dialog in, it is scaled and
+ * moving, so a drop-down opened then is placed against where its field was, and boxes measured
+ * then are the shrunken ones.
+ */
+export async function animationsSettled(page: Page): Promise<void> {
+  await page.locator('.ant-modal[class*="ant-zoom-"], .ant-select-dropdown[class*="ant-slide-"]').first().waitFor({ state: 'detached' });
+}
+
 export async function logInThroughUi(page: Page, baseUrl: string, email: string, password: string): Promise<void> {
   await page.goto(`${baseUrl}/`);
   await page.getByLabel('Email').fill(email);
@@ -106,10 +115,36 @@ export async function logInThroughUi(page: Page, baseUrl: string, email: string,
   await page.locator('.top-bar-avatar').waitFor();
 }
 
-/** A fresh context at `width` px, logged in through the UI as the target's administrator. */
+/** The administrator's session per target, reused while the server still takes it. */
+const adminSessions = new WeakMap<Target, Api>();
+
+async function adminSession(target: Target): Promise<Api> {
+  const cached = adminSessions.get(target);
+  if (cached && (await cached.isSignedIn())) return cached;
+  const api = await Api.logIn(target.baseUrl, target.adminEmail, target.adminPassword);
+  adminSessions.set(target, api);
+  return api;
+}
+
+/**
+ * A fresh context at `width` px signed in as the target's administrator. One login per file
+ * (the session is reused), not one per page: the login limit of an account per minute is shared
+ * by every browser file on Redis. Tests of the login page itself use logInThroughUi.
+ */
 export async function adminPage(browser: Browser, target: Target, width = 1280): Promise<Page> {
-  const { page } = await newPage(browser, width);
-  await logInThroughUi(page, target.baseUrl, target.adminEmail, target.adminPassword);
+  return signedInPage(browser, target, await adminSession(target), width);
+}
+
+/**
+ * A fresh context at `width` px signed in with the session of `api` (its token in the app's
+ * cookie), without a login: a file that opens many pages stays within the login limit of one
+ * account per minute (LOGIN_ATTEMPTS_PER_MINUTE), which every browser file shares on Redis.
+ */
+export async function signedInPage(browser: Browser, target: Target, api: Api, width = 1280): Promise<Page> {
+  const { context, page } = await newPage(browser, width);
+  await context.addCookies([{ name: 'token', value: api.token, url: target.baseUrl }]);
+  await page.goto(`${target.baseUrl}/`);
+  await page.locator('.top-bar-avatar').waitFor();
   return page;
 }
 
@@ -117,8 +152,15 @@ export async function adminPage(browser: Browser, target: Target, width = 1280):
 export class Api {
   private constructor(
     private readonly baseUrl: string,
-    private readonly token: string,
+    /** The session token, for signedInPage. */
+    readonly token: string,
   ) {}
+
+  /** Whether the server still takes this session (a password change or deactivation ends it). */
+  async isSignedIn(): Promise<boolean> {
+    const answer = await fetch(`${this.baseUrl}/api/user/me`, { headers: { 'x-access-token': this.token } });
+    return answer.status === 200;
+  }
 
   static async logIn(baseUrl: string, email: string, password: string): Promise<Api> {
     const answer = await fetch(`${baseUrl}/api/user/login`, {

@@ -74,8 +74,9 @@ describeInBrowser('a list longer than one page', () => {
     const { page } = await newPage(browser, 1280);
     await logInThroughUi(page, target.baseUrl, target.adminEmail, target.adminPassword);
     await page.goto(`${target.baseUrl}/data/rateCards/all?quickFilter=${encodeURIComponent(`Paging card ${run}`)}&sort=name&sortDir=asc`);
-    // A card's row also names the next card, so rows are told apart by the first cell.
-    const row = (name: string) => page.getByRole('row', { name: new RegExp(`^${name} `) });
+    // A card's row also names the next card, so rows are told apart by the first cell (after the
+    // row's checkbox, named 'Select rate card {name}').
+    const row = (name: string) => page.getByRole('row', { name: new RegExp(`^Select rate card ${name} ${name} `) });
     await row(`Paging card ${run} Ax`).locator('input[type=checkbox]').check();
     const compare = page.getByRole('button', { name: 'Compare' });
     expect(await compare.isDisabled()).toBe(true);

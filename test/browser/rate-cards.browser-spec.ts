@@ -50,7 +50,7 @@ describeInBrowser('rate cards in a browser: no card in force yet', () => {
     expect(await page.getByRole('heading', { name: /Rate card effective from/ }).count()).toBe(0);
 
     const next = page.locator('.rate-card-banner.ant-alert-info');
-    expect(await next.innerText()).toContain(`The next rate card, ${futureName} (01/09/2098), takes effect on 01/09/2098.`);
+    expect(await next.innerText()).toContain(`The next rate card, ${futureName}, takes effect on 01/09/2098.`);
     await next.getByRole('link', { name: 'See its lines' }).click();
     await page.waitForURL(new RegExp(`/data/rateCards/${future.rateCardID}/lines$`));
     await page.getByRole('heading', { name: new RegExp(futureName) }).waitFor();
@@ -279,9 +279,8 @@ describeInBrowser('rate cards in a browser', () => {
     await dialog.locator('.compare-sale-type').first().waitFor();
     expect(await dialog.locator('.compare-cards').textContent()).toContain(`From ${currentName} (01/01/2024) to ${nextName} (01/01/2099)`);
     // The future card has none of the current card's lines: removed, in red, with their prices.
-    const lines = await api.send<{ page: { rowCount: number } }>('GET', `rateCardLines?rateCardID=${currentCard.rateCardID}&pageLength=1`);
-    expect(await dialog.locator('tr.compare-removed').count()).toBe(lines.page.rowCount);
-    expect(await dialog.locator('tr.compare-removed', { hasText: `PH2-${run}` }).textContent()).toContain('RRP £299.50 · Monthly £0.00');
+    // One row for the line's own values and one per store, so a removed line's row comes first.
+    expect(await dialog.locator('tr.compare-removed', { hasText: `PH2-${run}` }).first().textContent()).toContain('RRP £299.50 · Monthly £0.00');
     await dialog.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
     await page.context().close();
   });

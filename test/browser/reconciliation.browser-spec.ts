@@ -124,7 +124,7 @@ describeInBrowser('revenue reconciliation in a browser', () => {
 
     const page = await adminPage(browser, target);
     // The menu item leads to the sheets, newest first; the row's Lines button to its lines.
-    await page.locator('.ant-menu').getByText('Revenue Reconciliation').click();
+    await page.locator('.ant-menu').getByText('Revenue reconciliation').click();
     await rowOf(page, String(sheet.name)).waitFor();
     await rowOf(page, String(sheet.name)).getByRole('button', { name: 'Lines' }).click();
     await page.waitForURL(`**/recSheets/${sheetID}/lines`);

@@ -84,9 +84,9 @@ describeInBrowser('spec gaps in forms', () => {
       expect(await summary.locator('.ant-alert-message').innerText()).toBe('Please correct 2 fields');
       // In the form's order.
       const pairs = await summary.locator('.fail-details li').allInnerTexts();
-      expect(pairs).toEqual(['Email - Another user already has this e-mail', 'Confirm password - Password and confirm must match']);
+      expect(pairs).toEqual(['Email - Another user already has this email', 'Confirm password - Password and confirm must match']);
       // And each message under its field.
-      await dialog.locator('.ant-form-item-explain-error', { hasText: 'Another user already has this e-mail' }).waitFor();
+      await dialog.locator('.ant-form-item-explain-error', { hasText: 'Another user already has this email' }).waitFor();
       await dialog.locator('.ant-form-item-explain-error', { hasText: 'Password and confirm must match' }).waitFor();
       await summary.scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${SHOTS}/pairs-${width}.png` });
@@ -94,7 +94,7 @@ describeInBrowser('spec gaps in forms', () => {
       // One failing field: its message alone, as before.
       await dialog.getByLabel('Confirm password', { exact: true }).fill('Secret-1234!');
       await dialog.getByRole('button', { name: 'Save' }).click();
-      await summary.locator('.ant-alert-message', { hasText: 'Another user already has this e-mail' }).waitFor();
+      await summary.locator('.ant-alert-message', { hasText: 'Another user already has this email' }).waitFor();
       expect(await summary.locator('.fail-details li').count()).toBe(0);
       await page.context().close();
     });

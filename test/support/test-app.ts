@@ -98,6 +98,9 @@ export function deleteOrder(metadatas: readonly EntityMetadata[]): string[] {
   return order;
 }
 
+/** Tables kept by triggers on others (migration 1764700000000-SaleDayTotals). */
+const TRIGGER_WRITTEN = new Set(['saleDayTotal', 'saleMonthSkuTotal']);
+
 /** Empties every table of the app's entities, on SQLite and MySQL alike. */
 export async function emptyAllTables(dataSource: DataSource): Promise<void> {
   const runner = dataSource.createQueryRunner();
@@ -106,7 +109,9 @@ export async function emptyAllTables(dataSource: DataSource): Promise<void> {
     await runner.startTransaction();
     // Only self references and cycles need these; the order handles everything else.
     await runner.query(mysql ? 'SET FOREIGN_KEY_CHECKS = 0' : 'PRAGMA defer_foreign_keys = ON');
-    for (const table of deleteOrder(dataSource.entityMetadatas)) {
+    // Tables the database's triggers write (the sales' day totals) go last: deleting the rows that write them writes them again.
+    const order = deleteOrder(dataSource.entityMetadatas);
+    for (const table of [...order.filter((t) => !TRIGGER_WRITTEN.has(t)), ...order.filter((t) => TRIGGER_WRITTEN.has(t))]) {
       await runner.query(`DELETE FROM ${runner.connection.driver.escape(table)}`);
     }
     await runner.commitTransaction();

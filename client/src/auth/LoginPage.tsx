@@ -51,7 +51,7 @@ export function LoginPage() {
         const result = error.validationResult;
         const summary = result?.failSummary || error.message;
         setFailSummary(summary);
-        // A field message that only repeats the summary (e.g. 'Wrong e-mail or password' on
+        // A field message that only repeats the summary (e.g. 'Wrong email or password' on
         // both fields) would say the same thing three times: the summary says it once.
         form.setFields(
           Object.entries(result?.failMessages ?? {})
@@ -93,7 +93,7 @@ export function LoginPage() {
           disabled={busy}
         >
           {/* Required here with the server's own messages, so an empty submit is answered in the form without a call. */}
-          <Form.Item name="email" label="Email" rules={[{ required: true, whitespace: true, message: 'Enter your e-mail' }]}>
+          <Form.Item name="email" label="Email" rules={[{ required: true, whitespace: true, message: 'Enter your email' }]}>
             <Input prefix={<MailOutlined />} type="email" autoComplete="username" autoFocus size="large" />
           </Form.Item>
           <Form.Item name="password" label="Password" rules={[{ required: true, message: 'Enter your password' }]}>

@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Alert, Button, Card, Input, Space, Table, Tooltip, Typography } from 'antd';
+import { Alert, Button, Card, type CheckboxProps, Input, Space, Table, Tooltip, Typography } from 'antd';
 import type { ColumnsType, TablePaginationConfig } from 'antd/es/table';
 import type { FilterValue, SorterResult } from 'antd/es/table/interface';
 import {
@@ -92,7 +92,20 @@ export function ListScreen({ resource, header, toolbarExtra, titleNode, aboveTab
   const [searchParams, setSearchParams] = useSearchParams();
   const navigate = useNavigate();
   const state = useMemo(() => readListState(searchParams, resource.defaultSort), [searchParams, resource.defaultSort]);
-  const [dialog, setDialog] = useState<OpenDialog | null>(null);
+  const [dialog, setOpenDialog] = useState<OpenDialog | null>(null);
+  // Focus goes back to the button that opened the dialog once it closes (the dialog unmounts, so
+  // antd's own return of focus never runs). Stepping in the view dialog keeps the first opener.
+  const dialogOpener = useRef<HTMLElement | null>(null);
+  const setDialog = (next: OpenDialog | null) => {
+    if (next && !dialog) dialogOpener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setOpenDialog(next);
+  };
+  useEffect(() => {
+    if (dialog || !dialogOpener.current) return;
+    const opener = dialogOpener.current;
+    dialogOpener.current = null;
+    if (opener.isConnected) opener.focus();
+  }, [dialog]);
   // Row selection survives paging; rows seen on any page are remembered for the actions.
   const [selectedIDs, setSelectedIDs] = useState<number[]>([]);
   const seenRows = useRef(new Map<number, Row>());
@@ -222,7 +235,7 @@ export function ListScreen({ resource, header, toolbarExtra, titleNode, aboveTab
         align: NUMERIC_TYPES.includes(field.valueType) ? 'right' : undefined,
         render: (_: unknown, row: Row) =>
           field.wrapWidth ? (
-            <div className="cell-wrap" style={{ width: field.wrapWidth }}>
+            <div className="cell-wrap" style={{ maxWidth: field.wrapWidth }}>
               {renderFieldValue(field, row)}
             </div>
           ) : (
@@ -274,7 +287,7 @@ export function ListScreen({ resource, header, toolbarExtra, titleNode, aboveTab
     (rows.some(mayDelete) ? 1 : 0);
   columns.push({
     key: 'actions',
-    title: '',
+    title: <span className="visually-hidden">Actions</span>,
     align: 'right',
     fixed: viewport.atLeastSm ? 'right' : undefined,
     width: actionCount * 28 + 24,
@@ -409,6 +422,9 @@ export function ListScreen({ resource, header, toolbarExtra, titleNode, aboveTab
                   selectedRowKeys: selectedIDs.map(String),
                   preserveSelectedRowKeys: true,
                   onChange: (keys) => setSelectedIDs(keys.map(Number)),
+                  // Each checkbox names its row for screen readers (axe: form elements need labels).
+                  // (antd passes it on to the input; its type does not list aria attributes.)
+                  getCheckboxProps: (row: Row) => ({ 'aria-label': `Select ${rowLabel(resource, row)}` }) as CheckboxProps,
                 }
               : undefined
           }
@@ -449,6 +465,14 @@ export function ListScreen({ resource, header, toolbarExtra, titleNode, aboveTab
       )}
     </>
   );
+}
+
+/** A row in words for its selection checkbox: the resource's singular and its first column's value ('sale 1042'). */
+function rowLabel(resource: ResourceDef, row: Row): string {
+  const first = resource.columns.find((field) => !field.hideInTable);
+  const value = first ? row[first.name] : undefined;
+  const shown = typeof value === 'string' || typeof value === 'number' ? String(value) : String(row[resource.idField]);
+  return `${resource.singular} ${shown}`;
 }
 
 /** What a refused list query says: the summary, or each parameter's message. */

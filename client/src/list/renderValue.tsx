@@ -21,14 +21,22 @@ export function BooleanMark({ value }: { value: unknown }) {
   );
 }
 
+/** What an empty value reads as in tables and read-only forms, unless a field says otherwise. */
+export const EMPTY_VALUE = '—';
+
 /**
  * How a field's value reads to a person, in the table and in read-only forms.
  * Lookups show the name the server sends beside the id (never the raw id).
+ * An empty value shows as '—' (or the field's `emptyText`), so a blank never
+ * leaves the reader wondering whether it failed to load.
  */
 export function renderFieldValue(field: FieldDef, row: Row): ReactNode {
-  if (field.render) return field.render(row);
+  const empty = field.emptyText ?? EMPTY_VALUE;
+  if (field.render) {
+    const shown = field.render(row);
+    return shown === null || shown === undefined || shown === '' ? empty : shown;
+  }
   const value = row[field.name];
-  const empty = field.emptyText ?? '';
   switch (field.valueType) {
     case 'boolean':
       return <BooleanMark value={value} />;

@@ -97,13 +97,12 @@ export interface SubTableDef {
   emptyText: string;
 }
 
-/** Options loaded once from an endpoint answering `{ listData }` (no paging). */
-export interface StaticOptionsSource {
-  url: string;
-  /** The value, also shown on the chosen tags. */
-  valueField: string;
-  /** A longer description shown under each choice in the list. */
-  descriptionField: string;
+/** Where a `file` input uploads (POST /api/file/{library}/{type}). */
+export interface FileUploadSource {
+  library: string;
+  type: string;
+  /** The file chooser's filter, e.g. '.pdf,application/pdf'. */
+  accept?: string;
 }
 
 export type ValueType =
@@ -123,8 +122,8 @@ export type ValueType =
   | 'lookup'
   /** Several foreign keys, e.g. the stores of an access profile. */
   | 'multiLookup'
-  /** Several values from a fixed list loaded from an endpoint. */
-  | 'multiSelect'
+  /** An access profile's system areas ('A, B' as a list): a checklist under group headings. */
+  | 'systemAreas'
   /** Login hour 0..24 shown as '00:00'..'24:00'. */
   | 'hour'
   /** Weekday bitmask, Sunday bit 0 .. Saturday bit 6, 0 = every day. */
@@ -138,7 +137,9 @@ export type ValueType =
   /** JSON text, checked as it is typed. */
   | 'json'
   /** Child rows in a nested editable table, see `subTable`. */
-  | 'subTable';
+  | 'subTable'
+  /** A file uploaded at once to a library, see `fileUpload`; the value is `{ fileID, originalName }`. */
+  | 'file';
 
 export interface FieldDef {
   /** Row field the column shows and the form edits. */
@@ -165,7 +166,7 @@ export interface FieldDef {
    * those are the entity's own columns the server can filter on.
    */
   filterable?: boolean;
-  /** Long values wrap in the table at this width (px) instead of widening the column. */
+  /** Long values wrap in the table at this width (px) at most instead of widening the column. */
   wrapWidth?: number;
   /** Table column width in px. */
   width?: number;
@@ -208,13 +209,14 @@ export interface FieldDef {
   min?: number;
   max?: number;
   lookup?: LookupSource;
-  staticOptions?: StaticOptionsSource;
   /** Choices of a `select` or `radio`; a function when they depend on the form. */
   options?: ChoiceOption[] | ((ctx: FieldContext) => ChoiceOption[]);
   /** Choices of a `select` loaded from the server. */
   remoteOptions?: RemoteOptionsSource;
   /** The nested table of a `subTable` field. */
   subTable?: SubTableDef;
+  /** Where a `file` field uploads. */
+  fileUpload?: FileUploadSource;
   /**
    * Options a select knows before it loads any, taken from the record, so the
    * current choice shows its name (lookups default to `displayField`).

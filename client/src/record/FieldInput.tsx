@@ -4,10 +4,11 @@ import { formatHour } from '../format/format';
 import { type ChoiceOption, type FieldContext, type FieldDef, type SelectOption, resolve } from '../list/resource';
 import { DecimalInput } from './DecimalInput';
 import { DigitsInput } from './DigitsInput';
+import { FileUploadInput, type UploadedFile } from './FileUploadInput';
 import { LookupSelect } from './LookupSelect';
 import { RemoteOptionsSelect } from './RemoteOptionsSelect';
-import { StaticOptionsSelect } from './StaticOptionsSelect';
 import { SubTableInput } from './SubTableInput';
+import { SystemAreasInput } from './SystemAreasInput';
 import { WeekdaysInput } from './WeekdaysInput';
 
 /** '00:00' .. '24:00' on the hour (spec 01 §9). */
@@ -146,8 +147,8 @@ export function FieldInput({
           placeholder={placeholder}
         />
       );
-    case 'multiSelect':
-      return <StaticOptionsSelect id={id} value={value as string[]} onChange={change} source={field.staticOptions!} />;
+    case 'systemAreas':
+      return <SystemAreasInput id={id} value={value as string[]} onChange={change} disabled={disabled} />;
     case 'select':
       if (field.remoteOptions && ctx) {
         return (
@@ -210,6 +211,8 @@ export function FieldInput({
           aria-label={label}
         />
       );
+    case 'file':
+      return <FileUploadInput id={id} source={field.fileUpload!} value={value as UploadedFile | null} onChange={change} disabled={disabled} aria-label={label} />;
     case 'subTable':
       return (
         <SubTableInput

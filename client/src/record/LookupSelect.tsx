@@ -13,6 +13,8 @@ interface Props {
   /** Names of the current choice, from the record, before any options load. */
   initialOptions: SelectOption[];
   placeholder?: string;
+  /** The input's name for screen readers where no form label names it (e.g. a picker above a screen). */
+  'aria-label'?: string;
 }
 
 /**
@@ -20,7 +22,7 @@ interface Props {
  * (`pageLength` 50, or 100 for stores), sorted by name, searching with
  * `quickFilter` as the user types. Options load only once the picker opens.
  */
-export function LookupSelect({ id, value, onChange, source, multiple, initialOptions, placeholder }: Props) {
+export function LookupSelect({ id, value, onChange, source, multiple, initialOptions, placeholder, 'aria-label': ariaLabel }: Props) {
   const [opened, setOpened] = useState(false);
   const [search, setSearch] = useState('');
   const applySearch = useDebouncedCallback((text: string) => setSearch(text));
@@ -82,6 +84,7 @@ export function LookupSelect({ id, value, onChange, source, multiple, initialOpt
       notFoundContent={isLoading ? 'Loading...' : 'Nothing found'}
       listHeight={350}
       optionFilterProp="label"
+      aria-label={ariaLabel}
     />
   );
 }

@@ -317,6 +317,7 @@ export function RecordDialog({ resource, mode, id, title, onClose, onSaved, step
                       value={(values[field.name] as Row[] | undefined) ?? []}
                       ctx={ctx}
                       readOnly
+                      label={field.title}
                     />
                   ) : (
                     <span className="read-only-value" data-field={field.name}>

@@ -6,6 +6,7 @@ import type { Row } from '../api/types';
 import { renderFieldValue } from '../list/renderValue';
 import { type FieldContext, type FieldDef, type SubTableDef, resolve } from '../list/resource';
 import { FieldInput } from './FieldInput';
+import { KeyboardScroll } from '../list/KeyboardScroll';
 
 interface Props {
   id?: string;
@@ -16,6 +17,8 @@ interface Props {
   ctx?: FieldContext;
   /** Every cell as text, no add or remove (read and delete dialogs). */
   readOnly?: boolean;
+  /** The field's title: names the table's scrolling box when it is read only (nothing in it takes focus). */
+  label?: string;
   /** Server messages keyed 'row.field' (under that cell) or 'row' (under the row's first cell). */
   errors?: Record<string, string>;
   onErrorsChange?: (errors: Record<string, string>) => void;
@@ -31,7 +34,7 @@ const newKey = () => `row-${(nextKey += 1)}`;
  * as `ctx.row`. After each edit the table's `normalize` rule ties the row's
  * fields together.
  */
-export function SubTableInput({ id, subTable, value, onChange, ctx, readOnly, errors = {}, onErrorsChange }: Props) {
+export function SubTableInput({ id, subTable, value, onChange, ctx, readOnly, label, errors = {}, onErrorsChange }: Props) {
   // Stable keys, so inputs keep their state when an earlier row is removed.
   const keys = useRef<string[]>([]);
   while (keys.current.length < value.length) keys.current.push(newKey());
@@ -120,20 +123,24 @@ export function SubTableInput({ id, subTable, value, onChange, ctx, readOnly, er
     });
   }
 
+  const table = (
+    <Table<Row>
+      size="small"
+      bordered
+      pagination={false}
+      rowKey={(row) => keys.current[value.indexOf(row)] ?? String(value.indexOf(row))}
+      columns={columns}
+      dataSource={value}
+      // Fixed widths: long names are cut rather than pushing the table wider than the dialog.
+      tableLayout="fixed"
+      scroll={{ x: columns.reduce((sum, column) => sum + (Number(column.width) || 150), 0) }}
+      locale={{ emptyText: subTable.emptyText }}
+    />
+  );
+
   return (
     <div id={id} className="sub-table">
-      <Table<Row>
-        size="small"
-        bordered
-        pagination={false}
-        rowKey={(row) => keys.current[value.indexOf(row)] ?? String(value.indexOf(row))}
-        columns={columns}
-        dataSource={value}
-        // Fixed widths: long names are cut rather than pushing the table wider than the dialog.
-        tableLayout="fixed"
-        scroll={{ x: columns.reduce((sum, column) => sum + (Number(column.width) || 150), 0) }}
-        locale={{ emptyText: subTable.emptyText }}
-      />
+      {readOnly ? <KeyboardScroll label={label ?? 'Rows'}>{table}</KeyboardScroll> : table}
       {!readOnly && (
         <Button className="sub-table-add" type="dashed" icon={<PlusOutlined />} onClick={addRow}>
           {subTable.addLabel}

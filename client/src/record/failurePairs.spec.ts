@@ -1,6 +1,6 @@
 import { failureFromResult } from './failurePairs';
 
-const titles: Record<string, string> = { userName: 'Name', emailAddress: 'E-mail' };
+const titles: Record<string, string> = { userName: 'Name', emailAddress: 'Email' };
 const titleOf = (bodyName: string) => titles[bodyName];
 
 describe('failureFromResult', () => {
@@ -8,8 +8,8 @@ describe('failureFromResult', () => {
     const failure = failureFromResult(
       {
         fail: true,
-        failSummary: 'Please correct 2 fields: Name is required; Enter a valid e-mail address',
-        failMessages: { userName: 'Name is required', emailAddress: 'Enter a valid e-mail address' },
+        failSummary: 'Please correct 2 fields: Name is required; Enter a valid email address',
+        failMessages: { userName: 'Name is required', emailAddress: 'Enter a valid email address' },
       },
       'Bad request',
       titleOf,
@@ -17,7 +17,7 @@ describe('failureFromResult', () => {
     );
     expect(failure).toEqual({
       summary: 'Please correct 2 fields',
-      details: ['Name - Name is required', 'E-mail - Enter a valid e-mail address'],
+      details: ['Name - Name is required', 'Email - Enter a valid email address'],
     });
   });
 
@@ -34,13 +34,13 @@ describe('failureFromResult', () => {
   it("lists the pairs in the form's order when given, names it does not know last", () => {
     const order = ['userName', 'emailAddress'];
     const failure = failureFromResult(
-      { fail: true, failMessages: { storeIDs: 'Choose a store', emailAddress: 'Enter a valid e-mail address', userName: 'Name is required' } },
+      { fail: true, failMessages: { storeIDs: 'Choose a store', emailAddress: 'Enter a valid email address', userName: 'Name is required' } },
       'Bad request',
       titleOf,
       [],
       (bodyName) => order.indexOf(bodyName),
     );
-    expect(failure.details).toEqual(['Name - Name is required', 'E-mail - Enter a valid e-mail address', 'storeIDs - Choose a store']);
+    expect(failure.details).toEqual(['Name - Name is required', 'Email - Enter a valid email address', 'storeIDs - Choose a store']);
   });
 
   it('shows one failing field by its message alone, with what no field shows under it', () => {

@@ -1,6 +1,8 @@
+import { createElement } from 'react';
 import type { Row } from '../api/types';
 import { splitSystemAreas } from '../auth/permissions';
 import type { ResourceDef } from '../list/resource';
+import { SystemAreasSummary } from '../record/SystemAreasInput';
 import { AUDIT_COLUMNS, STORE_LOOKUP, writableWith } from './common';
 
 interface AccessProfileStore {
@@ -27,13 +29,13 @@ export const accessProfilesResource: ResourceDef = {
     {
       name: 'systemAreas',
       title: 'System areas',
-      valueType: 'multiSelect',
-      staticOptions: { url: '/api/accessProfiles/systemAreas', valueField: 'name', descriptionField: 'description' },
+      valueType: 'systemAreas',
       // The server keeps the areas as one 'A, B' string; the form edits a list.
       toFormValue: (row) => splitSystemAreas(row.systemAreas as string),
       toBodyValue: (value) => ((value as string[] | null) ?? []).join(', '),
-      render: (row) => splitSystemAreas(row.systemAreas as string).join(', '),
-      wrapWidth: 320,
+      // What each area grants, not its code name.
+      render: (row) => createElement(SystemAreasSummary, { names: splitSystemAreas(row.systemAreas as string) }),
+      wrapWidth: 360,
     },
     // Spec 02 §2.6: the list shows name, areas, stores and users; the flags are a column choice away.
     { name: 'showRevenue', title: 'Show revenue', valueType: 'boolean', sortable: true, initialValue: true, hiddenByDefault: true },

@@ -101,7 +101,7 @@ export const discountsResource: ResourceDef = {
             key: 'store',
             title: 'Store',
             // Wide enough for a store's whole name in the picker.
-            width: 200,
+            width: 160,
             fields: [
               {
                 name: 'storeID',
@@ -119,21 +119,22 @@ export const discountsResource: ResourceDef = {
               },
             ],
           },
-          { key: 'enabled', title: 'Enabled', width: 70, fields: [{ name: 'enabled', title: 'Enabled', valueType: 'boolean' }] },
+          // Widths: 'Enabled' whole on one line, and the table within the 800 px dialog (752 px inside).
+          { key: 'enabled', title: 'Enabled', width: 84, fields: [{ name: 'enabled', title: 'Enabled', valueType: 'boolean' }] },
           {
             key: 'capture',
             title: 'Capture applied %',
             width: 86,
             fields: [{ name: 'captureVariablePercent', title: 'Capture applied %', valueType: 'boolean' }],
           },
-          { key: 'revenue', title: 'Revenue reduction', width: 140, fields: reductionFields('revenue') },
+          { key: 'revenue', title: 'Revenue reduction', width: 130, fields: reductionFields('revenue') },
           {
             key: 'same',
             title: 'Commission same as revenue',
-            width: 120,
+            width: 100,
             fields: [{ name: 'commissionSameAsRevenue', title: 'Commission same as revenue', valueType: 'boolean' }],
           },
-          { key: 'commission', title: 'Commission reduction', width: 140, fields: reductionFields('commission') },
+          { key: 'commission', title: 'Commission reduction', width: 130, fields: reductionFields('commission') },
         ],
       },
     },

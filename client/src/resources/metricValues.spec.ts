@@ -1,4 +1,6 @@
 import {
+  formatMetricValue,
+  formatPartValue,
   formatSuccessValue,
   metricFieldOptions,
   paramsJsonError,
@@ -76,5 +78,31 @@ describe('metric part fields', () => {
   it('reads rows of a table with its fields', () => {
     const body = { listData: [{ tableName: 'sales', fields: ['revenueCount'] }, { tableName: 'dailyStats', fields: ['dayCount'] }] };
     expect(metricFieldOptions(body, 'dailyStats')).toEqual([{ value: 'dayCount', label: 'Day count' }]);
+  });
+});
+
+describe('metric values as their type shows them', () => {
+  it('percent x100 with %, money in pounds, 2dp, integer', () => {
+    expect(formatMetricValue(0.3333, 'percent')).toBe('33.33%');
+    expect(formatMetricValue(1234.5, 'money')).toBe('£1,234.50');
+    expect(formatMetricValue(1234.5, '2dp')).toBe('1,234.50');
+    expect(formatMetricValue(-2.345, '2dp')).toBe('-2.35');
+    expect(formatMetricValue(7.6, 'integer')).toBe('8');
+  });
+
+  it('no value is a dash, 0 is a value', () => {
+    expect(formatMetricValue(null, 'money')).toBe('-');
+    expect(formatMetricValue(undefined, 'percent')).toBe('-');
+    expect(formatMetricValue(0, 'percent')).toBe('0%');
+  });
+});
+
+describe('part values as their field reads', () => {
+  it('money for revenue and commission, a number for counts and daily figures', () => {
+    expect(formatPartValue(1250, 'adjustedRevenueTotal')).toBe('£1,250.00');
+    expect(formatPartValue(12.5, 'commissionASP')).toBe('£12.50');
+    expect(formatPartValue(-3, 'revenueCount')).toBe('-3');
+    expect(formatPartValue(9.25, 'staffCountTotal')).toBe('9.25');
+    expect(formatPartValue(null, 'footfallTotal')).toBe('-');
   });
 });

@@ -55,16 +55,7 @@ export function successValueToBody(value: unknown, metricType: unknown): number 
 export function formatSuccessValue(value: unknown, metricType: unknown): string {
   const amount = Number(value ?? 0);
   if (!Number.isFinite(amount) || amount === 0) return 'Not used';
-  switch (metricType) {
-    case 'percent':
-      return formatRatio(amount);
-    case 'money':
-      return formatPounds(amount);
-    case 'integer':
-      return formatInteger(amount);
-    default:
-      return amount.toFixed(2);
-  }
+  return formatMetricValue(amount, metricType);
 }
 
 /** A filter name in params: as the list API's parameters are named. */
@@ -121,4 +112,34 @@ export function metricFieldOptions(body: unknown, tableName: unknown): ChoiceOpt
     if (Array.isArray(fields)) fields.forEach((f) => nameOf(f) && names.push(nameOf(f)!));
   }
   return [...new Set(names)].map((name) => ({ value: name, label: humanizeIdentifier(name) }));
+}
+
+/**
+ * A metric's or part's value as the metric's type shows it: percent x100 with %, money in
+ * pounds, 2dp with two decimals, integer rounded. No value (a hidden figure, a denominator of 0) is '-'.
+ */
+export function formatMetricValue(value: unknown, metricType: unknown): string {
+  if (value === null || value === undefined || value === '') return '-';
+  const amount = Number(value);
+  if (!Number.isFinite(amount)) return '-';
+  switch (metricType) {
+    case 'percent':
+      return formatRatio(amount);
+    case 'money':
+      return formatPounds(amount);
+    case 'integer':
+      return formatInteger(amount);
+    default:
+      return amount.toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  }
+}
+
+/** Sales fields that are amounts of money (the others count sales or daily figures). */
+const MONEY_FIELDS = ['adjustedRevenueTotal', 'adjustedRevenueASP', 'commissionTotal', 'commissionASP'];
+
+/** A part's value as its field reads: pounds for revenue and commission, else a number. */
+export function formatPartValue(value: unknown, field: unknown): string {
+  if (MONEY_FIELDS.includes(String(field))) return formatMetricValue(value, 'money');
+  if (value === null || value === undefined || !Number.isFinite(Number(value))) return '-';
+  return Number(value).toLocaleString('en-GB', { maximumFractionDigits: 4 });
 }

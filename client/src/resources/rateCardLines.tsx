@@ -5,6 +5,7 @@ import type { Row } from '../api/types';
 import { ALL_FIGURES, type FigureFlags } from '../auth/figures';
 import { can } from '../auth/permissions';
 import { formatPounds } from '../format/format';
+import { KeyboardScroll } from '../list/KeyboardScroll';
 import { BooleanMark } from '../list/renderValue';
 import type { ChoiceOption, FieldContext, FieldDef, ResourceDef, SelectionContext } from '../list/resource';
 import type { ReactNode } from 'react';
@@ -26,6 +27,8 @@ export interface LineStore {
   excludeDiscount?: boolean | null;
   /** Which of sku, description, customerRRP, customerMonthly, excludeDiscount the store overrides. */
   overrides?: string[];
+  /** In the dialog: the values a store without its own takes (the line's; excludeDiscount the SKU type's). */
+  inherited?: Partial<Record<StoreOverride, unknown>>;
 }
 
 /** The values a store may override; the row shows the line's where it does not. */
@@ -34,13 +37,37 @@ type StoreOverride = (typeof STORE_OVERRIDES)[number];
 
 const overrides = (s: LineStore, key: StoreOverride) => (s.overrides ?? []).includes(key);
 
-/** A read store as the dialog edits it: its own values only (null = use the line's). */
+/**
+ * A read store as the dialog edits it: its own values only (null = use the line's). What it takes
+ * instead is kept aside for the view dialog to name; it is never sent.
+ */
 export function storeFormRow(s: LineStore): LineStore {
-  const row: LineStore = { ...s };
-  for (const key of STORE_OVERRIDES) if (!overrides(s, key)) row[key] = null;
+  const row: LineStore = { ...s, inherited: {} };
+  for (const key of STORE_OVERRIDES) {
+    if (overrides(s, key)) continue;
+    row.inherited![key] = s[key];
+    row[key] = null;
+  }
   delete row.overrides;
   return row;
 }
+
+/**
+ * A store's value in the view dialog: its own, or what applies instead and whose it is,
+ * e.g. 'Same as the line (ABC123)' or 'Same as the SKU type (Yes)'.
+ */
+function ownOrInherited(key: StoreOverride, show: (value: unknown) => string) {
+  return (row: Row): string => {
+    const own = row[key];
+    if (own !== null && own !== undefined && own !== '') return show(own);
+    const source = key === 'excludeDiscount' ? 'the SKU type' : 'the line';
+    const inherited = (row.inherited as LineStore['inherited'])?.[key];
+    const shown = inherited === null || inherited === undefined || inherited === '' ? '' : show(inherited);
+    return shown ? `Same as ${source} (${shown})` : `Same as ${source}`;
+  };
+}
+const asText = (value: unknown) => String(value);
+const asYesNo = (value: unknown) => (value ? 'Yes' : 'No');
 
 const storesOf = (row: Row): LineStore[] => (row.rateCardLineStores as LineStore[] | undefined) ?? [];
 
@@ -120,14 +147,16 @@ export function LineStoresTable({ row, figures = ALL_FIGURES }: { row: Row; figu
         <Tag>No stores</Tag>
       ) : (
         <>
-          <Table<LineStore>
-            size="small"
-            pagination={false}
-            rowKey={(s) => String(s.storeID)}
-            columns={columns}
-            dataSource={stores}
-            scroll={{ x: 'max-content' }}
-          />
+          <KeyboardScroll label={`Stores of ${String(row.sku ?? 'the line')}`}>
+            <Table<LineStore>
+              size="small"
+              pagination={false}
+              rowKey={(s) => String(s.storeID)}
+              columns={columns}
+              dataSource={stores}
+              scroll={{ x: 'max-content' }}
+            />
+          </KeyboardScroll>
           {overridden > 0 && (
             <div className="line-stores-note">
               <span className="store-override">Marked</span> values are the store&apos;s own; greyed ones are the line&apos;s.
@@ -163,7 +192,7 @@ function uploadedFrom(row: Row, mayDownload: boolean): ReactNode {
 const sortByLabel = (options: ChoiceOption[]) => options.sort((a, b) => a.label.localeCompare(b.label));
 
 /** The line's value as a placeholder: what a store without its own value uses. */
-const lineValue = (name: string, empty = '') => (ctx: FieldContext) => {
+const lineValue = (name: string, empty = 'Same as the line') => (ctx: FieldContext) => {
   const value = ctx.values?.[name];
   return value === null || value === undefined || value === '' ? empty : String(value);
 };
@@ -173,13 +202,13 @@ const lineMoney = (name: string) => (ctx: FieldContext) => {
 };
 const emptyToNull = (value: unknown) => (value === '' ? null : value);
 
-/** The SKU type's rule ('Type: Yes') while the form still has the record's SKU type; else "Type's". */
+/** The SKU type's rule ('SKU type: Yes') while the form still has the record's SKU type. */
 function skuTypeRule(ctx: FieldContext): string {
   const record = ctx.record;
   if (record && ctx.values?.skuTypeID === record.skuTypeID && typeof record.excludeDiscount === 'boolean') {
-    return `Type: ${record.excludeDiscount ? 'Yes' : 'No'}`;
+    return `SKU type: ${asYesNo(record.excludeDiscount)}`;
   }
-  return "Type's";
+  return 'Same as the SKU type';
 }
 
 /** A store's own SKU, description, prices and discount rule: empty = the line's (the placeholder). */
@@ -188,22 +217,37 @@ const OVERRIDE_COLUMNS = [
     key: 'sku',
     title: 'Own SKU',
     width: 130,
-    fields: [{ name: 'sku', title: 'Own SKU', valueType: 'text', maxLength: 25, placeholder: lineValue('sku'), emptyText: "Line's", toBodyValue: emptyToNull }],
+    fields: [{ name: 'sku', title: 'Own SKU', valueType: 'text', maxLength: 25, placeholder: lineValue('sku'), render: ownOrInherited('sku', asText), toBodyValue: emptyToNull }],
   },
   {
     key: 'description',
     title: 'Own description',
     width: 170,
     fields: [
-      { name: 'description', title: 'Own description', valueType: 'text', maxLength: 255, placeholder: lineValue('description', "Line's"), emptyText: "Line's", toBodyValue: emptyToNull },
+      {
+        name: 'description',
+        title: 'Own description',
+        valueType: 'text',
+        maxLength: 255,
+        placeholder: lineValue('description'),
+        render: ownOrInherited('description', asText),
+        toBodyValue: emptyToNull,
+      },
     ],
   },
-  { key: 'rrp', title: 'Own RRP', width: 110, fields: [{ name: 'customerRRP', title: 'Own RRP', valueType: 'money', placeholder: lineMoney('customerRRP'), emptyText: "Line's" }] },
+  {
+    key: 'rrp',
+    title: 'Own RRP',
+    width: 110,
+    fields: [{ name: 'customerRRP', title: 'Own RRP', valueType: 'money', placeholder: lineMoney('customerRRP'), render: ownOrInherited('customerRRP', formatPounds) }],
+  },
   {
     key: 'monthly',
     title: 'Own monthly',
     width: 110,
-    fields: [{ name: 'customerMonthly', title: 'Own monthly', valueType: 'money', placeholder: lineMoney('customerMonthly'), emptyText: "Line's" }],
+    fields: [
+      { name: 'customerMonthly', title: 'Own monthly', valueType: 'money', placeholder: lineMoney('customerMonthly'), render: ownOrInherited('customerMonthly', formatPounds) },
+    ],
   },
   {
     key: 'excl',
@@ -219,7 +263,7 @@ const OVERRIDE_COLUMNS = [
           { value: false, label: 'No' },
         ],
         placeholder: skuTypeRule,
-        emptyText: "SKU type's",
+        render: ownOrInherited('excludeDiscount', asYesNo),
       },
     ],
   },

@@ -17,7 +17,7 @@ export function formatPercent1(value: unknown): string {
 export function recSheetsResource(linesAction: Omit<RowAction, 'path' | 'key' | 'label'>): ResourceDef {
   return {
     tableName: 'recSheets',
-    title: 'Revenue Reconciliation Sheets',
+    title: 'Revenue reconciliation sheets',
     singular: 'rec sheet',
     listPath: 'recSheets',
     savePath: 'recSheet',

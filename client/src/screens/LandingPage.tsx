@@ -1,10 +1,18 @@
-import { useNavigate } from 'react-router';
-import { Button, Card, Space, Typography } from 'antd';
-import { CalculatorOutlined, FileTextOutlined, NotificationOutlined, ShoppingCartOutlined } from '@ant-design/icons';
-import type { ReactNode } from 'react';
-import type { Me } from '../api/types';
+import { useState, type ReactNode } from 'react';
+import { Navigate, useNavigate, useParams } from 'react-router';
+import { Alert, Button, Card, Empty, Radio, Select, Skeleton, Space, Spin, Typography } from 'antd';
+import { CalculatorOutlined, FileTextOutlined, LeftOutlined, NotificationOutlined, RightOutlined, ShoppingCartOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
+import type { ListResponse, Me } from '../api/types';
+import { useAbortableSWR, usePreference } from '../api/hooks';
 import { can, canUseSales, storesOf } from '../auth/permissions';
+import { AccessibleTabs } from '../shell/AccessibleTabs';
 import { useCurrentUser } from '../shell/CurrentUser';
+import { MyAnnouncements } from './announcements/MyAnnouncements';
+import { KpiCards, type Figure } from './landing/KpiCards';
+import { KpiTableView } from './landing/KpiTableView';
+import type { KpiTable, SplitBy } from './landing/kpiTypes';
+import { dayOfMonth, earliestMonth, landingPath, landingRedirect, shiftMonth } from './landing/landingRoute';
 
 interface QuickAction {
   label: string;
@@ -22,30 +30,196 @@ const QUICK_ACTIONS: QuickAction[] = [
   { label: 'Announce', path: '/announcements', icon: <NotificationOutlined />, visible: (me) => can(me, 'Announce') },
 ];
 
-/** The home page. The dashboard cards of spec 01 §2 come later. */
+const today = () => dayjs().format('YYYY-MM-DD');
+
+/** `/`: the landing page of today for the saved card users, or the user's own (spec 01 §2). */
+export function LandingRedirect() {
+  const me = useCurrentUser();
+  const cardUsers = usePreference('defaults', 'cardUsers');
+  if (cardUsers.isLoading) return <Spin className="landing-loading" />;
+  const users = cardUsers.value && /^\d+(,\d+)*$/.test(cardUsers.value) ? cardUsers.value : String(me.userID);
+  return <Navigate to={landingPath(0, today(), users)} replace />;
+}
+
+interface TabDef {
+  key: string;
+  label: string;
+  /** The tables call of a tables tab. */
+  tables?: { url: string; storeID?: number; sortPrefix: string; splitBy: SplitBy; storeIDs: number[] };
+}
+
+/** The tabs (spec 01 §2): 0 Cards, 1 League Table, 2-4 by user, store and store type with more than one store, then a tab per store from 5. */
+function landingTabs(me: Me, date: string): TabDef[] {
+  const stores = storesOf(me);
+  const all = stores.map((s) => s.storeID);
+  const tabs: TabDef[] = [
+    { key: '0', label: 'Cards' },
+    { key: '1', label: 'League Table', tables: { url: `/api/kpi/leagueTables?date=${date}`, sortPrefix: 'league', splitBy: 'attributableToUserID', storeIDs: all } },
+  ];
+  if (stores.length > 1) {
+    tabs.push(
+      { key: '2', label: 'All users', tables: { url: `/api/kpi/tables?date=${date}&splitBy=attributableToUserID`, sortPrefix: 'users', splitBy: 'attributableToUserID', storeIDs: all } },
+      { key: '3', label: 'All stores', tables: { url: `/api/kpi/tables?date=${date}&splitBy=storeID`, sortPrefix: 'stores', splitBy: 'storeID', storeIDs: all } },
+      { key: '4', label: 'All types', tables: { url: `/api/kpi/tables?date=${date}&splitBy=storeStoreTypeID`, sortPrefix: 'types', splitBy: 'storeStoreTypeID', storeIDs: all } },
+    );
+  }
+  stores.forEach((store, i) =>
+    tabs.push({
+      key: String(5 + i),
+      label: store.name,
+      tables: { url: `/api/kpi/tables?date=${date}&storeID=${store.storeID}&splitBy=attributableToUserID`, storeID: store.storeID, sortPrefix: 'store', splitBy: 'attributableToUserID', storeIDs: [store.storeID] },
+    }),
+  );
+  return tabs;
+}
+
+/**
+ * The home page (spec 01 §2 "Landing dashboard"): /landing/{tab}/{date}/{userID}, with the
+ * user's announcements and Quick Actions, the month navigator, the Revenue/Commission toggle,
+ * the cards tab and the KPI tables' tabs.
+ */
 export function LandingPage() {
   const me = useCurrentUser();
   const navigate = useNavigate();
+  const params = useParams();
+  const now = today();
+  const { showRevenue, showCommission } = me.accessProfile;
+  const [figure, setFigure] = useState<Figure>(showRevenue ? 'revenue' : 'commission');
+  const redirect = landingRedirect(params, me, now);
+  if (redirect) return <Navigate to={redirect} replace />;
+  const { tab = '0', date = now, userID = String(me.userID) } = params;
+
   const firstName = me.name.trim().split(/\s+/)[0] ?? me.name;
   const actions = QUICK_ACTIONS.filter((action) => action.visible(me));
+  const tabs = landingTabs(me, date);
+  const active = tabs.find((t) => t.key === tab);
+  const go = (next: { tab?: string; date?: string; userID?: string }) => navigate(landingPath(next.tab ?? tab, next.date ?? date, next.userID ?? userID));
 
   return (
     <div className="landing">
-      <Typography.Title level={2} className="landing-welcome">
-        Welcome, {firstName}
-      </Typography.Title>
-      {me.storeName && (
-        <Typography.Paragraph type="secondary">Your default store is {me.storeName}.</Typography.Paragraph>
-      )}
-      <Card title="Quick Actions" className="quick-actions" variant="borderless">
-        <Space wrap size="middle">
+      <div className="landing-header">
+        <Typography.Title level={2} className="landing-welcome">
+          Welcome, {firstName}
+        </Typography.Title>
+        <Space wrap size="small" className="quick-actions" aria-label="Quick Actions">
+          <Typography.Text type="secondary">Quick Actions</Typography.Text>
           {actions.map((action) => (
-            <Button key={action.path} size="large" icon={action.icon} onClick={() => navigate(action.path)}>
+            <Button key={action.path} icon={action.icon} onClick={() => navigate(action.path)}>
               {action.label}
             </Button>
           ))}
         </Space>
+      </div>
+      <MyAnnouncements />
+      <Card variant="borderless" className="landing-dashboard">
+        <div className="landing-toolbar">
+          <MonthNavigator date={date} today={now} monthsBack={me.salesMonthsBack} onMonth={(month) => go({ date: dayOfMonth(month, now) })} />
+          <Space wrap>
+            {active?.tables && (
+              <Button onClick={() => navigate(`/daily/dailyTable/${active.tables!.storeIDs.join(',') || '0'}/${active.tables!.splitBy}/${date.slice(0, 8)}01/${date}`)}>Custom...</Button>
+            )}
+            {showRevenue && showCommission && (
+              <Radio.Group
+                optionType="button"
+                value={figure}
+                onChange={(e) => setFigure(e.target.value as Figure)}
+                options={[
+                  { label: 'Revenue', value: 'revenue' },
+                  { label: 'Commission', value: 'commission' },
+                ]}
+                aria-label="Show revenue or commission"
+              />
+            )}
+          </Space>
+        </div>
+        <AccessibleTabs className="landing-tabs" activeKey={active ? tab : undefined} onChange={(key) => go({ tab: key })} items={tabs.map((t) => ({ key: t.key, label: t.label }))} />
+        {!active ? (
+          <Empty description="Table not found" />
+        ) : tab === '0' ? (
+          <>
+            <CardUsersPicker userIDs={userID} onChange={(ids) => go({ userID: ids })} />
+            {showRevenue || showCommission ? <KpiCards date={date} userIDs={userID} figure={figure} /> : <CountOnlyNote />}
+          </>
+        ) : (
+          <KpiTablesTab key={active.key} url={active.tables!.url} storeID={active.tables!.storeID} sortPrefix={active.tables!.sortPrefix} />
+        )}
       </Card>
+    </div>
+  );
+}
+
+function CountOnlyNote() {
+  return <Alert type="info" showIcon message="Your access profile shows neither revenue nor commission." />;
+}
+
+/** Previous and next month by name; previous disabled reading 'Max {n} mon' at the months-back limit (spec 01 §2). */
+function MonthNavigator({ date, today: now, monthsBack, onMonth }: { date: string; today: string; monthsBack: number; onMonth: (month: string) => void }) {
+  const name = (month: string) => dayjs(`${month}-01`).format('MMMM YYYY');
+  const previous = shiftMonth(date, -1);
+  const next = shiftMonth(date, 1);
+  const earliest = earliestMonth(now, monthsBack);
+  const atLimit = earliest !== null && `${previous}-01` < earliest;
+  const atEnd = next > now.slice(0, 7);
+  return (
+    <Space className="month-navigator" wrap>
+      <Button icon={<LeftOutlined />} disabled={atLimit} onClick={() => onMonth(previous)}>
+        {atLimit ? `Max ${monthsBack} mon` : dayjs(`${previous}-01`).format('MMMM')}
+      </Button>
+      <Typography.Text strong className="month-navigator-current">
+        {name(date.slice(0, 7))}
+        {date.slice(0, 7) === now.slice(0, 7) ? ' to date' : ''}
+      </Typography.Text>
+      <Button disabled={atEnd} onClick={() => onMonth(next)}>
+        {dayjs(`${next}-01`).format('MMMM')} <RightOutlined />
+      </Button>
+    </Space>
+  );
+}
+
+/** Whose sales the cards add up: the user, or users they choose; the choice is saved as the cardUsers preference. */
+function CardUsersPicker({ userIDs, onChange }: { userIDs: string; onChange: (ids: string) => void }) {
+  const me = useCurrentUser();
+  const preference = usePreference('defaults', 'cardUsers');
+  const { data } = useAbortableSWR<ListResponse<{ userID: number; name: string }>>('/api/users?pageLength=100&sort=name&active=1');
+  const ids = userIDs.split(',').map(Number);
+  const known = new Map((data?.listData ?? []).map((u) => [u.userID, u.name]));
+  known.set(me.userID, me.name);
+  const options = [...known].map(([value, label]) => ({ value, label }));
+  return (
+    <div className="card-users">
+      <Typography.Text type="secondary" id="card-users-label">
+        Cards for
+      </Typography.Text>
+      <Select
+        mode="multiple"
+        aria-labelledby="card-users-label"
+        value={ids}
+        options={options}
+        optionFilterProp="label"
+        labelRender={(item) => known.get(Number(item.value)) ?? '(Username not found)'}
+        style={{ minWidth: 240, maxWidth: 560 }}
+        maxTagCount="responsive"
+        onChange={(chosen: number[]) => {
+          const next = (chosen.length ? chosen : [me.userID]).join(',');
+          void preference.save(next);
+          onChange(next);
+        }}
+      />
+    </div>
+  );
+}
+
+/** A tables tab: the KPI tables of the call, or the spec's texts when they cannot be shown (spec 01 §8). */
+function KpiTablesTab({ url, storeID, sortPrefix }: { url: string; storeID?: number; sortPrefix: string }) {
+  const { data, error, isLoading } = useAbortableSWR<{ listData: KpiTable[] }>(url, { keepPreviousData: false });
+  if (error) return <Alert type="error" showIcon message="There was an error loading the tables, please check you have permission to view the data in this date range" />;
+  if (isLoading || !data) return <Skeleton active paragraph={{ rows: 6 }} />;
+  if (!Array.isArray(data.listData) || data.listData.length === 0) return <Empty description="Tables not found for this time period" />;
+  return (
+    <div className="kpi-tables">
+      {data.listData.map((table, i) => (
+        <KpiTableView key={table?.name ?? i} table={table} storeID={storeID} sortName={`${sortPrefix}-${table?.name ?? i}`} />
+      ))}
     </div>
   );
 }

@@ -1,17 +1,21 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { Button, Card, Result } from 'antd';
-import { ArrowLeftOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, ExperimentOutlined } from '@ant-design/icons';
+import type { Row } from '../api/types';
 import { useRecord } from '../api/hooks';
 import { can } from '../auth/permissions';
 import { ListScreen } from '../list/ListScreen';
 import { metricPartsResource } from '../resources/metrics';
 import { useCurrentUser } from '../shell/CurrentUser';
+import { MetricPartTestDialog } from './MetricPartTestDialog';
 
 /**
  * /data/metrics/{metricID}: the generic list of one metric's parts, titled
  * with the metric's name, with a way back to the metrics. SystemSetup only:
- * without it the parts list answers 403, which would log the user out.
+ * without it the parts list answers 403, which would log the user out. Each
+ * part has a Test button, and 'Test a part' tries one before it is saved
+ * (MetricPartTestDialog).
  */
 export function MetricPartsScreen() {
   const me = useCurrentUser();
@@ -21,7 +25,16 @@ export function MetricPartsScreen() {
   const allowed = can(me, 'SystemSetup');
   const { data, error } = useRecord('metrics', 'metricID', validID && allowed ? id : null);
   const metricName = data?.data?.name ? String(data.data.name) : undefined;
-  const resource = useMemo(() => metricPartsResource(id, metricName), [id, metricName]);
+  const metricType = data?.data?.metricType ? String(data.data.metricType) : undefined;
+  // undefined: closed; null: a new part; a row: that saved part.
+  const [testing, setTesting] = useState<Row | null | undefined>(undefined);
+  const resource = useMemo(
+    () => ({
+      ...metricPartsResource(id, metricName),
+      rowActions: [{ key: 'test', label: 'Test', icon: <ExperimentOutlined />, onClick: (row: Row) => setTesting(row) }],
+    }),
+    [id, metricName],
+  );
 
   const back = (
     <Link to="/data/metrics" className="back-link">
@@ -46,5 +59,21 @@ export function MetricPartsScreen() {
       </Card>
     );
   }
-  return <ListScreen key={`metricParts-${id}`} resource={resource} header={<div className="page-header">{back}</div>} />;
+  return (
+    <>
+      <ListScreen
+        key={`metricParts-${id}`}
+        resource={resource}
+        header={<div className="page-header">{back}</div>}
+        toolbarExtra={
+          <Button icon={<ExperimentOutlined />} onClick={() => setTesting(null)}>
+            Test a part
+          </Button>
+        }
+      />
+      {testing !== undefined && (
+        <MetricPartTestDialog metricID={id} metricName={metricName} metricType={metricType} part={testing ?? undefined} onClose={() => setTesting(undefined)} />
+      )}
+    </>
+  );
 }

@@ -1,9 +1,8 @@
-import { useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Drawer } from 'antd';
 import { useAppName, useMe } from '../api/hooks';
 import type { Me } from '../api/types';
-import { RecordDialog } from '../record/RecordDialog';
 import { usersResource } from '../resources/users';
 import { CurrentUserContext } from './CurrentUser';
 import { DrawerMenu } from './DrawerMenu';
@@ -11,6 +10,9 @@ import { TopBar } from './TopBar';
 import { useViewport } from './useViewport';
 
 const DRAWER_WIDTH = 240;
+
+/** The profile dialog's form code is downloaded when it first opens, not with the first page (issue 14). */
+const RecordDialog = lazy(async () => ({ default: (await import('../record/RecordDialog')).RecordDialog }));
 
 /** Top bar, left drawer and the routed screen, for a signed-in user. */
 export function Shell({ me }: { me: Me }) {
@@ -62,14 +64,16 @@ export function Shell({ me }: { me: Me }) {
           </main>
         </div>
         {profileOpen && (
-          <RecordDialog
-            resource={usersResource('all')}
-            mode="update"
-            id={me.userID}
-            title="Profile"
-            onClose={() => setProfileOpen(false)}
-            onSaved={() => void refreshMe()}
-          />
+          <Suspense>
+            <RecordDialog
+              resource={usersResource('all')}
+              mode="update"
+              id={me.userID}
+              title="Profile"
+              onClose={() => setProfileOpen(false)}
+              onSaved={() => void refreshMe()}
+            />
+          </Suspense>
         )}
       </div>
     </CurrentUserContext.Provider>

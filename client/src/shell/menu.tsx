@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ApartmentOutlined, AuditOutlined, DollarOutlined, FieldTimeOutlined, HomeOutlined, ProfileOutlined, SafetyOutlined, SettingOutlined, ShopOutlined, TeamOutlined } from '@ant-design/icons';
+import { AimOutlined, ApartmentOutlined, AuditOutlined, CalendarOutlined, DollarOutlined, FieldTimeOutlined, HomeOutlined, NotificationOutlined, ProfileOutlined, SafetyOutlined, ScheduleOutlined, SettingOutlined, ShopOutlined, TeamOutlined } from '@ant-design/icons';
 import type { Me } from '../api/types';
 import { can, canUseSales, storesOf } from '../auth/permissions';
 import { ABOUT_MENU, CUSTOMISATION_MENU_ENTRY } from '../screens/about/aboutMenu';
@@ -28,13 +28,20 @@ export const MENU: MenuEntry[] = [
     path: '/data/rateCards',
     visible: (me) => storesOf(me).length > 0,
   },
+  // Daily stats: every user with a store (reading needs only the store; editing RecordDailyStats).
+  // Targets: every user with a store (reading needs only the store; editing RecordTargets).
+  { key: 'targets', label: 'Targets', icon: <AimOutlined />, path: '/targets', visible: (me) => storesOf(me).length > 0 },
+  { key: 'daily', label: 'Daily', icon: <CalendarOutlined />, path: '/daily', visible: (me) => storesOf(me).length > 0 },
+  // Rota: every user with a store (their own week at least); planning and approval need their areas.
+  { key: 'rota', label: 'Rota', icon: <ScheduleOutlined />, path: '/rota', visible: (me) => storesOf(me).length > 0 },
   {
     key: 'recSheets',
-    label: 'Revenue Reconciliation',
+    label: 'Revenue reconciliation',
     icon: <AuditOutlined />,
     path: '/recSheets',
     visible: (me) => can(me, 'RevenueReconciliation'),
   },
+  { key: 'announcements', label: 'Announcements', icon: <NotificationOutlined />, path: '/announcements', visible: (me) => can(me, 'Announce') },
   { key: 'users', label: 'Users', icon: <TeamOutlined />, path: '/data/users' },
   {
     key: 'systemSetup',

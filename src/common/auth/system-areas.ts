@@ -19,6 +19,35 @@ export const SYSTEM_AREAS = {
 export type SystemArea = keyof typeof SYSTEM_AREAS;
 export const SYSTEM_AREA_NAMES = Object.keys(SYSTEM_AREAS) as SystemArea[];
 
+/** Headings of the access profile dialog's checklist, in the order it shows them. */
+export const SYSTEM_AREA_GROUPS = ['Sales', 'Reconciliation', 'Targets and daily', 'Rota', 'Administration'] as const;
+export type SystemAreaGroup = (typeof SYSTEM_AREA_GROUPS)[number];
+
+/** A Record, so a new area cannot be added without a heading. */
+const GROUP_OF_AREA: Record<SystemArea, SystemAreaGroup> = {
+  RecordSales: 'Sales',
+  UpdateSales: 'Sales',
+  RecordRefunds: 'Sales',
+  RecordCreditFails: 'Sales',
+  ViewYearCards: 'Sales',
+  RevenueReconciliation: 'Reconciliation',
+  RecordTargets: 'Targets and daily',
+  RecordDailyStats: 'Targets and daily',
+  RecordRotaLines: 'Rota',
+  ApproveRotaLines: 'Rota',
+  SystemSetup: 'Administration',
+  UserSetup: 'Administration',
+  Announce: 'Administration',
+  AccessAPI: 'Administration',
+};
+
+/** GET /api/accessProfiles/systemAreas: every area with what it grants, group by group. */
+export function describedSystemAreas(): { name: SystemArea; description: string; group: SystemAreaGroup }[] {
+  return SYSTEM_AREA_GROUPS.flatMap((group) =>
+    SYSTEM_AREA_NAMES.filter((name) => GROUP_OF_AREA[name] === group).map((name) => ({ name, description: SYSTEM_AREAS[name], group })),
+  );
+}
+
 export function isSystemArea(name: string): name is SystemArea {
   return Object.prototype.hasOwnProperty.call(SYSTEM_AREAS, name);
 }

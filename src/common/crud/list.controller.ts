@@ -8,6 +8,7 @@ import { ExcelExportService } from '../excel/excel-export.service';
 import { OK, RecordNotFound } from '../http/validation-result';
 import type { ListDefinition } from '../list/list-definition';
 import { ListResult, ListService } from '../list/list.service';
+import { ListRoute } from '../openapi/list-route';
 
 /**
  * The list answer, or the one-record answer when the query names a single id with the list's
@@ -52,6 +53,7 @@ export function ListController(routes: ListRoutes): Type<unknown> {
     ) {}
 
     @Get(routes.plural)
+    @ListRoute(routes.definition)
     @RequireAreas(...read)
     @readStore
     async list(@Query() query: Record<string, unknown>, @CurrentUser() user: AuthUser) {
@@ -59,6 +61,7 @@ export function ListController(routes: ListRoutes): Type<unknown> {
     }
 
     @Get(`${routes.plural}/excel`)
+    @ListRoute(routes.definition)
     @Download()
     @RequireAreas('AccessAPI', ...read)
     @readStore

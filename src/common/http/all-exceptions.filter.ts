@@ -17,9 +17,14 @@ function constraintFailure(error: unknown): string | undefined {
   return undefined;
 }
 
+/** pino-http logs a response's `err` with its request line. */
+function logWithRequest(res: Response, exception: unknown): void {
+  (res as unknown as { err?: unknown }).err = exception;
+}
+
 /**
  * One place that turns every failure into the contract's shape: 4xx keep their
- * validationResult, anything unexpected is a 500 with an id that is also in the log.
+ * validationResult, anything unexpected is a 500 whose errorID is the request id, logged with the error.
  */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
@@ -30,7 +35,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const res = ctx.getResponse<Response>();
     const req = ctx.getRequest<Request>();
     if (res.headersSent) {
-      this.logger.error(`Error after response started on ${req.method} ${req.url}: ${String(exception)}`);
+      // The request's log line carries the error (see requestLogger).
+      logWithRequest(res, exception);
       res.end();
       return;
     }
@@ -47,10 +53,13 @@ export class AllExceptionsFilter implements ExceptionFilter {
       res.status(400).json({ statusCode: 400, validationResult: { fail: true, failSummary: conflict, failMessages: {} } });
       return;
     }
-    const errorID = randomUUID();
-    this.logger.error(
-      `errorID=${errorID} ${req.method} ${req.originalUrl}: ${(exception as Error)?.stack ?? String(exception)}`,
-    );
+    // The request id (answered as X-Request-Id): what a user quotes finds the request's log line, which carries the error.
+    const requestID = (req as Request & { id?: unknown }).id;
+    const errorID = typeof requestID === 'string' ? requestID : randomUUID();
+    logWithRequest(res, exception);
+    if (requestID === undefined) {
+      this.logger.error(`errorID=${errorID} ${req.method} ${req.originalUrl}: ${(exception as Error)?.stack ?? String(exception)}`);
+    }
     res.status(500).json({ statusCode: 500, message: 'Internal server error', errorID });
   }
 }

@@ -31,7 +31,7 @@ export const DEFAULT_PAGE_LENGTH = 10;
 export const MAX_LIST_IDS_LENGTH = 10_000;
 
 /** Parameters that are not field filters. token and fileName belong to downloads. */
-const RESERVED = new Set(['page', 'pageLength', 'sort', 'sortDir', 'quickFilter', 'fkJoins', 'listIDsFrom', 'listIDsLength', 'token', 'fileName']);
+export const RESERVED = new Set(['page', 'pageLength', 'sort', 'sortDir', 'quickFilter', 'fkJoins', 'listIDsFrom', 'listIDsLength', 'token', 'fileName']);
 const SUFFIXES: Array<[string, FilterOp]> = [
   ['GEQ', 'geq'],
   ['LEQ', 'leq'],
@@ -56,8 +56,8 @@ const INTEGER = /^-?\d{1,10}$/;
 const NUMBER = /^-?\d{1,13}(\.\d{1,4})?$/;
 const BOOLEAN: Record<string, number> = { '0': 0, '1': 1, true: 1, false: 0 };
 
+/** A value of the field's type (its pattern is checked apart, for its own message), or undefined. */
 function parseValue(raw: string, field: ListField, type: FieldType): string | number | undefined {
-  if (field.pattern && !field.pattern.test(raw)) return undefined;
   switch (type) {
     case 'integer':
       return INTEGER.test(raw) ? Number(raw) : undefined;
@@ -81,6 +81,21 @@ const typeHint: Record<FieldType, string> = {
   datetime: 'a date yyyy-mm-dd',
   text: 'text',
 };
+
+/** A pattern that lists the allowed values, /^(quantity|revenue)$/: its values. */
+const CHOICES = /^\^\(?(\w+(?:\|\w+)*)\)?\$$/;
+
+/**
+ * What a value of the right type that fails the field's pattern is told: the allowed values when
+ * the pattern lists them ('One of quantity, revenue'); a date's format (a date field's pattern
+ * narrows the format, yyyy-mm-dd without a time); else that the value is not one allowed.
+ */
+function patternHint(field: ListField): string {
+  const choices = field.pattern ? CHOICES.exec(field.pattern.source) : null;
+  if (choices) return `One of ${choices[1].split('|').join(', ')}`;
+  if (field.type === 'date' || field.type === 'datetime') return `Must be ${typeHint[field.type]}`;
+  return 'Not a valid value';
+}
 
 function single(name: string, value: unknown, errors: Record<string, string>): string | undefined {
   if (value === undefined) return undefined;
@@ -189,9 +204,9 @@ export function parseListQuery<T extends ObjectLiteral>(
       continue;
     }
     if (op === 'lower') {
-      if (raw.length > (field.maxLength ?? 255) || (field.pattern && !field.pattern.test(raw))) {
-        errors[name] = `Must be text of at most ${field.maxLength ?? 255} characters`;
-      } else filters.push({ field: fieldName, param: name, op, values: [raw.toLowerCase()] });
+      if (raw.length > (field.maxLength ?? 255)) errors[name] = `Must be text of at most ${field.maxLength ?? 255} characters`;
+      else if (field.pattern && !field.pattern.test(raw)) errors[name] = patternHint(field);
+      else filters.push({ field: fieldName, param: name, op, values: [raw.toLowerCase()] });
       continue;
     }
     const parts = op === 'eq' || op === 'not' ? raw.split(',') : [raw];
@@ -202,6 +217,10 @@ export function parseListQuery<T extends ObjectLiteral>(
     const values = parts.map((p) => parseValue(p, field, field.type));
     if (values.some((v) => v === undefined)) {
       errors[name] = `Must be ${typeHint[field.type]}${field.maxLength ? ` of at most ${field.maxLength} characters` : ''}`;
+      continue;
+    }
+    if (field.pattern && parts.some((p) => !field.pattern!.test(p))) {
+      errors[name] = patternHint(field);
       continue;
     }
     filters.push({ field: fieldName, param: name, op, values: values as Array<string | number> });

@@ -6,7 +6,7 @@ import { toNumber } from '../db/numbers';
 import { InvalidInput, RecordNotFound } from '../http/validation-result';
 import { hiddenFigurePaths, refuseHiddenFigureQuery, removeHiddenFigures } from './figures';
 import type { ListDefinition, ListField } from './list-definition';
-import { ListFilter, ListQuery, parseListQuery } from './list-query';
+import { ListFilter, ListQuery, parseListQuery, RESERVED } from './list-query';
 
 export interface ListID {
   id: number;
@@ -90,7 +90,7 @@ function sortsMatches<T extends ObjectLiteral>(definition: ListDefinition<T>, q:
 const aliasOf = (join: string) => join.replace(/\./g, '__');
 
 /** Escape LIKE wildcards with '!', which both SQLite and MySQL accept as ESCAPE character. */
-const likeContains = (value: string) => `%${value.replace(/[!%_]/g, (c) => `!${c}`)}%`;
+export const likeContains = (value: string) => `%${value.replace(/[!%_]/g, (c) => `!${c}`)}%`;
 
 /** Query aliases an SQL expression refers to ('COALESCE(a.x, b.y)' -> a, b). */
 const aliasesIn = (expression: string) => [...expression.matchAll(/([A-Za-z_]\w*)\./g)].map((m) => m[1]);
@@ -341,6 +341,24 @@ export class ListService {
       const tail = q.sortDir === 'DESC' ? ` OR ${column} IS NULL` : '';
       qb.andWhere(`(${column} ${beyond} :cursorValue OR (${column} = :cursorValue AND ${id} ${idBeyond} :cursorID)${tail})`);
     }
+  }
+
+  /**
+   * The rows a list's filters select, as a query to aggregate (the KPI figures): `params` read
+   * with the list's own vocabulary and checks (400 naming a bad or unknown name, or a filter on
+   * a figure the user may not see), the user's store scope applied, no paging or sort. Joined to
+   * the lookups the filters, the scope and `expressions` use. Paging and sort names are not
+   * filters: refused.
+   */
+  filteredQuery<T extends ObjectLiteral>(
+    definition: ListDefinition<T>,
+    params: Record<string, unknown>,
+    user: AuthUser,
+    expressions: string[] = [],
+  ): SelectQueryBuilder<T> {
+    const notFilters = Object.keys(params).filter((name) => RESERVED.has(name) && name !== 'quickFilter');
+    if (notFilters.length) throw new InvalidInput(Object.fromEntries(notFilters.map((name) => [name, 'Not a filter'])));
+    return this.filtered(definition, this.parse(definition, params, user), user, expressions);
   }
 
   /**

@@ -9,9 +9,9 @@ import { AuthService } from './auth.service';
 
 /** A missing, empty or non-text field asks for it, as the login form does (client/src/auth/LoginPage.tsx). */
 export class LoginBody {
-  @IsString({ message: 'Enter your e-mail' })
-  @IsNotEmpty({ message: 'Enter your e-mail' })
-  @MaxLength(254, { message: 'E-mail must be at most 254 characters' })
+  @IsString({ message: 'Enter your email' })
+  @IsNotEmpty({ message: 'Enter your email' })
+  @MaxLength(254, { message: 'Email must be at most 254 characters' })
   email: string;
 
   @IsString({ message: 'Enter your password' })

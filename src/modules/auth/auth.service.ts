@@ -6,7 +6,7 @@ import { MAX_PASSWORD_BYTES, PASSWORD_COST, UsersService } from '../users/users/
 import { loginWindowRefusal } from './login-window';
 import { SessionTokens } from './session-tokens';
 
-const WRONG = 'Wrong e-mail or password';
+const WRONG = 'Wrong email or password';
 
 @Injectable()
 export class AuthService {

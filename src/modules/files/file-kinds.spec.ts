@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { contentDisposition } from './files.controller';
+import { contentDisposition } from './file-responses';
 import { cleanFileName } from './files.service';
 import { isSvg, kindOf, looksLikeXlsx } from './file-kinds';
 

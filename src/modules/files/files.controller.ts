@@ -1,25 +1,20 @@
 import { Controller, Delete, Get, HttpCode, NotFoundException, Param, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { pipeline } from 'node:stream/promises';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { CurrentUser, Download, Public, RequireAreas } from '../../common/auth/decorators';
 import { XlsxReader } from '../../common/excel/xlsx-reader';
 import { ClientGoneSignal } from '../../common/http/client-gone';
 import { IdPipe } from '../../common/http/id.pipe';
 import { InvalidInput, OK } from '../../common/http/validation-result';
+import { MultipartBody } from '../../common/openapi/multipart-body';
 import type { BrandingName } from './entities/branding.entity';
 import type { StoredFile } from './entities/stored-file.entity';
 import { FilesService, fileRow } from './files.service';
 import { brandingFromPath } from './libraries';
+import { contentDisposition, FILE_CSP, sendAttachment, streamFile } from './file-responses';
 
 /** Branding images answer at these fixed paths; they are declared before `file/:fileID` so it never sees them. */
 const BRANDING_PATHS = ['file/logo', 'file/loginLogo', 'file/loginBackground', 'file/favicon.ico', 'file/favicon'];
-
-/**
- * Served files never run anything, even opened on their own (an SVG may carry script):
- * a sandbox with no sources except inline styles and images.
- */
-const FILE_CSP = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox";
 
 function etagOf(file: StoredFile): string {
   return `"${file.sha256}"`;
@@ -32,13 +27,6 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
     const t = tag.trim();
     return t === '*' || t === etag || t === `W/${etag}`;
   });
-}
-
-/** attachment; filename="ascii fallback"; filename*=UTF-8''exact (RFC 6266). */
-export function contentDisposition(name: string, disposition: 'attachment' | 'inline' = 'attachment'): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  const exact = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `${disposition}; filename="${ascii}"; filename*=UTF-8''${exact}`;
 }
 
 function brandingName(name: string): BrandingName {
@@ -56,6 +44,13 @@ export class FilesController {
   ) {}
 
   // ---------- branding: fixed names first ----------
+
+  /** Which branding images are set, each with its version (the SHA-256 in its ETag), or null. */
+  @Public()
+  @Get('file/branding')
+  async brandingVersions() {
+    return { validationResult: OK, data: await this.files.brandingVersions() };
+  }
 
   /** The current branding image, public, cached by the browser and revalidated every time (ETag). */
   @Public()
@@ -89,6 +84,7 @@ export class FilesController {
    */
   @Post('file/:library/:type')
   @HttpCode(201)
+  @MultipartBody("The file, at most MAX_UPLOAD_BYTES (50 MB by default); the library decides which kinds of file it takes.")
   async upload(
     @Param('library') library: string,
     @Param('type') type: string,
@@ -115,13 +111,7 @@ export class FilesController {
   @Download()
   async download(@Param('fileID', IdPipe) fileID: number, @CurrentUser() user: AuthUser, @Req() req: Request, @Res() res: Response) {
     const opened = await this.files.open(await this.files.findForUser(fileID, user));
-    res.status(200);
-    res.setHeader('Content-Type', opened.file.contentType);
-    res.setHeader('Content-Length', String(opened.size));
-    res.setHeader('Content-Disposition', contentDisposition(opened.file.originalName));
-    res.setHeader('Cache-Control', 'private, no-store');
-    res.setHeader('Content-Security-Policy', FILE_CSP);
-    await this.stream(opened.stream, req, res);
+    await sendAttachment(opened, req, res);
   }
 
   /**
@@ -157,20 +147,7 @@ export class FilesController {
     res.setHeader('Content-Type', file.contentType);
     res.setHeader('Content-Length', String(opened.size));
     res.setHeader('Content-Disposition', contentDisposition(file.originalName, 'inline'));
-    await this.stream(opened.stream, req, res);
+    await streamFile(opened.stream, req, res);
   }
 
-  private async stream(open: () => NodeJS.ReadableStream, req: Request, res: Response) {
-    if (req.method === 'HEAD') {
-      res.end();
-      return;
-    }
-    try {
-      await pipeline(open(), res);
-    } catch (error) {
-      // The client went away, or the disk failed mid-way: nothing more can be said to this client.
-      if (!res.headersSent) throw error;
-      res.destroy();
-    }
-  }
 }

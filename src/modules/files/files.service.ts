@@ -11,7 +11,7 @@ import { stampCreated } from '../../common/db/audited.entity';
 import { InvalidInput, NotAllowed, RecordNotFound } from '../../common/http/validation-result';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { ownerOnlyDirectory } from '../../config/owner-only';
-import { Branding, type BrandingName } from './entities/branding.entity';
+import { BRANDING_NAMES, Branding, type BrandingName } from './entities/branding.entity';
 import { StoredFile } from './entities/stored-file.entity';
 import { KIND_INFO, kindOf, type FileKind } from './file-kinds';
 import { acceptedKinds, libraryNamed, mayRead, mayUpload, READ_EVERY_LIBRARY } from './libraries';
@@ -246,6 +246,17 @@ export class FilesService implements OnModuleInit {
   async branding(name: BrandingName): Promise<StoredFile | null> {
     const row = await this.dataSource.getRepository(Branding).findOne({ where: { name }, relations: { file: true } });
     return row?.file ?? null;
+  }
+
+  /**
+   * GET /file/branding: each image's version (its ETag), null when none is set, so the client
+   * asks for only the images that exist and a page never logs a 404 for a missing one.
+   */
+  async brandingVersions(): Promise<Record<BrandingName, string | null>> {
+    const rows = await this.dataSource.getRepository(Branding).find({ relations: { file: true } });
+    const versions = Object.fromEntries(BRANDING_NAMES.map((name) => [name, null])) as Record<BrandingName, string | null>;
+    for (const row of rows) if (row.file) versions[row.name] = row.file.sha256;
+    return versions;
   }
 
   /**

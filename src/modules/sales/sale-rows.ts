@@ -1,3 +1,4 @@
+import { monthSpan } from '../../common/dates/months';
 import type { EntityManager, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { toMoney, toNumber } from '../../common/db/numbers';
@@ -58,10 +59,8 @@ function analysisValue(qb: SelectQueryBuilder<ObjectLiteral>, filter: ListFilter
 /** targetDate: the sales of that date's calendar month (how a target's actual is counted). */
 function targetMonth(qb: SelectQueryBuilder<ObjectLiteral>, filter: ListFilter, param: string): void {
   const months = filter.values.map((value, i) => {
-    const [y, m] = String(value).slice(0, 7).split('-').map(Number);
-    const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
-    const ym = String(value).slice(0, 7);
-    qb.setParameter(`${param}a${i}`, `${ym}-01`).setParameter(`${param}b${i}`, `${ym}-${String(last).padStart(2, '0')}`);
+    const { first, last } = monthSpan(String(value));
+    qb.setParameter(`${param}a${i}`, first).setParameter(`${param}b${i}`, last);
     return `(sale.saleDate >= :${param}a${i} AND sale.saleDate <= :${param}b${i})`;
   });
   qb.andWhere(filter.op === 'not' ? `NOT (${months.join(' OR ')})` : `(${months.join(' OR ')})`);

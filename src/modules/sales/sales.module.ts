@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { SaleFigures } from './sale-figures';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { MasterDataModule } from '../master-data/master-data.module';
 import { RateCardsModule } from '../rate-cards/rate-cards.module';
@@ -16,7 +17,7 @@ import { SaleReconciliationReads } from './sale-reconciliation-reads';
 @Module({
   imports: [TypeOrmModule.forFeature(SALE_ENTITIES), MasterDataModule, RateCardsModule, UsersModule, ReceiptScanModule],
   controllers: [SalesController],
-  providers: [SalesService, SaleReconciliationReads],
-  exports: [SalesService, SaleReconciliationReads],
+  providers: [SalesService, SaleReconciliationReads, SaleFigures],
+  exports: [SalesService, SaleReconciliationReads, SaleFigures],
 })
 export class SalesModule {}

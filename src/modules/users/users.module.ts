@@ -1,6 +1,8 @@
 import { type MiddlewareConsumer, Module, type NestModule, RequestMethod } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { CrudController } from '../../common/crud/crud.controller';
+import { ListController } from '../../common/crud/list.controller';
+import { accessProfileStoreList } from './access-profiles/access-profile-store-list';
 import { LoginAttempts, RequestIpMiddleware } from '../auth/login-attempts';
 import { SessionTokensModule } from '../auth/session-tokens';
 import { MasterDataModule } from '../master-data/master-data.module';
@@ -34,11 +36,14 @@ const AccessProfilesController = CrudController({
   writeAreas: ['UserSetup'],
 });
 
+/** Read by the targets grid to find a store's users (spec 02 section 7); needs the store. */
+const AccessProfileStoresController = ListController({ plural: 'accessProfileStores', definition: accessProfileStoreList, readNeedsStore: true });
+
 @Module({
   imports: [TypeOrmModule.forFeature([User, AccessProfile, AccessProfileStore, UserPreference]), MasterDataModule, SessionTokensModule],
-  controllers: [UsersController, UserRecordsController, AccessProfilesController],
+  controllers: [UsersController, UserRecordsController, AccessProfilesController, AccessProfileStoresController],
   providers: [UsersService, AccessProfilesService, UserPreferencesService, LoginAttempts],
-  exports: [UsersService, AccessProfilesService],
+  exports: [UsersService, AccessProfilesService, UserPreferencesService],
 })
 export class UsersModule implements NestModule {
   /** A PUT of a user may check a current password, counted per IP (LoginAttempts). */

@@ -58,7 +58,7 @@ export function SupportPage() {
       {(about) => (
         <>
           <Descriptions column={1} bordered size="middle" className="about-details">
-            <Descriptions.Item label="E-mail">
+            <Descriptions.Item label="Email">
               <a href={`mailto:${about.supportEmail}`}>{about.supportEmail}</a>
             </Descriptions.Item>
             <Descriptions.Item label="Telephone support">

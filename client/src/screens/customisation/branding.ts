@@ -2,10 +2,11 @@ import { useCallback, useEffect } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 
 /**
- * The branding images (spec 02 §2.6): the server answers 404 when none is set.
- * Each image is probed with a HEAD request; its ETag goes into the image URL
- * (`?v=`), so a new upload shows at once everywhere and an unchanged one comes
- * from the browser's cache (the server answers 304).
+ * The branding images (spec 02 §2.6). One public request (`GET /api/file/branding`) says which
+ * are set and each one's version (its ETag's SHA-256): only images that exist are asked for, so a
+ * fresh install without branding logs no 404s. The version goes into the image URL (`?v=`), so a
+ * new upload shows at once everywhere and an unchanged one comes from the browser's cache (the
+ * server answers 304).
  */
 export type BrandingName = 'loginBackground' | 'favicon' | 'logo' | 'loginLogo';
 
@@ -18,36 +19,35 @@ export function brandingUrl(name: BrandingName, preview = false): string {
   return preview ? `/api/file/noCache/${brandingPathName(name)}` : `/api/file/${brandingPathName(name)}`;
 }
 
-const KEY_PREFIX = 'branding:';
+const VERSIONS_KEY = 'branding:versions';
 
-/** The image's URL with its version, or null when none is set. */
-async function probe(key: string): Promise<string | null> {
-  const url = key.slice(KEY_PREFIX.length);
-  const response = await fetch(url, { method: 'HEAD', cache: 'no-store' });
-  if (response.status === 404) return null;
-  if (!response.ok) throw new Error(`HEAD ${url} answered ${response.status}`);
-  const etag = (response.headers.get('ETag') ?? '').replace(/[^0-9a-zA-Z]/g, '') || String(Date.now());
-  return `${url}?v=${etag.slice(0, 16)}`;
+type BrandingVersions = Record<BrandingName, string | null>;
+
+async function fetchVersions(): Promise<BrandingVersions> {
+  const response = await fetch('/api/file/branding', { cache: 'no-store' });
+  if (!response.ok) throw new Error(`GET /api/file/branding answered ${response.status}`);
+  return ((await response.json()) as { data: BrandingVersions }).data;
 }
 
 /**
- * `src` is the image to show, null when none is set (or it cannot be read),
+ * `src` is the image to show, null when none is set (or it cannot be found out),
  * and undefined while it is being found out.
  */
 export function useBrandingImage(name: BrandingName, options: { preview?: boolean } = {}): { src: string | null | undefined } {
-  const { data, error } = useSWR<string | null>(`${KEY_PREFIX}${brandingUrl(name, options.preview)}`, probe, {
-    revalidateOnFocus: false,
-  });
+  const { data, error } = useSWR<BrandingVersions>(VERSIONS_KEY, fetchVersions, { revalidateOnFocus: false });
   useEffect(() => {
-    if (error) console.error(`Could not check the ${name} image`, error);
-  }, [error, name]);
-  return { src: error ? null : data };
+    if (error) console.error('Could not check the branding images', error);
+  }, [error]);
+  if (error) return { src: null };
+  if (!data) return { src: undefined };
+  const version = data[name];
+  return { src: version ? `${brandingUrl(name, options.preview)}?v=${version.slice(0, 16)}` : null };
 }
 
 /** After an upload or a reset: every view of the branding images looks again. */
 export function useRefreshBranding(): () => Promise<unknown> {
   const { mutate } = useSWRConfig();
-  return useCallback(() => mutate((key) => typeof key === 'string' && key.startsWith(KEY_PREFIX)), [mutate]);
+  return useCallback(() => mutate(VERSIONS_KEY), [mutate]);
 }
 
 /** A plain icon for the browser tab when no favicon has been uploaded. */
@@ -58,7 +58,7 @@ const DEFAULT_FAVICON =
       '<path d="M8 22h16M8 16h16M8 10h10" stroke="#fff" stroke-width="3" stroke-linecap="round"/></svg>',
   );
 
-/** Points the page's icon at the uploaded favicon (index.html starts with /api/file/favicon.ico), or a plain one. */
+/** Points the page's icon at the uploaded favicon, or a plain one (index.html starts with it, so the browser asks for no /favicon.ico). */
 export function useFavicon(): void {
   const { src } = useBrandingImage('favicon');
   useEffect(() => {

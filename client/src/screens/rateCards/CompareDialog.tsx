@@ -1,4 +1,5 @@
 import { Button, Card, Empty, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
 import { DiffOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import useSWR from 'swr';
@@ -8,9 +9,33 @@ import type { SelectionContext } from '../../list/resource';
 import { rateCardLabel } from '../../resources/rateCards';
 import { useCurrentUser } from '../../shell/CurrentUser';
 import { InfoDialog } from '../../record/InfoDialog';
-import { type CompareResult, type CompareRow, KIND_CLASS, KIND_LABEL, compareRows, totalsText } from './compare';
+import { type CompareResult, type CompareRow, type CompareValue, KIND_CLASS, KIND_LABEL, compareRows, totalsText } from './compare';
 
 const KIND_COLOR = { added: 'green', removed: 'red', changed: 'gold' } as const;
+
+/** A card of hundreds of lines at a score of stores each makes thousands of rows: a page at a time. */
+const PAGE_SIZE = 20;
+
+/** 'old → new' with the old struck through and the new highlighted; an added value new only, a removed one old only. */
+function CompareValueText({ value }: { value: CompareValue }) {
+  const old = value.from !== undefined && (
+    <Typography.Text delete type="secondary" className="compare-old">
+      {value.from}
+    </Typography.Text>
+  );
+  const next = value.to !== undefined && (
+    <Typography.Text mark strong className="compare-new">
+      {value.to}
+    </Typography.Text>
+  );
+  return (
+    <>
+      {old}
+      {old && next && ' → '}
+      {next}
+    </>
+  );
+}
 
 /** Toolbar action of the rate card list: enabled only with exactly two cards ticked (spec 01 §2). */
 export function CompareButton({ ids }: Pick<SelectionContext, 'ids'>) {
@@ -38,24 +63,33 @@ export function CompareDialog({ rateCardIDs, onClose }: { rateCardIDs: [number, 
   );
   const result = data?.data;
 
-  const columns = [
+  const columns: ColumnsType<CompareRow> = [
     {
       key: 'kind',
-      title: '',
+      title: 'Change',
       width: 96,
       render: (_: unknown, row: CompareRow) => <Tag color={KIND_COLOR[row.kind]}>{KIND_LABEL[row.kind]}</Tag>,
     },
-    { key: 'sku', title: 'SKU', dataIndex: 'sku', width: 140 },
-    { key: 'description', title: 'Description', dataIndex: 'description', width: 220 },
+    // No widths past the tag: each value keeps to one line and the names wrap around them.
+    { key: 'sku', title: 'SKU', dataIndex: 'sku' },
+    { key: 'description', title: 'Description', dataIndex: 'description' },
     {
-      key: 'details',
-      title: 'Details',
+      key: 'store',
+      title: 'Store',
+      render: (_: unknown, row: CompareRow) => row.storeName ?? <Typography.Text type="secondary">The line</Typography.Text>,
+    },
+    {
+      key: 'values',
+      title: 'Values',
       render: (_: unknown, row: CompareRow) => (
-        <ul className="compare-details">
-          {row.details.map((detail) => (
-            <li key={detail}>{detail}</li>
+        <span className="compare-values">
+          {row.values.map((value, i) => (
+            <span key={value.label} className="compare-value" style={{ whiteSpace: 'nowrap' }}>
+              {i > 0 && ' · '}
+              {value.label} <CompareValueText value={value} />
+            </span>
           ))}
-        </ul>
+        </span>
       ),
     },
   ];
@@ -95,12 +129,12 @@ export function CompareDialog({ rateCardIDs, onClose }: { rateCardIDs: [number, 
                 ) : (
                   <Table<CompareRow>
                     size="small"
-                    pagination={rows.length > 50 ? { pageSize: 50, showSizeChanger: false } : false}
+                    pagination={rows.length > PAGE_SIZE ? { pageSize: PAGE_SIZE, showSizeChanger: false, size: 'small' } : false}
                     rowKey="key"
                     columns={columns}
                     dataSource={rows}
                     rowClassName={(row) => KIND_CLASS[row.kind]}
-                    // No horizontal scroll: the table fits the dialog and the details wrap, so on a
+                    // No horizontal scroll: the table fits the dialog and the names wrap, so on a
                     // narrow (full-screen) dialog they are read without scrolling sideways.
                   />
                 )}

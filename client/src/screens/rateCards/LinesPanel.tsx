@@ -1,6 +1,7 @@
+import { AccessibleTabs } from '../../shell/AccessibleTabs';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Badge, Button, Card, Empty, Spin, Tabs } from 'antd';
+import { Badge, Button, Card, Empty, Spin } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { useList, useRefreshResource } from '../../api/hooks';
 import { figuresOf } from '../../auth/figures';
@@ -92,7 +93,7 @@ export function LinesPanel({ rateCardID, header }: Props) {
   );
 
   const tabs = (
-    <Tabs
+    <AccessibleTabs
       className="route-tabs data-tabs sale-type-tabs"
       activeKey={saleType ? String(saleType.saleTypeID) : undefined}
       onChange={(key) => {

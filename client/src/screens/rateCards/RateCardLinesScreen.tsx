@@ -3,7 +3,7 @@ import { Button, Card, Result, Spin, Typography } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useRecord } from '../../api/hooks';
 import { formatDate } from '../../format/format';
-import { LinesPanel } from './LinesPanel';
+import { LinesPanel, useSaleTypes } from './LinesPanel';
 import { RateCardPicker } from './RateCardPicker';
 
 /** /data/rateCards/{rateCardID}/lines: one card's lines per sale type, with a picker to switch card. */
@@ -14,6 +14,8 @@ export function RateCardLinesScreen() {
   const validID = Number.isInteger(id) && id > 0 && id < 10_000_000;
   const { data, error, isLoading } = useRecord('rateCards', 'rateCardID', validID ? id : null);
   const card = data?.data;
+  // Asked for beside the card rather than once it has come (see CurrentRateCard).
+  useSaleTypes();
 
   const back = (
     <Link to="/data/rateCards/all" className="back-link">

@@ -18,7 +18,7 @@ interface Props {
  */
 export function RateCardPicker({ id, value, onChange, current, placeholder, 'aria-label': ariaLabel, className }: Props) {
   return (
-    <div className={className ?? 'rate-card-picker'} aria-label={ariaLabel}>
+    <div className={className ?? 'rate-card-picker'}>
       <LookupSelect
         id={id}
         value={value ?? null}
@@ -26,6 +26,7 @@ export function RateCardPicker({ id, value, onChange, current, placeholder, 'ari
         source={RATE_CARD_LOOKUP}
         initialOptions={current ? [{ value: current.rateCardID, label: rateCardLabel(current) }] : []}
         placeholder={placeholder ?? 'Choose a rate card'}
+        aria-label={ariaLabel}
       />
     </div>
   );

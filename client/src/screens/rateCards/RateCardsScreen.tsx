@@ -7,9 +7,9 @@ import { useList } from '../../api/hooks';
 import { apiGet } from '../../api/http';
 import { formatDate } from '../../format/format';
 import { ListScreen } from '../../list/ListScreen';
-import { rateCardLabel, rateCardsResource } from '../../resources/rateCards';
+import { rateCardsResource } from '../../resources/rateCards';
 import { CompareButton } from './CompareDialog';
-import { LinesPanel } from './LinesPanel';
+import { LinesPanel, useSaleTypes } from './LinesPanel';
 
 export type RateCardsTab = 'current' | 'all';
 
@@ -58,7 +58,8 @@ function NextCardBanner({ next }: { next: CardSummary }) {
       showIcon
       message={
         <>
-          The next rate card, {rateCardLabel(next)}, takes effect on {formatDate(next.fromDate)}.{' '}
+          {/* The name only: the date is said once, as when it takes effect. */}
+          The next rate card, {next.name}, takes effect on {formatDate(next.fromDate)}.{' '}
           <Link to={`/data/rateCards/${next.rateCardID}/lines`}>See its lines</Link>
         </>
       }
@@ -79,6 +80,9 @@ function useEarliestCard(wanted: boolean): CardSummary | null {
 /** The card in force today: its lines per sale type, and a pointer to the next card. */
 function CurrentRateCard({ tabs }: { tabs: ReactNode }) {
   const { data, error, isLoading } = useSWR<{ data: CurrentCard | null }>('/api/rateCard/current', (url: string) => apiGet<{ data: CurrentCard | null }>(url));
+  // The sale types (the lines' tabs) are asked for beside the card, not after it (issue 14):
+  // LinesPanel then finds them cached and asks for the lines and counts at once.
+  useSaleTypes();
   const card = data?.data ?? null;
   const earliest = useEarliestCard(Boolean(data) && !card);
 

@@ -1,4 +1,4 @@
-import { compareRows, describeChange, KIND_CLASS, totalsText, type CompareSaleType } from './compare';
+import { changeValue, compareRows, KIND_CLASS, totalsText, type CompareSaleType } from './compare';
 
 describe('rate card comparison', () => {
   const saleType: CompareSaleType = {
@@ -20,23 +20,48 @@ describe('rate card comparison', () => {
     totals: { added: 1, removed: 1, changed: 1, unchanged: 4 },
   };
 
-  it('describes changes per store with from and to', () => {
-    expect(describeChange(saleType.changed[0].changes[0])).toBe('North: Revenue £10.00 → £12.00');
-    expect(describeChange(saleType.changed[0].changes[1])).toBe('RRP (none) → £99.00');
-    expect(describeChange(saleType.changed[0].changes[2])).toBe('South: Active Yes → No');
+  it('gives a changed value its old and new text', () => {
+    expect(changeValue(saleType.changed[0].changes[0])).toEqual({ label: 'Revenue', from: '£10.00', to: '£12.00' });
+    expect(changeValue(saleType.changed[0].changes[1])).toEqual({ label: 'RRP', from: '(none)', to: '£99.00' });
+    expect(changeValue(saleType.changed[0].changes[2])).toEqual({ label: 'Active', from: 'Yes', to: 'No' });
   });
 
-  it('lists rows by SKU with their kind (green added, red removed, amber changed)', () => {
+  it('makes one row per line and store, by SKU, the line itself first (green added, red removed, amber changed)', () => {
     const rows = compareRows(saleType);
-    expect(rows.map((r) => [r.sku, r.kind])).toEqual([
-      ['A1', 'removed'],
-      ['B1', 'added'],
-      ['C1', 'changed'],
+    expect(rows.map((r) => [r.sku, r.kind, r.storeName])).toEqual([
+      ['A1', 'removed', null],
+      ['A1', 'removed', 'North'],
+      ['B1', 'added', null],
+      ['B1', 'added', 'North'],
+      ['C1', 'changed', null],
+      ['C1', 'changed', 'North'],
+      ['C1', 'changed', 'South'],
     ]);
-    // Added and removed lines show their RRP and monthly (the server sends them), then each store.
-    expect(rows[0].details).toEqual(['RRP £0.00 · Monthly £10.00', 'North: £5.00 / £1.00 (inactive)']);
-    expect(rows[1].details).toEqual(['RRP £199.00 · Monthly £25.50', 'North: £10.00 / £2.50']);
-    expect(rows.map((r) => KIND_CLASS[r.kind])).toEqual(['compare-removed', 'compare-added', 'compare-changed']);
+    expect(new Set(rows.map((r) => r.key)).size).toBe(rows.length);
+    // A removed line shows what it had, an added one what it brings; an inactive store says so.
+    expect(rows[0].values).toEqual([
+      { label: 'RRP', from: '£0.00' },
+      { label: 'Monthly', from: '£10.00' },
+    ]);
+    expect(rows[1].values).toEqual([
+      { label: 'Revenue', from: '£5.00' },
+      { label: 'Commission', from: '£1.00' },
+      { label: 'Active', from: 'No' },
+    ]);
+    expect(rows[3].values).toEqual([
+      { label: 'Revenue', to: '£10.00' },
+      { label: 'Commission', to: '£2.50' },
+    ]);
+    expect(rows[5].values).toEqual([{ label: 'Revenue', from: '£10.00', to: '£12.00' }]);
+    expect(rows.map((r) => KIND_CLASS[r.kind])).toEqual([
+      'compare-removed',
+      'compare-removed',
+      'compare-added',
+      'compare-added',
+      'compare-changed',
+      'compare-changed',
+      'compare-changed',
+    ]);
   });
 
   it("shows only the figures the user's profile shows (the server leaves the others out)", () => {
@@ -45,13 +70,13 @@ describe('rate card comparison', () => {
       added: [{ ...saleType.added[0], stores: [{ storeID: 2, storeName: 'North', revenue: 10, active: true }] }],
       removed: [{ ...saleType.removed[0], stores: [{ storeID: 2, storeName: 'North', revenue: 5, active: false }] }],
     };
-    const storeDetails = (figures: { revenue: boolean; commission: boolean }) =>
+    const storeLabels = (figures: { revenue: boolean; commission: boolean }) =>
       compareRows(revenueOnly, figures)
-        .filter((r) => r.kind !== 'changed')
-        .map((r) => r.details[1]);
-    expect(storeDetails({ revenue: true, commission: false })).toEqual(['North: revenue £5.00 (inactive)', 'North: revenue £10.00']);
-    expect(storeDetails({ revenue: false, commission: false })).toEqual(['North (inactive)', 'North']);
-    expect(compareRows(revenueOnly, { revenue: true, commission: false }).flatMap((r) => r.details).join(' ')).not.toMatch(/undefined|commission/i);
+        .filter((r) => r.kind !== 'changed' && r.storeName)
+        .map((r) => r.values.map((v) => v.label).join(','));
+    expect(storeLabels({ revenue: true, commission: false })).toEqual(['Revenue,Active', 'Revenue']);
+    expect(storeLabels({ revenue: false, commission: false })).toEqual(['Active', '']);
+    expect(JSON.stringify(compareRows(revenueOnly, { revenue: true, commission: false }))).not.toMatch(/undefined|commission/i);
   });
 
   it('sums up the totals', () => {

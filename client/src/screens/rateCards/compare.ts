@@ -51,13 +51,27 @@ export interface CompareResult {
 
 export type CompareKind = 'added' | 'removed' | 'changed';
 
-/** One row of the comparison table; its kind decides the colour (green, red, amber). */
+/**
+ * One value of a comparison row: a changed one has both `from` and `to`; an added line's only `to`,
+ * a removed line's only `from`.
+ */
+export interface CompareValue {
+  label: string;
+  from?: string;
+  to?: string;
+}
+
+/**
+ * One row of the comparison table: a line's own values (`storeName` null) or one store's on it.
+ * Its kind decides the colour (green, red, amber).
+ */
 export interface CompareRow {
   key: string;
   kind: CompareKind;
   sku: string;
   description: string;
-  details: string[];
+  storeName: string | null;
+  values: CompareValue[];
 }
 
 /** CSS class per kind: green added, red removed, amber changed. */
@@ -93,49 +107,68 @@ function valueText(field: string, value: unknown): string {
   return String(value);
 }
 
-/** 'North: Revenue £10.00 → £12.00', or 'RRP £0.00 → £99.00' for a line field. */
-export function describeChange(change: CompareChange): string {
-  const label = FIELD_LABELS[change.field] ?? change.field;
-  const where = change.storeName ? `${change.storeName}: ` : change.storeID ? `(Store name not found): ` : '';
-  return `${where}${label} ${valueText(change.field, change.from)} → ${valueText(change.field, change.to)}`;
+const MISSING_STORE = '(Store name not found)';
+
+/** A change as its row shows it: 'Revenue', '£10.00', '£12.00'. */
+export function changeValue(change: CompareChange): CompareValue {
+  return { label: FIELD_LABELS[change.field] ?? change.field, from: valueText(change.field, change.from), to: valueText(change.field, change.to) };
 }
 
-/** A store's figures as the profile shows them: '£10.00 / £2.00' (both), 'revenue £10.00', or none. */
-function storeFigures(store: CompareLine['stores'][number], figures: FigureFlags): string {
-  if (figures.revenue && figures.commission) return `${formatPounds(store.revenue)} / ${formatPounds(store.commission)}`;
-  if (figures.revenue) return `revenue ${formatPounds(store.revenue)}`;
-  if (figures.commission) return `commission ${formatPounds(store.commission)}`;
-  return '';
+type Side = 'from' | 'to';
+type CompareStore = CompareLine['stores'][number];
+
+/** An added line's values are what it brings (`to`), a removed line's what it had (`from`). */
+function lineValues(line: CompareLine, side: Side): CompareValue[] {
+  return (['customerRRP', 'customerMonthly'] as const).map((field) => ({ label: FIELD_LABELS[field], [side]: valueText(field, line[field]) }));
+}
+
+/** A store's figures as the profile shows them (the server leaves the others out), and 'Active No' if inactive. */
+function storeValues(store: CompareStore, side: Side, figures: FigureFlags): CompareValue[] {
+  const shown = (['revenue', 'commission'] as const).filter((field) => figures[field]);
+  return [
+    ...shown.map((field) => ({ label: FIELD_LABELS[field], [side]: valueText(field, store[field]) })),
+    ...(store.active ? [] : [{ label: FIELD_LABELS.active, [side]: valueText('active', false) }]),
+  ];
+}
+
+const byStore = (a: { storeName: string | null }, b: { storeName: string | null }) =>
+  // The line's own row first, then its stores by name.
+  a.storeName === null ? -1 : b.storeName === null ? 1 : a.storeName.localeCompare(b.storeName);
+
+/** An added or removed line: a row for its prices, then one per store. */
+function wholeLineRows(kind: 'added' | 'removed', line: CompareLine, figures: FigureFlags): Omit<CompareRow, 'key'>[] {
+  const side: Side = kind === 'added' ? 'to' : 'from';
+  const base = { kind, sku: line.sku, description: line.description };
+  const stores = [...(line.stores ?? [])].map((store) => ({ ...base, storeName: store.storeName ?? MISSING_STORE, values: storeValues(store, side, figures) }));
+  return [{ ...base, storeName: null, values: lineValues(line, side) }, ...stores.sort(byStore)];
+}
+
+/** A changed line: one row for its own fields (if any changed) and one per store with changes. */
+function changedLineRows(line: CompareSaleType['changed'][number]): Omit<CompareRow, 'key'>[] {
+  const groups = new Map<string, { storeName: string | null; changes: CompareChange[] }>();
+  for (const change of line.changes) {
+    const id = change.storeID === null ? 'line' : String(change.storeID);
+    const storeName = change.storeID === null ? null : (change.storeName ?? MISSING_STORE);
+    const group = groups.get(id) ?? { storeName, changes: [] };
+    group.changes.push(change);
+    groups.set(id, group);
+  }
+  return [...groups.values()]
+    .map((group) => ({ kind: 'changed' as const, sku: line.sku, description: line.description, storeName: group.storeName, values: group.changes.map(changeValue) }))
+    .sort(byStore);
 }
 
 /**
- * An added or removed line: its prices ('RRP £199.00 · Monthly £25.00'), then 'North: £10.00 /
- * £2.00' per store (revenue / commission, those the profile shows), inactive marked.
+ * The rows of one sale type: one per line and store that differ, by SKU (figures as the profile
+ * shows them). Each row's key is unique within the sale type.
  */
-function lineText(line: CompareLine, figures: FigureFlags): string[] {
-  const prices = (['customerRRP', 'customerMonthly'] as const).map((field) => `${FIELD_LABELS[field]} ${valueText(field, line[field])}`).join(' · ');
-  const stores = [...(line.stores ?? [])]
-    .sort((a, b) => a.storeName.localeCompare(b.storeName))
-    .map((s) => {
-      const shown = storeFigures(s, figures);
-      return `${s.storeName}${shown ? `: ${shown}` : ''}${s.active ? '' : ' (inactive)'}`;
-    });
-  return [prices, ...stores];
-}
-
-/** The rows of one sale type, by SKU; each says what happened to the line (figures as the profile shows them). */
 export function compareRows(saleType: CompareSaleType, figures: FigureFlags = ALL_FIGURES): CompareRow[] {
-  const rows: CompareRow[] = [
-    ...saleType.added.map((line) => ({ kind: 'added' as const, sku: line.sku, description: line.description, details: lineText(line, figures) })),
-    ...saleType.removed.map((line) => ({ kind: 'removed' as const, sku: line.sku, description: line.description, details: lineText(line, figures) })),
-    ...saleType.changed.map((line) => ({
-      kind: 'changed' as const,
-      sku: line.sku,
-      description: line.description,
-      details: line.changes.map(describeChange),
-    })),
-  ].map((row) => ({ ...row, key: `${row.kind}-${row.sku}` }));
-  return rows.sort((a, b) => a.sku.localeCompare(b.sku) || a.kind.localeCompare(b.kind));
+  const lines = [
+    ...saleType.added.map((line) => ({ kind: 'added' as const, sku: line.sku, rows: () => wholeLineRows('added', line, figures) })),
+    ...saleType.removed.map((line) => ({ kind: 'removed' as const, sku: line.sku, rows: () => wholeLineRows('removed', line, figures) })),
+    ...saleType.changed.map((line) => ({ kind: 'changed' as const, sku: line.sku, rows: () => changedLineRows(line) })),
+  ].sort((a, b) => a.sku.localeCompare(b.sku) || a.kind.localeCompare(b.kind));
+  return lines.flatMap((line) => line.rows().map((row, i) => ({ ...row, key: `${line.kind}-${line.sku}-${i}` })));
 }
 
 /** '2 added, 1 removed, 3 changed, 10 unchanged'. */

@@ -45,6 +45,12 @@ export function ApiDetailsButton({ resource }: { resource: ResourceDef }) {
             Send your session token in the x-access-token header; the Excel URL also takes it as a token parameter. Change page and
             pageLength (up to 500) to read further pages.
           </Typography.Paragraph>
+          <Typography.Paragraph>
+            Every call, its parameters and answers, and the system areas it needs:{' '}
+            <Typography.Link href="/api/docs" target="_blank" rel="noopener noreferrer">
+              API documentation (OpenAPI)
+            </Typography.Link>
+          </Typography.Paragraph>
         </InfoDialog>
       )}
     </>

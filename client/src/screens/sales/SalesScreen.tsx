@@ -1,6 +1,7 @@
+import { AccessibleTabs } from '../../shell/AccessibleTabs';
 import { useEffect, useMemo, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
-import { Button, Modal, Space, Tabs, Tooltip } from 'antd';
+import { Button, Modal, Space, Tooltip } from 'antd';
 import { DiffOutlined, HistoryOutlined } from '@ant-design/icons';
 import { useRefreshResource } from '../../api/hooks';
 import type { Row } from '../../api/types';
@@ -156,7 +157,7 @@ export function SalesScreen({ route = 'list' }: { route?: SalesRoute }) {
 
   const activeTab = storeID !== undefined ? String(storeID) : ALL_STORES;
   const tabs = (
-    <Tabs
+    <AccessibleTabs
       className="route-tabs data-tabs sales-tabs"
       activeKey={activeTab}
       items={[{ key: ALL_STORES, label: 'All stores' }, ...stores.map((store) => ({ key: String(store.storeID), label: store.name }))]}

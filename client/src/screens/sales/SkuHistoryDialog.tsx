@@ -6,6 +6,7 @@ import { figuresOf } from '../../auth/figures';
 import { formatDate, formatPounds } from '../../format/format';
 import { useCurrentUser } from '../../shell/CurrentUser';
 import { InfoDialog } from '../../record/InfoDialog';
+import { KeyboardScroll } from '../../list/KeyboardScroll';
 
 interface LineStore {
   storeID: number;
@@ -106,14 +107,16 @@ export function SkuHistoryDialog({ sku, storeID, onClose }: Props) {
     >
       {data && rows.length === 0 && <Typography.Text type="secondary">This SKU is on no rate card.</Typography.Text>}
       {rows.length > 0 && (
-        <Table<Row>
-          size="small"
-          rowKey={(row) => String(row.rateCardLineID)}
-          columns={columns}
-          dataSource={rows}
-          pagination={false}
-          scroll={{ x: 'max-content' }}
-        />
+        <KeyboardScroll label={`Rate card lines of ${sku}`}>
+          <Table<Row>
+            size="small"
+            rowKey={(row) => String(row.rateCardLineID)}
+            columns={columns}
+            dataSource={rows}
+            pagination={false}
+            scroll={{ x: 'max-content' }}
+          />
+        </KeyboardScroll>
       )}
       {data && data.page.rowCount > rows.length && (
         <Typography.Paragraph type="secondary" className="sku-history-more">

@@ -38,22 +38,38 @@ export const metricPartList: ListDefinition<MetricPart> = {
 
 const PARAM_NAME = /^[A-Za-z][A-Za-z0-9]{0,49}$/;
 
-/** Why `params` is not a JSON object of list filters ({ name: text | number | boolean }), or null. */
-export function paramsError(params: string): string | null {
+/** A part's params as list query parameters: the JSON values as a query string carries them. */
+export type ListParams = Record<string, string>;
+
+/**
+ * A part's params text as list parameters, or why it is not a JSON object of list filters
+ * ({ name: text | number | boolean }). Numbers as a query string writes them (1e30 stays
+ * '1e+30', which no filter accepts), true/false as 1/0. The save check and the metric engine.
+ */
+export function readParams(params: string): ListParams | string {
   let parsed: unknown;
   try {
-    parsed = JSON.parse(params);
+    parsed = JSON.parse(params || '{}');
   } catch {
     return 'Params must be valid JSON';
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     return 'Params must be a JSON object of filters, e.g. {"saleTypeID": 2}';
   }
+  const read: ListParams = Object.create(null);
   for (const [name, value] of Object.entries(parsed)) {
     if (!PARAM_NAME.test(name)) return `Params: "${name.slice(0, 50)}" is not a filter name`;
-    if (!['string', 'number', 'boolean'].includes(typeof value)) return `Params: the value of ${name} must be text, a number or true/false`;
+    if (typeof value === 'boolean') read[name] = value ? '1' : '0';
+    else if (typeof value === 'string' || typeof value === 'number') read[name] = String(value);
+    else return `Params: the value of ${name} must be text, a number or true/false`;
   }
-  return null;
+  return read;
+}
+
+/** Why `params` is not a JSON object of list filters, or null. */
+export function paramsError(params: string): string | null {
+  const read = readParams(params);
+  return typeof read === 'string' ? read : null;
 }
 
 @Injectable()

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource, EntityManager, In } from 'typeorm';
+
 import type { AuthUser } from '../../../common/auth/auth-user';
 import type { SystemArea } from '../../../common/auth/system-areas';
 import { CrudService } from '../../../common/crud/crud.service';
@@ -9,6 +10,7 @@ import { auditFields } from '../../../common/list/audit-fields';
 import type { ListDefinition } from '../../../common/list/list-definition';
 import { ListService } from '../../../common/list/list.service';
 import { StoreType } from '../entities/store-type.entity';
+import { forUpdate } from '../../../common/db/locks';
 import { Store } from '../entities/store.entity';
 import { sentOr } from '../../../common/http/sent-value';
 import { StoreBody } from './store.body';
@@ -67,6 +69,25 @@ export class StoresService extends CrudService<Store, StoreBody> {
   async allStoreIDs(): Promise<number[]> {
     const rows = await this.dataSource.getRepository(Store).find({ select: { storeID: true }, order: { storeID: 'ASC' } });
     return rows.map((s) => s.storeID);
+  }
+
+  /** These stores' names and store types, by name (the dashboard's store cards and tables). */
+  async storesByID(storeIDs: readonly number[]): Promise<Array<{ storeID: number; name: string; storeTypeID: number; storeTypeName: string }>> {
+    if (!storeIDs.length) return [];
+    const stores = await this.dataSource.getRepository(Store).find({ where: { storeID: In([...storeIDs]) }, relations: { storeType: true }, order: { name: 'ASC', storeID: 'ASC' } });
+    return stores.map((s) => ({ storeID: s.storeID, name: s.name, storeTypeID: s.storeTypeID, storeTypeName: s.storeType?.name ?? '' }));
+  }
+
+  /**
+   * One store with its store type (what it targets and records), or null. With `lock`, the
+   * store's row stays locked until the transaction ends (forUpdate), so saves of one store's
+   * month (targets, daily stats) take turns instead of inserting the same new rows twice.
+   */
+  async storeWithType(manager: EntityManager, storeID: number, options: { lock?: boolean } = {}): Promise<Store | null> {
+    if (options.lock) {
+      await forUpdate(manager.createQueryBuilder(Store, 'locked').select('locked.storeID').where('locked.storeID = :storeID', { storeID })).getRawOne();
+    }
+    return manager.findOne(Store, { where: { storeID }, relations: { storeType: true } });
   }
 
   protected async assign(manager: EntityManager, store: Store, body: StoreBody): Promise<void> {

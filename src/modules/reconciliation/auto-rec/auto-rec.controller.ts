@@ -1,3 +1,4 @@
+import { ListRoute } from '../../../common/openapi/list-route';
 import { Body, Controller, Get, HttpCode, Param, Put, Query } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
@@ -39,6 +40,7 @@ export class AutoRecController {
   }
 
   @Get('autoRecRuns')
+  @ListRoute(autoRecRunList)
   async runs(@Query() query: Record<string, unknown>, @CurrentUser() user: AuthUser) {
     return listOrRecord(autoRecRunList, query, await this.lists.list(autoRecRunList, query, user));
   }

@@ -3,6 +3,7 @@ import type { Request } from 'express';
 import type { AuthUser } from '../../../common/auth/auth-user';
 import { CurrentUser, RequireAnyArea } from '../../../common/auth/decorators';
 import { OK } from '../../../common/http/validation-result';
+import { MultipartBody } from '../../../common/openapi/multipart-body';
 import { ReceiptScanService } from './receipt-scan.service';
 
 /** The receipt scan of the sale form (docs/http-api.md, Sales, "Other calls"). */
@@ -17,6 +18,11 @@ export class ReceiptScanController {
   @Post('file/saleOcr')
   @HttpCode(200)
   @RequireAnyArea('RecordSales', 'UpdateSales')
+  @MultipartBody('The receipt: one jpeg or png of at most 50 MB.', {
+    saleTypeID: { type: 'integer', description: "The sale form's sale type." },
+    rateCardID: { type: 'integer', description: 'The rate card whose lines the text is matched against.' },
+    currentStoreID: { type: 'integer', description: 'The store of the sale (one of yours).' },
+  })
   async scan(@Req() req: Request, @CurrentUser() user: AuthUser) {
     return { validationResult: OK, data: await this.receipts.scan(req, user) };
   }

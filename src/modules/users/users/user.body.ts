@@ -11,8 +11,8 @@ export class UserBody {
 
   @IsOptional()
   @Transform(({ value }) => (typeof value === 'string' ? value.trim().toLowerCase() : value))
-  @IsEmail({}, { message: 'Enter a valid e-mail address' })
-  @MaxLength(254, { message: 'E-mail must be at most 254 characters' })
+  @IsEmail({}, { message: 'Enter a valid email address' })
+  @MaxLength(254, { message: 'Email must be at most 254 characters' })
   email?: string | null;
 
   /** Blank keeps the current password. */

@@ -2,7 +2,7 @@ import { Body, Controller, Get, Param, Put } from '@nestjs/common';
 import { IsString, MaxLength, ValidateIf } from 'class-validator';
 import type { AuthUser } from '../../../common/auth/auth-user';
 import { CurrentUser } from '../../../common/auth/decorators';
-import { SYSTEM_AREAS } from '../../../common/auth/system-areas';
+import { describedSystemAreas } from '../../../common/auth/system-areas';
 import { PlainText } from '../../../common/http/dto-fields';
 import { strictValidationPipe } from '../../../common/http/validation.pipe';
 import { InvalidInput, OK } from '../../../common/http/validation-result';
@@ -36,7 +36,7 @@ export class UsersController {
 
   @Get('accessProfiles/systemAreas')
   systemAreas() {
-    return { listData: Object.entries(SYSTEM_AREAS).map(([name, description]) => ({ name, description })), validationResult: OK };
+    return { listData: describedSystemAreas(), validationResult: OK };
   }
 
   @Get('user/userPreference/:group/:name')

@@ -68,7 +68,7 @@ export const userList: ListDefinition<User> = {
   fields: {
     userID: { column: 'user.userID', type: 'integer', excel: 'ID' },
     name: { column: 'user.name', type: 'text', quick: true, excel: 'Name' },
-    email: { column: 'user.email', type: 'text', quick: true, excel: 'E-mail' },
+    email: { column: 'user.email', type: 'text', quick: true, excel: 'Email' },
     active: { column: 'user.active', type: 'boolean', excel: 'Active' },
     lastLogin: { column: 'user.lastLogin', type: 'datetime', excel: 'Last login' },
     storeID: { column: 'user.storeID', type: 'integer' },
@@ -203,6 +203,32 @@ export class UsersService extends CrudService<User, UserBody> implements OnAppli
     return row.length > 0;
   }
 
+  /** The store's users: active users whose access profile has the store, by name (a targets grid's rows). */
+  async activeUsersAt(manager: EntityManager, storeID: number): Promise<Array<{ userID: number; name: string }>> {
+    const rows: Array<{ userID: unknown; name: string }> = await manager.query(
+      'SELECT u.userID AS userID, u.name AS name FROM user u INNER JOIN accessProfileStore aps ON aps.accessProfileID = u.accessProfileID ' +
+        'WHERE u.active = ? AND aps.storeID = ? ORDER BY u.name, u.userID',
+      [1, storeID],
+    );
+    return rows.map((r) => ({ userID: toNumber(r.userID), name: r.name }));
+  }
+
+  /** Names of these users by id; an unknown id is left out (the dashboard shows '(Username not found)'). */
+  async namesOf(userIDs: readonly number[]): Promise<Map<number, string>> {
+    if (!userIDs.length) return new Map();
+    const rows: Array<{ userID: unknown; name: string }> = await this.dataSource.query(
+      `SELECT userID, name FROM user WHERE userID IN (${userIDs.map(() => '?').join(', ')})`,
+      [...userIDs],
+    );
+    return new Map(rows.map((r) => [toNumber(r.userID), r.name]));
+  }
+
+  /** Whether the user's target cards are pro-rated to the day (their proRateTargetsOnActual). */
+  async proRatesTargets(userID: number): Promise<boolean> {
+    const found = await this.dataSource.getRepository(User).findOne({ select: { userID: true, proRateTargetsOnActual: true }, where: { userID } });
+    return Boolean(found?.proRateTargetsOnActual);
+  }
+
   async recordLogin(userID: number): Promise<void> {
     await this.dataSource.getRepository(User).update({ userID }, { lastLogin: new Date() });
   }
@@ -316,7 +342,7 @@ export class UsersService extends CrudService<User, UserBody> implements OnAppli
       if (changed.length) throw new NotAllowed(`Only users with UserSetup can change ${changed.join(', ')}`);
     }
     // A user always has an e-mail (it is the login): null may not clear it on a PUT either.
-    if (!body.email && (isNew || body.email !== undefined)) errors.email = 'E-mail is required';
+    if (!body.email && (isNew || body.email !== undefined)) errors.email = 'Email is required';
     if (isNew) {
       if (!body.password) errors.password = 'Password is required';
       if (!body.accessProfileID) errors.accessProfileID = 'Choose an access profile';
@@ -342,7 +368,7 @@ export class UsersService extends CrudService<User, UserBody> implements OnAppli
     if (!isNew && target.userID === user.userID && body.active === false) errors.active = 'You cannot deactivate yourself';
     if (body.email && body.email !== target.email) {
       const taken = await manager.existsBy(User, { email: body.email });
-      if (taken) errors.email = 'Another user already has this e-mail';
+      if (taken) errors.email = 'Another user already has this email';
     }
     if (Object.keys(errors).length) throw new InvalidInput(errors);
 

@@ -1,0 +1,194 @@
+/**
+ * npm run bench -- firstLoad: what the first page costs a browser, against the API serving the
+ * built client as production does (CLIENT_DIR, default client/dist: `npm run build:client` first).
+ *
+ * - sizes, from the build's manifest: the initial JavaScript (the entry and its static imports)
+ *   raw, gzip and brotli, and the largest chunks;
+ * - headless Chromium (/usr/bin/chromium) throttled through CDP Network.emulateNetworkConditions,
+ *   for each network profile: the login page and the landing page after login (token cookie set),
+ *   cold (a fresh browser context, empty cache) and warm (the same page loaded again), timed from
+ *   navigation to the page's content on screen, with the bytes that came over the network;
+ * - the Rate cards page opened from the landing page: its API calls and in how many rounds they
+ *   went (a call is in round n + 1 when it started after a call of round n had finished).
+ *
+ * Prints one JSON line per case. BENCH_NETWORKS=fast3g (or 10mbit) runs one profile only.
+ */
+import 'reflect-metadata';
+import { type Browser, type BrowserContext, type Page, type Request, chromium } from 'playwright-core';
+import { allJavaScript, builtClientDir, initialJavaScript, kb, totalOf } from '../test/support/client-bundle';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, type BenchApi, startBenchApi } from './bench-api';
+
+interface NetworkProfile {
+  name: string;
+  /** Added to every request, ms. */
+  latency: number;
+  /** Bytes a second. */
+  download: number;
+  upload: number;
+}
+
+/** Chrome DevTools' "Fast 3G" preset (1.6 Mbit/s × 0.9, 562.5 ms), and a 10 Mbit/s office line. */
+const NETWORKS: NetworkProfile[] = [
+  { name: 'fast3g', latency: 562.5, download: (1.6 * 1024 * 1024 * 0.9) / 8, upload: (750 * 1024 * 0.9) / 8 },
+  { name: '10mbit', latency: 20, download: (10 * 1024 * 1024) / 8, upload: (5 * 1024 * 1024) / 8 },
+];
+
+const SALE_TYPES = ['Handsets', 'Broadband', 'Accessories'];
+
+const print = (line: Record<string, unknown>) => console.log(JSON.stringify(line));
+
+/** Bytes received per kind of resource, from CDP's Network events (encodedDataLength: as sent, after compression). */
+class Transfers {
+  private kinds = new Map<string, string>();
+  bytes: Record<string, number> = {};
+  requests = 0;
+
+  async watch(page: Page): Promise<void> {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    cdp.on('Network.responseReceived', (event) => {
+      const url = new URL(event.response.url);
+      this.kinds.set(event.requestId, url.pathname.startsWith('/api/') ? 'api' : (url.pathname.match(/\.(js|css)$/)?.[1] ?? 'html'));
+    });
+    cdp.on('Network.loadingFinished', (event) => {
+      const kind = this.kinds.get(event.requestId) ?? 'other';
+      this.bytes[kind] = (this.bytes[kind] ?? 0) + event.encodedDataLength;
+      this.requests += 1;
+    });
+  }
+
+  reset() {
+    this.bytes = {};
+    this.requests = 0;
+  }
+
+  summary() {
+    return { requests: this.requests, js: kb(this.bytes.js ?? 0), css: kb(this.bytes.css ?? 0), html: kb(this.bytes.html ?? 0), api: kb(this.bytes.api ?? 0) };
+  }
+}
+
+async function throttledPage(browser: Browser, network: NetworkProfile, token?: string): Promise<{ context: BrowserContext; page: Page; transfers: Transfers }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: network.latency, downloadThroughput: network.download, uploadThroughput: network.upload });
+  const transfers = new Transfers();
+  await transfers.watch(page);
+  return { context, page, transfers };
+}
+
+/** Milliseconds from navigation to `ready` resolving. */
+async function timed(page: Page, url: string, ready: () => Promise<unknown>): Promise<number> {
+  const start = Date.now();
+  await page.goto(url, { waitUntil: 'commit' });
+  await ready();
+  return Date.now() - start;
+}
+
+interface Call {
+  path: string;
+  start: number;
+  end: number;
+}
+
+/** Rounds of calls: each call is one round after the latest round that had finished when it started. */
+function rounds(calls: Call[]): number {
+  const round = new Map<Call, number>();
+  for (const call of [...calls].sort((a, b) => a.start - b.start)) {
+    const before = [...round].filter(([other]) => other.end <= call.start).map(([, n]) => n);
+    round.set(call, before.length ? Math.max(...before) + 1 : 1);
+  }
+  return Math.max(0, ...round.values());
+}
+
+async function arrange(api: BenchApi): Promise<void> {
+  const storeType = await api.call('POST', '/storeType', { name: 'Retail' });
+  const store = await api.call('POST', '/store', { name: 'North', storeTypeID: storeType.data.storeTypeID });
+  for (const name of SALE_TYPES) await api.call('POST', '/saleType', { name, storeIDs: [store.data.storeID] });
+  await api.call('POST', '/rateCard', { name: 'Spring', fromDate: '2020-01-01' });
+}
+
+async function loginToken(baseUrl: string): Promise<string> {
+  const answer = await fetch(`${baseUrl}/api/user/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }) });
+  return ((await answer.json()) as { data: { token: string } }).data.token;
+}
+
+async function pageLoads(browser: Browser, baseUrl: string, network: NetworkProfile, token: string) {
+  const pages = [
+    { page: 'login', signedIn: false, url: '/', ready: (page: Page) => page.getByLabel('Email').waitFor() },
+    { page: 'landing', signedIn: true, url: '/', ready: (page: Page) => page.locator('.landing-welcome').waitFor() },
+  ];
+  for (const { page: name, signedIn, url, ready } of pages) {
+    const { context, page, transfers } = await throttledPage(browser, network);
+    if (signedIn) await context.addCookies([{ name: 'token', value: token, url: baseUrl }]);
+    const cold = await timed(page, baseUrl + url, () => ready(page));
+    const coldTransfers = transfers.summary();
+    transfers.reset();
+    const warm = await timed(page, baseUrl + url, () => ready(page));
+    print({ network: network.name, page: name, coldMs: cold, cold: coldTransfers, warmMs: warm, warm: transfers.summary() });
+    await context.close();
+  }
+}
+
+/** The Rate cards page from the landing page (its code not loaded yet), as a menu click opens it. */
+async function rateCardsRounds(browser: Browser, baseUrl: string, network: NetworkProfile, token: string) {
+  const { context, page } = await throttledPage(browser, network);
+  await context.addCookies([{ name: 'token', value: token, url: baseUrl }]);
+  await page.goto(baseUrl + '/');
+  await page.locator('.landing-welcome').waitFor();
+  const calls: Call[] = [];
+  // The browser's own timing: Playwright's events reach this process in batches.
+  const finished = (outcome: string) => (request: Request) => {
+    const path = new URL(request.url()).pathname;
+    const timing = request.timing();
+    if (path.startsWith('/api/')) calls.push({ path: `${path.slice(5)}${outcome}`, start: Math.round(timing.startTime), end: Math.round(timing.startTime + timing.responseEnd) });
+  };
+  page.on('requestfinished', finished(''));
+  page.on('requestfailed', finished(' (failed)'));
+  const start = Date.now();
+  // A client-side navigation, as the menu does: the shell stays, the screen's code and data load.
+  await page.evaluate((path) => {
+    // The bench compiles without the DOM's types; this runs in the page.
+    const win = globalThis as unknown as { history: { pushState(state: object, title: string, url: string): void }; dispatchEvent(event: unknown): void; PopStateEvent: new (type: string) => unknown };
+    win.history.pushState({}, '', path);
+    win.dispatchEvent(new win.PopStateEvent('popstate'));
+  }, '/data/rateCards');
+  // Ready when the lines and every tab's count have come: one rateCardLines call each.
+  while (calls.filter((call) => call.path.startsWith('rateCardLines')).length < SALE_TYPES.length + 1) await page.waitForTimeout(20);
+  await page.locator('.ant-table').first().waitFor();
+  const ms = Date.now() - start;
+  const screenCalls = calls.filter((call) => /^(rateCard\/current|saleTypes|rateCardLines|user\/userPreference)/.test(call.path));
+  print({ network: network.name, page: 'rateCards', ms, rounds: rounds(screenCalls), calls: screenCalls.map((call) => `${call.path} +${call.start - start}…${call.end - start} ms`) });
+  await context.close();
+}
+
+export async function firstLoadBench(): Promise<void> {
+  const clientDir = builtClientDir();
+  const initial = initialJavaScript(clientDir);
+  print({
+    initialJs: initial.map((size) => size.file),
+    raw: kb(totalOf(initial, 'raw')),
+    gzip: kb(totalOf(initial, 'gzip')),
+    brotli: kb(totalOf(initial, 'brotli')),
+    largest: allJavaScript(clientDir)
+      .slice(0, 5)
+      .map((size) => `${size.file} ${kb(size.gzip)} gzip`),
+  });
+
+  const api = await startBenchApi('first-load-', undefined, { CLIENT_DIR: clientDir });
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  try {
+    await arrange(api);
+    const baseUrl = new URL((await api.app.getUrl()).replace('[::1]', '127.0.0.1')).origin;
+    const token = await loginToken(baseUrl);
+    const wanted = process.env.BENCH_NETWORKS?.split(',');
+    for (const network of NETWORKS.filter((n) => !wanted || wanted.includes(n.name))) {
+      await pageLoads(browser, baseUrl, network, token);
+      await rateCardsRounds(browser, baseUrl, network, token);
+    }
+  } finally {
+    await browser.close();
+    await api.close();
+  }
+}

@@ -1,0 +1,74 @@
+import { type ComponentType, Suspense, lazy, useEffect } from 'react';
+import { Spin } from 'antd';
+import { getToken } from './api/token';
+
+/** What the shell's content area shows while a screen's code is on its way. */
+function ScreenLoading() {
+  return (
+    <div className="dialog-loading" role="status" aria-label="Loading">
+      <Spin />
+    </div>
+  );
+}
+
+/** The screens fetched ahead (prefetchWhenIdle), and whether that has begun and is running. */
+const idleLoads: Array<() => Promise<unknown>> = [];
+let prefetch: 'waiting' | 'scheduled' | 'running' | 'done' = 'waiting';
+
+/** How long after the first screen is up the prefetch waits, so the screen's own calls go first. */
+const PREFETCH_DELAY_MS = 1500;
+
+/**
+ * Screens fetched ahead, one after the other, once a signed-in user's first screen is on screen
+ * and the browser is idle (requestIdleCallback; a timeout where there is none): the most used
+ * screens then open at once on their first click instead of waiting for their code. Never on the
+ * login page, and never before the first screen is up, so it costs the first load nothing.
+ */
+export function prefetchWhenIdle(loads: Array<() => Promise<unknown>>): void {
+  idleLoads.push(...loads);
+}
+
+/** Whether screens are being fetched ahead: a chunk failing then is no reason to reload the page. */
+export function prefetching(): boolean {
+  return prefetch === 'running';
+}
+
+function schedulePrefetch(): void {
+  if (prefetch !== 'waiting' || idleLoads.length === 0 || !getToken()) return;
+  prefetch = 'scheduled';
+  const run = async () => {
+    prefetch = 'running';
+    // A chunk that fails (a release removed it) is fetched again when its screen is opened.
+    for (const load of idleLoads) await load().catch(() => undefined);
+    prefetch = 'done';
+  };
+  const whenIdle = (task: () => void) => (typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(task, { timeout: 5000 }) : window.setTimeout(task, 1000));
+  window.setTimeout(() => whenIdle(() => void run()), PREFETCH_DELAY_MS);
+}
+
+/** Rendered beside a screen once its code is in: the screen is on screen. */
+function ScreenShown() {
+  useEffect(schedulePrefetch, []);
+  return null;
+}
+
+/**
+ * A screen whose code is downloaded the first time it is shown (issue 14: the first page loads
+ * only the shell). `load` imports the screen's module and `name` picks its named export, so the
+ * screens keep their named exports and the routes use the result like the component itself.
+ * Each screen has its own Suspense boundary: the shell stays, and only its content area waits.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function lazyScreen<M extends Record<K, ComponentType<any>>, K extends keyof M & string>(load: () => Promise<M>, name: K): M[K] {
+  const Screen = lazy(async () => ({ default: (await load())[name] as ComponentType<object> }));
+  function LazyScreen(props: object) {
+    return (
+      <Suspense fallback={<ScreenLoading />}>
+        <Screen {...props} />
+        <ScreenShown />
+      </Suspense>
+    );
+  }
+  LazyScreen.displayName = `Lazy(${name})`;
+  return LazyScreen as unknown as M[K];
+}

@@ -1,0 +1,198 @@
+import { useState } from 'react';
+import { Button, DatePicker, Form, Input, InputNumber, Modal, Popconfirm, Select, TimePicker } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { ApiError, apiRequest } from '../../api/http';
+import type { ValidationResult } from '../../api/types';
+import { FailureAlert, type Failure } from '../../record/DialogParts';
+import { WeekdaysInput } from '../../record/WeekdaysInput';
+import { useViewport } from '../../shell/useViewport';
+import { PLAN_STEPS, type RotaLine, type RotaStep, STEP_LABELS } from './rota';
+
+export interface RotaLineTypeOption {
+  rotaLineTypeID: number;
+  name: string;
+}
+
+interface Props {
+  /** The line to edit, or the new line's day, user and store. */
+  line: RotaLine | { rotaDate: string; userID: number; storeID: number };
+  users: { userID: number; name: string }[];
+  types: RotaLineTypeOption[];
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+interface FormValues {
+  rotaDate: Dayjs;
+  userID: number;
+  rotaLineTypeID: number;
+  plannedFrom: Dayjs;
+  plannedTo: Dayjs;
+  unpaidHours: number;
+  notes: string;
+  newStep: RotaStep;
+  repeatUsers: number[];
+  repeatDays: number;
+}
+
+const LABELS: Record<string, string> = {
+  rotaDate: 'Date',
+  userID: 'User',
+  rotaLineTypeID: 'Type',
+  plannedFrom: 'From',
+  plannedTo: 'To',
+  unpaidHours: 'Unpaid hours',
+  notes: 'Notes',
+  newStep: 'Step',
+  repeatUsers: 'Repeat for',
+  repeatDays: 'Repeat on',
+};
+
+const time = (value: string) => dayjs(`2000-01-01T${value}`);
+
+/**
+ * Adds or edits a planned rota line (RecordRotaLines): 5-minute time pickers (spec 02 section 5),
+ * the step among planning and planned, and the repeat options, which copy the line to other
+ * users and to other days of its week when saved.
+ */
+export function RotaLineDialog({ line, users, types, onClose, onSaved }: Props) {
+  const existing = 'rotaLineID' in line ? line : null;
+  const viewport = useViewport();
+  const [form] = Form.useForm<FormValues>();
+  const [busy, setBusy] = useState<'' | 'save' | 'delete'>('');
+  const [failure, setFailure] = useState<Failure | null>(null);
+
+  const initial: FormValues = {
+    rotaDate: dayjs(line.rotaDate.slice(0, 10)),
+    userID: line.userID,
+    rotaLineTypeID: existing?.rotaLineTypeID ?? 1,
+    plannedFrom: time(existing?.plannedFrom ?? '09:00'),
+    plannedTo: time(existing?.plannedTo ?? '17:00'),
+    unpaidHours: existing?.unpaidHours ?? 0,
+    notes: existing?.notes ?? '',
+    newStep: existing?.currentHistoryStep ?? 'planning',
+    repeatUsers: [],
+    repeatDays: 0,
+  };
+
+  const showFailure = (error: unknown) => {
+    const result: ValidationResult | undefined = error instanceof ApiError ? error.validationResult : undefined;
+    const messages = result?.failMessages ?? {};
+    form.setFields(Object.entries(messages).filter(([name]) => name in LABELS).map(([name, message]) => ({ name: name as keyof FormValues, errors: [message] })));
+    const unshown = Object.entries(messages).filter(([name]) => !(name in LABELS)).map(([, message]) => message);
+    setFailure({ summary: result?.failSummary ?? (error instanceof Error ? error.message : 'The save failed'), details: unshown });
+  };
+
+  const save = async (values: FormValues) => {
+    setBusy('save');
+    setFailure(null);
+    const body = {
+      rotaDate: values.rotaDate.format('YYYY-MM-DD'),
+      userID: values.userID,
+      storeID: line.storeID,
+      rotaLineTypeID: values.rotaLineTypeID,
+      plannedFrom: values.plannedFrom.format('HH:mm'),
+      plannedTo: values.plannedTo.format('HH:mm'),
+      unpaidHours: values.unpaidHours ?? 0,
+      notes: values.notes ?? '',
+      newStep: values.newStep,
+      ...(values.repeatUsers.length ? { repeatUsers: values.repeatUsers } : {}),
+      ...(values.repeatDays ? { repeatDays: values.repeatDays } : {}),
+    };
+    try {
+      await apiRequest(existing ? `/api/rotaLine/${existing.rotaLineID}` : '/api/rotaLine', { method: existing ? 'PUT' : 'POST', body });
+      onSaved();
+    } catch (error) {
+      showFailure(error);
+    } finally {
+      setBusy('');
+    }
+  };
+
+  const remove = async () => {
+    if (!existing) return;
+    setBusy('delete');
+    try {
+      await apiRequest(`/api/rotaLine/${existing.rotaLineID}`, { method: 'DELETE' });
+      onSaved();
+    } catch (error) {
+      showFailure(error);
+    } finally {
+      setBusy('');
+    }
+  };
+
+  const editable = !existing || PLAN_STEPS.includes(existing.currentHistoryStep);
+  const userName = (id: number) => users.find((u) => u.userID === id)?.name ?? existing?.userName ?? '';
+  return (
+    <Modal
+      open
+      title={existing ? `Rota line of ${existing.userName}` : `New rota line for ${userName(line.userID)}`}
+      onCancel={onClose}
+      maskClosable={false}
+      // Full screen below the desktop breakpoint, as every dialog (spec 02 section 9).
+      width={viewport.isDesktop ? undefined : '100%'}
+      className={viewport.isDesktop ? undefined : 'record-dialog-fullscreen'}
+      footer={[
+        existing && editable && (
+          <Popconfirm key="delete" title="Delete this rota line?" okText="Delete" onConfirm={() => void remove()}>
+            <Button danger disabled={busy !== ''}>{busy === 'delete' ? 'Deleting...' : 'Delete'}</Button>
+          </Popconfirm>
+        ),
+        <Button key="cancel" onClick={onClose}>
+          {editable ? 'Cancel' : 'Close'}
+        </Button>,
+        editable && (
+          <Button key="save" type="primary" loading={busy === 'save'} disabled={busy !== ''} onClick={() => form.submit()}>
+            {busy === 'save' ? (existing ? 'Saving...' : 'Creating...') : existing ? 'Save' : 'Create'}
+          </Button>
+        ),
+      ]}
+    >
+      <FailureAlert failure={failure} />
+      <Form form={form} layout="vertical" initialValues={initial} onFinish={(values) => void save(values)} disabled={!editable}>
+        <Form.Item name="rotaDate" label={LABELS.rotaDate} rules={[{ required: true, message: 'Choose a date' }]}>
+          <DatePicker format="DD/MM/YYYY" allowClear={false} />
+        </Form.Item>
+        <Form.Item name="userID" label={LABELS.userID} rules={[{ required: true, message: 'Choose a user' }]}>
+          <Select showSearch optionFilterProp="label" options={users.map((u) => ({ value: u.userID, label: u.name }))} />
+        </Form.Item>
+        <Form.Item name="rotaLineTypeID" label={LABELS.rotaLineTypeID}>
+          <Select options={types.map((t) => ({ value: t.rotaLineTypeID, label: t.name }))} />
+        </Form.Item>
+        <div className="rota-times">
+          <Form.Item name="plannedFrom" label={LABELS.plannedFrom} rules={[{ required: true, message: 'Choose a time' }]}>
+            <TimePicker format="HH:mm" minuteStep={5} allowClear={false} needConfirm={false} aria-label="From" />
+          </Form.Item>
+          <Form.Item name="plannedTo" label={LABELS.plannedTo} rules={[{ required: true, message: 'Choose a time' }]}>
+            <TimePicker format="HH:mm" minuteStep={5} allowClear={false} needConfirm={false} aria-label="To" />
+          </Form.Item>
+          <Form.Item name="unpaidHours" label={LABELS.unpaidHours}>
+            <InputNumber min={0} max={24} step={0.25} precision={2} />
+          </Form.Item>
+        </div>
+        <Form.Item name="notes" label={LABELS.notes}>
+          <Input.TextArea rows={2} maxLength={1000} />
+        </Form.Item>
+        {editable && (
+          <>
+            <Form.Item name="newStep" label={LABELS.newStep}>
+              <Select options={PLAN_STEPS.map((step) => ({ value: step, label: STEP_LABELS[step] }))} />
+            </Form.Item>
+            <Form.Item name="repeatUsers" label={LABELS.repeatUsers} extra="Also plan this line for these users.">
+              <Select
+                mode="multiple"
+                optionFilterProp="label"
+                placeholder="Nobody else"
+                options={users.filter((u) => u.userID !== line.userID).map((u) => ({ value: u.userID, label: u.name }))}
+              />
+            </Form.Item>
+            <Form.Item name="repeatDays" label={LABELS.repeatDays} extra="Copies the line to these days of the same week (Monday to Sunday); days that already have a line are skipped.">
+              <WeekdaysInput mondayFirst />
+            </Form.Item>
+          </>
+        )}
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,220 @@
+import type { INestApplication } from '@nestjs/common';
+import type { ApplicationConfig } from '@nestjs/core';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import type { OpenAPIObject, OperationObject, ParameterObject, ResponsesObject, SchemaObject } from '@nestjs/swagger';
+import { SYSTEM_AREAS, type SystemArea } from '../auth/system-areas';
+import { DataSource } from 'typeorm';
+import { DtoSchemas } from './dto-schema';
+import { FREE_FORM_QUERY, LIST_VOCABULARY, listParameters } from './list-parameters';
+import type { MultipartBodySpec } from './multipart-body';
+import { RowSchemas } from './row-schema';
+import { apiRoutes, type ApiRoute, type RouteAccess } from './routes';
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const json = (schema: object) => ({ 'application/json': { schema } });
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** The envelopes of the HTTP contract (docs/http-api.md, "Envelopes"). */
+const ENVELOPES: Record<string, SchemaObject> = {
+  ValidationResult: {
+    type: 'object',
+    required: ['fail'],
+    properties: {
+      fail: { type: 'boolean' },
+      failSummary: { type: 'string', description: 'For people: what is wrong, in one sentence.' },
+      failMessages: { type: 'object', additionalProperties: { type: 'string' }, description: 'One message per field, keyed by field (nested: name.index.field).' },
+    },
+  },
+  Failure: {
+    type: 'object',
+    required: ['statusCode', 'validationResult'],
+    properties: { statusCode: { type: 'integer' }, validationResult: ref('ValidationResult') },
+  },
+  ServerError: {
+    type: 'object',
+    required: ['statusCode', 'message', 'errorID'],
+    properties: { statusCode: { type: 'integer', example: 500 }, message: { type: 'string' }, errorID: { type: 'string', description: 'Also in the server log.' } },
+  },
+  Answer: {
+    type: 'object',
+    required: ['validationResult'],
+    properties: {
+      validationResult: ref('ValidationResult'),
+      data: { description: 'The record or result.' },
+      listData: { type: 'array', items: { type: 'object' } },
+    },
+  },
+  ListAnswer: {
+    type: 'object',
+    required: ['listData', 'listIDs', 'page'],
+    properties: {
+      listData: { type: 'array', items: { type: 'object' }, description: "The page's rows." },
+      listIDs: {
+        type: 'array',
+        description: 'A window of the matching ids in list order (the page by default).',
+        items: { type: 'object', properties: { id: { type: 'integer' }, selectable: { type: 'boolean' }, aggregate: { type: 'number' } } },
+      },
+      page: {
+        type: 'object',
+        properties: {
+          page: { type: 'integer' },
+          pageLength: { type: 'integer' },
+          rowCount: { type: 'integer' },
+          pageCount: { type: 'integer' },
+          listIDsFrom: { type: 'integer' },
+          aggregateTotal: { type: 'number' },
+        },
+      },
+      data: { type: 'object', description: 'Only when the id filter names one id: that record.' },
+      validationResult: ref('ValidationResult'),
+    },
+  },
+};
+
+/** 'MasterDataModule' -> 'Master data': the tag of every route its controllers declare. */
+export function tagOf(moduleName: string): string {
+  const words = moduleName.replace(/Module$/, '').replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+const named = (areas: SystemArea[]) => areas.map((a) => `${a} (${SYSTEM_AREAS[a]})`).join(', ');
+
+/** The operation's description of who may call it (what AccessGuard checks). */
+export function accessText(access: RouteAccess): string {
+  if (access.public) return 'Public: no token needed.';
+  const lines = [access.download ? 'Token: the x-access-token header, or ?token= (a download link cannot send a header).' : 'Token: the x-access-token header.'];
+  if (access.areas.length) lines.push(`System areas (all): ${named(access.areas)}.`);
+  if (access.anyOf.length) lines.push(`System areas (at least one): ${named(access.anyOf)}.`);
+  if (access.needsStore) lines.push('The access profile needs at least one store.');
+  if (access.note) lines.push(access.note);
+  else if (!access.areas.length && !access.anyOf.length) lines.push('Any signed-in user (records limited to their stores).');
+  return lines.join(' ');
+}
+
+function pathParameters(route: ApiRoute): ParameterObject[] {
+  return [...route.path.matchAll(/\{([^}]+)\}/g)].map(([, name]) => {
+    const declared = route.pathParams.find((p) => p.name === name);
+    const schema: SchemaObject = declared?.type === Number ? { type: 'integer', minimum: 1 } : { type: 'string' };
+    return { name, in: 'path', required: true, schema };
+  });
+}
+
+function queryParameters(route: ApiRoute): ParameterObject[] {
+  const named = route.queryParams.map<ParameterObject>((p) => ({ name: p.name, in: 'query', required: false, schema: { type: p.type === Number ? 'integer' : 'string' } }));
+  const list = route.definition ? listParameters(route.definition) : route.wholeQuery ? [FREE_FORM_QUERY] : [];
+  if (route.access.download) named.push({ name: 'token', in: 'query', required: false, description: 'The session token, instead of the header.', schema: { type: 'string' } });
+  return [...list, ...named];
+}
+
+function successResponse(route: ApiRoute, rows: RowSchemas) {
+  if (route.access.download) {
+    const type = route.path.endsWith('/excel') ? XLSX : 'application/octet-stream';
+    return { description: 'The file.', content: { [type]: { schema: { type: 'string', format: 'binary' } } } };
+  }
+  if (route.streams) return { description: 'Written by the handler itself (an image, a file or a status).', content: { '*/*': { schema: {} } } };
+  if (route.definition) return { description: 'One page of the list.', content: json(rows.listAnswer(route.definition)) };
+  if (route.recordDefinition && route.method === 'delete') return { description: `The id of the ${route.recordDefinition.label} deleted.`, content: json(rows.deleteAnswer()) };
+  if (route.recordDefinition) return { description: `The ${route.recordDefinition.label} as saved.`, content: json(rows.recordAnswer(route.recordDefinition)) };
+  return { description: 'validationResult with data and/or listData.', content: json(ref('Answer')) };
+}
+
+function responses(route: ApiRoute, base: OperationObject | undefined, rows: RowSchemas): ResponsesObject {
+  const failure = (description: string) => ({ description, content: json(ref('Failure')) });
+  const ours: ResponsesObject = {
+    [route.status]: successResponse(route, rows),
+    400: failure('Invalid input: validationResult.failMessages by field; nothing was written.'),
+    ...(route.access.public ? {} : { 403: failure('No or expired token, or the access profile lacks a system area or store.') }),
+    ...(route.path.includes('{') || route.definition ? { 404: failure('The record does not exist or lies outside your stores.') } : {}),
+    500: { description: 'Server error.', content: json(ref('ServerError')) },
+  };
+  // What a handler declares with @ApiResponse (a probe's 503) says more than the contract's defaults.
+  const declared = Object.entries(base?.responses ?? {}).filter(([, response]) => !!response && 'description' in response && !!response.description);
+  return { ...ours, ...Object.fromEntries(declared) };
+}
+
+function multipartSchema({ file, fields }: MultipartBodySpec): SchemaObject {
+  return {
+    type: 'object',
+    required: ['file', ...Object.keys(fields)],
+    properties: { file: { type: 'string', format: 'binary', description: file }, ...fields },
+  };
+}
+
+function operationFor(route: ApiRoute, base: OperationObject | undefined, dtos: DtoSchemas, rows: RowSchemas): OperationObject {
+  const notes = [
+    base?.description,
+    accessText(route.access),
+    route.definition ? LIST_VOCABULARY : undefined,
+    route.noBody ? 'Takes no body (absent or {}).' : undefined,
+  ].filter(Boolean);
+  const operation: OperationObject & Record<string, unknown> = {
+    ...base,
+    operationId: base?.operationId ?? `${route.controllerName}_${route.handlerName}`,
+    tags: [tagOf(route.moduleName)],
+    description: notes.join('\n\n'),
+    parameters: [...pathParameters(route), ...queryParameters(route)],
+    responses: responses(route, base, rows),
+    security: route.access.public ? [] : route.access.download ? [{ accessToken: [] }, { downloadToken: [] }] : [{ accessToken: [] }],
+    'x-system-areas': route.access.areas,
+  };
+  if (route.access.anyOf.length) operation['x-system-areas-any-of'] = route.access.anyOf;
+  if (route.access.needsStore) operation['x-requires-store'] = true;
+  if (route.access.public) operation['x-public'] = true;
+  delete operation.requestBody;
+  if (route.bodyType) operation.requestBody = { required: true, content: json(dtos.refTo(route.bodyType)) };
+  else if (route.listBodyType) operation.requestBody = { required: true, content: json({ type: 'array', items: dtos.refTo(route.listBodyType) }) };
+  else if (route.multipart) operation.requestBody = { required: true, content: { 'multipart/form-data': { schema: multipartSchema(route.multipart) } } };
+  else if (route.hasBody && !route.noBody) {
+    operation.requestBody = { required: true, description: 'JSON the handler reads itself (see docs/http-api.md).', content: json({}) };
+  }
+  return operation;
+}
+
+/** The app's data source (which columns may be null), when it has one. */
+function dataSourceOf(app: INestApplication): DataSource | null {
+  try {
+    return app.get(DataSource, { strict: false });
+  } catch {
+    return null;
+  }
+}
+
+/** The prefix setGlobalPrefix gave ('api'): Nest keeps it on the application's config, as SwaggerModule reads it. */
+function globalPrefixOf(app: INestApplication): string {
+  return (app as unknown as { config?: ApplicationConfig }).config?.getGlobalPrefix() ?? '';
+}
+
+/**
+ * The OpenAPI 3 document of every route the application serves: @nestjs/swagger's scan (which
+ * keeps anything given with its decorators), completed from what the routes declare for the
+ * HTTP contract: access metadata (as AccessGuard reads it), body classes (as strictValidationPipe
+ * validates them), list definitions (as parseListQuery reads the query).
+ */
+export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
+  const config = new DocumentBuilder()
+    .setTitle('Retail Back Office API')
+    .setDescription(
+      'Every call answers `{ validationResult, data | listData }`; invalid input is a 400 with `validationResult.failMessages` by field. ' +
+        'Each operation names the system areas it needs in its description and in `x-system-areas` (all of them) / `x-system-areas-any-of`. ' +
+        'The contract in words: docs/http-api.md.',
+    )
+    .setVersion('1')
+    .addApiKey({ type: 'apiKey', in: 'header', name: 'x-access-token', description: 'The token POST /api/user/login answers.' }, 'accessToken')
+    .addApiKey({ type: 'apiKey', in: 'query', name: 'token', description: 'Download routes only (Excel exports, files).' }, 'downloadToken')
+    .build();
+  const scanned = SwaggerModule.createDocument(app, config);
+  const dtos = new DtoSchemas();
+  const rows = new RowSchemas(dataSourceOf(app), ENVELOPES);
+  const paths: OpenAPIObject['paths'] = {};
+  for (const route of apiRoutes(app, globalPrefixOf(app))) {
+    const base = scanned.paths[route.path]?.[route.method as 'get'];
+    paths[route.path] = { ...paths[route.path], [route.method]: operationFor(route, base, dtos, rows) };
+  }
+  const tags = [...new Set(Object.values(paths).flatMap((item) => Object.values(item).flatMap((op) => (op as OperationObject).tags ?? [])))].sort();
+  return {
+    ...scanned,
+    tags: tags.map((name) => ({ name })),
+    paths,
+    components: { ...scanned.components, schemas: { ...ENVELOPES, ...rows.schemas, ...dtos.schemas } },
+  };
+}

@@ -1,0 +1,154 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import type { Response } from 'supertest';
+import { as, login } from '../support/api';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type TestApp } from '../support/test-app';
+
+/**
+ * The built client as the API serves it (issue 14, "First load and serving"), on a client folder
+ * shaped like a Vite build: index.html, a hashed chunk with the .br and .gz copies the build
+ * writes, a hashed image without copies, an unhashed file, and the manifest under .vite.
+ */
+const INDEX_HTML = '<!doctype html><html><head><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root"></div></body></html>';
+const CHUNK = `export const screens = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `screen ${i}`))};\n`;
+const CHUNK_BR = brotliCompressSync(CHUNK);
+const CHUNK_GZ = gzipSync(CHUNK);
+const YEAR_IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** The body as bytes, whatever its type (supertest parses only the types it knows, and undoes br and gzip). */
+const rawBody = (test: ReturnType<TestApp['http']['get']>) =>
+  test.buffer(true).parse((res, done) => {
+    const chunks: Buffer[] = [];
+    res.on('data', (chunk: Buffer) => chunks.push(chunk));
+    res.on('end', () => done(null, Buffer.concat(chunks)));
+  });
+
+describe('serving the built client', () => {
+  let testApp: TestApp;
+  let parent: string;
+  let clientDir: string;
+
+  beforeAll(async () => {
+    parent = mkdtempSync(join(tmpdir(), 'client-serving-'));
+    clientDir = join(parent, 'dist');
+    mkdirSync(join(clientDir, 'assets'), { recursive: true });
+    mkdirSync(join(clientDir, '.vite'));
+    writeFileSync(join(clientDir, 'index.html'), INDEX_HTML);
+    writeFileSync(join(clientDir, 'assets', 'index-Ab12Cd34.js'), CHUNK);
+    writeFileSync(join(clientDir, 'assets', 'index-Ab12Cd34.js.br'), CHUNK_BR);
+    writeFileSync(join(clientDir, 'assets', 'index-Ab12Cd34.js.gz'), CHUNK_GZ);
+    writeFileSync(join(clientDir, 'assets', 'logo-Zz99Yy88.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+    writeFileSync(join(clientDir, 'robots.txt'), 'User-agent: *\n');
+    writeFileSync(join(clientDir, '.vite', 'manifest.json'), '{"index.html":{}}');
+    // Beside the client folder, not in it: must never be reachable.
+    writeFileSync(join(parent, 'secret.txt'), 'not for the web');
+    testApp = await startTestApp({ env: { CLIENT_DIR: clientDir } });
+  });
+
+  afterAll(async () => {
+    await testApp?.close();
+    rmSync(parent, { recursive: true, force: true });
+  });
+
+  const expectIndexHtml = (res: Response) => {
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.text).toBe(INDEX_HTML);
+  };
+
+  it('sends a hashed chunk brotli-compressed when the browser accepts br, cached for a year as immutable', async () => {
+    const res = await rawBody(testApp.http.get('/assets/index-Ab12Cd34.js').set('Accept-Encoding', 'gzip, deflate, br'));
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(res.headers['cache-control']).toBe(YEAR_IMMUTABLE);
+    expect(res.headers['vary']).toMatch(/Accept-Encoding/i);
+    // What travelled is the brotli copy; what the client reads, once decoded, the chunk.
+    expect(Number(res.headers['content-length'])).toBe(CHUNK_BR.length);
+    expect((res.body as Buffer).toString()).toBe(CHUNK);
+  });
+
+  it('sends the gzip copy to a browser that accepts gzip only, or refuses br', async () => {
+    for (const accepted of ['gzip', 'br;q=0, gzip']) {
+      const res = await rawBody(testApp.http.get('/assets/index-Ab12Cd34.js').set('Accept-Encoding', accepted));
+      expect(res.headers['content-encoding']).toBe('gzip');
+      expect(res.headers['cache-control']).toBe(YEAR_IMMUTABLE);
+      expect(Number(res.headers['content-length'])).toBe(CHUNK_GZ.length);
+      expect((res.body as Buffer).toString()).toBe(CHUNK);
+    }
+  });
+
+  it('sends the chunk as it is to a client that accepts no compression', async () => {
+    const res = await rawBody(testApp.http.get('/assets/index-Ab12Cd34.js').set('Accept-Encoding', 'identity'));
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.headers['cache-control']).toBe(YEAR_IMMUTABLE);
+    expect(Number(res.headers['content-length'])).toBe(CHUNK.length);
+    expect((res.body as Buffer).toString()).toBe(CHUNK);
+  });
+
+  it('sends a hashed file with no compressed copy as it is, still immutable', async () => {
+    const res = await rawBody(testApp.http.get('/assets/logo-Zz99Yy88.png').set('Accept-Encoding', 'gzip, br'));
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('image/png');
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.headers['cache-control']).toBe(YEAR_IMMUTABLE);
+  });
+
+  it('answers 404 for a hashed file that is not there, never index.html', async () => {
+    const res = await testApp.http.get('/assets/index-Gone0000.js').set('Accept-Encoding', 'gzip, br');
+    expect(res.status).toBe(404);
+    expect(res.headers['content-type']).not.toMatch(/text\/html/);
+    expect(res.headers['cache-control'] ?? '').not.toMatch(/immutable|max-age=[1-9]/);
+  });
+
+  it('sends index.html at / and for any client route with no-cache, and revalidates it with a 304', async () => {
+    const home = await testApp.http.get('/');
+    expectIndexHtml(home);
+    expectIndexHtml(await testApp.http.get('/data/rateCards/12/lines?tab=2'));
+    expectIndexHtml(await testApp.http.get('/index.html'));
+    expect(home.headers['etag']).toBeTruthy();
+    const again = await testApp.http.get('/data/stores').set('If-None-Match', home.headers['etag']);
+    expect(again.status).toBe(304);
+  });
+
+  it('sends an unhashed file of the client folder with no-cache', async () => {
+    const res = await testApp.http.get('/robots.txt');
+    expect(res.status).toBe(200);
+    expect(res.text).toBe('User-agent: *\n');
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves nothing outside the client folder, nor its dot folders', async () => {
+    for (const path of ['/%2e%2e/secret.txt', '/assets/%2e%2e/%2e%2e/secret.txt', '/.vite/manifest.json', '/%2evite/manifest.json']) {
+      const res = await testApp.http.get(path);
+      expect(res.text).not.toContain('not for the web');
+      expect(res.text).not.toContain('"index.html"');
+    }
+  });
+
+  it('leaves /api to the API: its answers are not cached nor turned into index.html', async () => {
+    const admin = as(testApp.http, await login(testApp.http, ADMIN_EMAIL, ADMIN_PASSWORD));
+    const me = await admin.get('/api/user/me').set('Accept-Encoding', 'gzip, br');
+    expect(me.status).toBe(200);
+    expect(me.headers['content-type']).toMatch(/^application\/json/);
+    expect(me.headers['cache-control'] ?? '').not.toMatch(/immutable|public|max-age=[1-9]/);
+
+    const unknown = await admin.get('/api/noSuchRoute');
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers['content-type']).toMatch(/^application\/json/);
+    expect(unknown.headers['cache-control'] ?? '').not.toMatch(/immutable|no-cache/);
+  });
+
+  it('leaves other methods than GET and HEAD to the API', async () => {
+    const res = await testApp.http.post('/data/stores').send({});
+    expect(res.status).toBe(404);
+    expect(res.text).not.toBe(INDEX_HTML);
+    const head = await testApp.http.head('/assets/index-Ab12Cd34.js').set('Accept-Encoding', 'br');
+    expect(head.status).toBe(200);
+    expect(head.headers['content-encoding']).toBe('br');
+  });
+});

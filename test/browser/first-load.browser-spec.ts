@@ -1,0 +1,208 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page, Request } from 'playwright-core';
+import { REPO_ROOT, builtClientDir, initialJavaScript, kb, readManifest, totalOf } from '../support/client-bundle';
+import { Api, describeInBrowser, launchBrowser, logInThroughUi, newPage, startTarget, type Target } from './browserTarget';
+
+/** Issue 14: the first page's JavaScript, gzip. */
+const INITIAL_JS_LIMIT = 350 * 1024;
+
+/**
+ * The build the browser tests serve (CLIENT_DIR, or client/dist as `npm test`'s pretest builds
+ * it); when it has no manifest (built before the config wrote one), a fresh build in a temporary
+ * folder, removed afterwards.
+ */
+function clientBuild(): { dir: string; dispose: () => void } {
+  const built = builtClientDir();
+  if (existsSync(join(built, '.vite', 'manifest.json'))) return { dir: built, dispose: () => {} };
+  const dir = mkdtempSync(join(tmpdir(), 'client-build-'));
+  const vite = spawnSync(join(REPO_ROOT, 'node_modules', '.bin', 'vite'), ['build', '--config', 'client/vite.config.ts', '--outDir', dir, '--emptyOutDir'], { cwd: REPO_ROOT, encoding: 'utf8' });
+  if (vite.status !== 0) throw new Error(`vite build failed: ${vite.stderr}`);
+  return { dir, dispose: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** The files a manifest chunk brings, itself and its static imports, transitively (with `lazy`, what it imports on demand too). */
+function chunkClosure(manifest: ReturnType<typeof readManifest>, key: string, lazy = false): Set<string> {
+  const files = new Set<string>();
+  const visit = (k: string) => {
+    const chunk = manifest[k];
+    if (files.has(chunk.file)) return;
+    files.add(chunk.file);
+    (chunk.imports ?? []).forEach(visit);
+    if (lazy) (chunk.dynamicImports ?? []).forEach(visit);
+  };
+  visit(key);
+  return files;
+}
+
+describe('the client bundle', () => {
+  jest.setTimeout(240_000);
+  let build: ReturnType<typeof clientBuild>;
+
+  beforeAll(() => {
+    build = clientBuild();
+  });
+  afterAll(() => build?.dispose());
+
+  it('keeps the first page under 350 KB of JavaScript gzip, with every screen loaded on demand', () => {
+    const initial = initialJavaScript(build.dir);
+    const gzip = totalOf(initial, 'gzip');
+    console.log(`initial JavaScript: ${initial.map((size) => `${size.file} ${kb(size.gzip)}`).join(', ')}; ${kb(gzip)} gzip, ${kb(totalOf(initial, 'brotli'))} brotli`);
+    expect(gzip).toBeLessThan(INITIAL_JS_LIMIT);
+
+    // No screen module is in the entry's static graph: each is a dynamic import of its own.
+    const manifest = readManifest(build.dir);
+    const initialFiles = new Set(initial.map((size) => size.file));
+    const screens = Object.keys(manifest).filter((key) => /^src\/(screens\/|auth\/LoginPage|list\/ListScreen)/.test(key) && /Screen|Page|Routes/.test(key));
+    expect(screens.length).toBeGreaterThan(15);
+    for (const key of screens) expect({ screen: key, initial: initialFiles.has(manifest[key].file) }).toEqual({ screen: key, initial: false });
+  });
+
+  it('writes a brotli and a gzip copy beside every script and style sheet', () => {
+    const assets = readdirSync(join(build.dir, 'assets'));
+    const texts = assets.filter((name) => /\.(js|css)$/.test(name));
+    expect(texts.length).toBeGreaterThan(10);
+    for (const name of texts) expect([name, assets.includes(`${name}.br`), assets.includes(`${name}.gz`)]).toEqual([name, true, true]);
+  });
+});
+
+/**
+ * In a browser: the first pages fetch only the initial chunks and their own screen's until they
+ * are on screen (then, signed in, the most used screens ahead), and the Rate cards page asks for
+ * the card and the sale types together, then for the lines and counts.
+ */
+describeInBrowser('first load in a browser', () => {
+  jest.setTimeout(180_000);
+
+  let target: Target;
+  let browser: Browser;
+  const saleTypes = ['Handsets', 'Broadband'];
+
+  beforeAll(async () => {
+    target = await startTarget();
+    browser = await launchBrowser();
+    const api = await Api.logIn(target.baseUrl, target.adminEmail, target.adminPassword);
+    const storeType = await api.send('POST', 'storeType', { name: 'Retail' });
+    const store = await api.send('POST', 'store', { name: 'North', storeTypeID: storeType.data.storeTypeID });
+    for (const name of saleTypes) await api.send('POST', 'saleType', { name, storeIDs: [store.data.storeID] });
+    // In force since long ago: the current card whatever today is.
+    await api.send('POST', 'rateCard', { name: 'Spring', fromDate: '2020-01-01' });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await target?.stop();
+  });
+
+  /**
+   * The scripts a page asks for, as paths (assets/...): `before`, while `load` runs (until the page
+   * is on screen); `after`, from then until the network is idle (and `until` has happened).
+   */
+  async function scriptsDuring(page: Page, load: () => Promise<unknown>, until?: () => Promise<unknown>): Promise<{ before: string[]; after: string[] }> {
+    const before: string[] = [];
+    const after: string[] = [];
+    let up = false;
+    const listener = (request: Request) => {
+      if (request.resourceType() === 'script') (up ? after : before).push(new URL(request.url()).pathname.slice(1));
+    };
+    page.on('request', listener);
+    await load();
+    up = true;
+    await until?.();
+    await page.waitForLoadState('networkidle');
+    page.off('request', listener);
+    return { before, after };
+  }
+
+  /** The screens the client fetches ahead once a signed-in user's first screen is up and the browser idle (client/src/main.tsx). */
+  const PREFETCHED = ['src/list/ListScreen.tsx', 'src/screens/rateCards/RateCardsScreen.tsx', 'src/screens/sales/SalesScreen.tsx'];
+
+  it('loads the initial chunks and the login page only, then the landing page only, sent compressed; the most used screens only once the page is up', async () => {
+    const dir = builtClientDir();
+    const manifest = readManifest(dir);
+    const initial = new Set(initialJavaScript(dir).map((size) => size.file));
+    const prefetched = new Set(PREFETCHED.flatMap((key) => [...chunkClosure(manifest, key)]));
+    const { context, page } = await newPage(browser);
+
+    const compressed: string[] = [];
+    page.on('response', (response) => {
+      if (response.url().includes('/assets/') && response.url().endsWith('.js')) compressed.push(`${response.headers()['content-encoding']}`);
+    });
+    const atLogin = await scriptsDuring(page, async () => {
+      await page.goto(`${target.baseUrl}/`);
+      await page.getByLabel('Email').waitFor();
+    });
+    const login = chunkClosure(manifest, 'src/auth/LoginPage.tsx');
+    expect(atLogin.before.filter((file) => !initial.has(file) && !login.has(file))).toEqual([]);
+    expect(atLogin.before.filter((file) => initial.has(file)).length).toBe(initial.size);
+    // Nobody signed in: nothing fetched ahead.
+    expect(atLogin.after.filter((file) => !initial.has(file) && !login.has(file))).toEqual([]);
+    // Chromium asks for br on HTTPS only; over this plain HTTP it gets the gzip copies.
+    expect(compressed.length).toBeGreaterThan(0);
+    expect(compressed.every((encoding) => encoding === 'gzip' || encoding === 'br')).toBe(true);
+
+    await logInThroughUi(page, target.baseUrl, target.adminEmail, target.adminPassword);
+    // A new tab of the signed-in user: what the landing page itself needs, until it is on screen.
+    const landingTab = await context.newPage();
+    // Fetched one after the other: the last one's request says they all went.
+    const lastPrefetched = manifest[PREFETCHED[PREFETCHED.length - 1]].file;
+    const atLanding = await scriptsDuring(
+      landingTab,
+      async () => {
+        await landingTab.goto(`${target.baseUrl}/`);
+        await landingTab.locator('.landing-welcome').waitFor();
+      },
+      // Then, with the page up and the browser idle, the most used screens.
+      () => landingTab.waitForRequest((request) => request.url().endsWith(`/${lastPrefetched}`), { timeout: 15_000 }),
+    );
+    // The landing page's own code, with what it loads on demand (its charts).
+    const landing = chunkClosure(manifest, 'src/screens/LandingPage.tsx', true);
+    expect(atLanding.before.filter((file) => !initial.has(file) && !landing.has(file))).toEqual([]);
+    expect(atLanding.before).toEqual(expect.arrayContaining([manifest['src/screens/LandingPage.tsx'].file]));
+    // Once it is up, the screens fetched ahead as well.
+    expect(atLanding.after.filter((file) => !landing.has(file) && !prefetched.has(file))).toEqual([]);
+    expect(atLanding.after).toEqual(expect.arrayContaining(PREFETCHED.map((key) => manifest[key].file)));
+    await context.close();
+  });
+
+  it('asks for the current card and the sale types at once, and for the lines and counts as soon as both are in', async () => {
+    // Each answer held back: one round of calls then costs DELAY, and the rounds show in the times.
+    const DELAY = 800;
+    const { context, page } = await newPage(browser);
+    await logInThroughUi(page, target.baseUrl, target.adminEmail, target.adminPassword);
+    for (const path of ['/api/rateCard/current', '/api/saleTypes']) {
+      await page.route((url) => url.pathname === path, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, DELAY));
+        await route.continue();
+      });
+    }
+    const events: { what: string; at: number }[] = [];
+    const apiPath = (url: string) => new URL(url).pathname.replace('/api/', '');
+    page.on('request', (request) => events.push({ what: `ask ${apiPath(request.url())}`, at: Date.now() }));
+    page.on('response', (response) => events.push({ what: `answer ${apiPath(response.url())}`, at: Date.now() }));
+
+    await page.goto(`${target.baseUrl}/data/rateCards`);
+    await page.getByRole('tab', { name: new RegExp(saleTypes[0]) }).waitFor();
+    await page.locator('.ant-table').first().waitFor();
+    await page.waitForLoadState('networkidle');
+
+    const first = (what: string) => events.find((event) => event.what.startsWith(what));
+    const askCard = first('ask rateCard/current')!;
+    const answerCard = first('answer rateCard/current')!;
+    const askSaleTypes = first('ask saleTypes')!;
+    const askLines = first('ask rateCardLines')!;
+    expect([askCard, answerCard, askSaleTypes, askLines].every(Boolean)).toBe(true);
+    // The sale types are asked for before the card has answered: the same round.
+    expect(askSaleTypes.at).toBeLessThan(answerCard.at);
+    // The lines go out one round later, not two (card, then sale types, then lines: 2 × DELAY).
+    expect(askLines.at - askCard.at).toBeGreaterThanOrEqual(DELAY - 50);
+    expect(askLines.at - askCard.at).toBeLessThan(DELAY * 1.75);
+    // The lines and every tab's count go out together.
+    const lineAsks = events.filter((event) => event.what.startsWith('ask rateCardLines'));
+    expect(lineAsks.length).toBeGreaterThanOrEqual(saleTypes.length + 1);
+    expect(Math.max(...lineAsks.map((event) => event.at)) - askLines.at).toBeLessThan(DELAY / 2);
+    await context.close();
+  });
+});
