@@ -322,7 +322,8 @@ describeInBrowser('sale form in a browser', () => {
     await page.locator(`#sale-analysis-${textFieldID}`).fill('abc');
     await form.getByRole('button', { name: 'Create' }).click();
     await form.locator('.ant-form-item-explain-error', { hasText: `Ref ${run} is not in the expected format` }).waitFor();
-    expect(await form.locator('.ant-form-item-explain-error', { hasText: 'Should be 20 digits' }).count()).toBe(0);
+    // The earlier message leaves with antd's fade-out, so wait for it to go rather than counting at once.
+    await form.locator('.ant-form-item-explain-error', { hasText: 'Should be 20 digits' }).waitFor({ state: 'detached', timeout: 5000 });
     await page.screenshot({ path: `${SHOTS}/analysis-error-1280.png`, fullPage: true });
     await page.locator(`#sale-analysis-${textFieldID}`).fill('ABC');
     // While the save runs the button reads Creating... and cannot be pressed again.
