@@ -46,7 +46,7 @@ export interface FigureTable<T extends ObjectLiteral, Split extends string> {
   scope: ScopeColumns;
   /** The DATE column the period bounds. */
   dateColumn: string;
-  /** Aggregates to read, by name (e.g. revenueCount: 'SUM(...)'). */
+  /** What to add up, by name: each expression is summed over the rows (e.g. revenueCount: 'total.revenueCount'; a row count is '1'). */
   sums: Record<string, string>;
   /** Rows that never count, whatever the filters (e.g. cancelled sales). */
   counted?: { where: string; parameters: Record<string, unknown> };
@@ -66,7 +66,7 @@ export async function sumFigures<T extends ObjectLiteral, Split extends string>(
   if (request.splitBy && !split) throw new Error(`sumFigures: the table cannot split by ${request.splitBy}`);
   const qb = figureQuery(lists, table, request, split ? [split] : []);
   qb.select(split ?? '0', 'splitKey');
-  for (const [name, sql] of Object.entries(table.sums)) qb.addSelect(sql, name);
+  for (const [name, sql] of Object.entries(table.sums)) qb.addSelect(`SUM(${sql})`, name);
   if (split) qb.groupBy(split);
   const rows = await qb.getRawMany<Record<string, unknown>>();
   return new Map(rows.map((row) => [toNumber(row.splitKey), row]));
@@ -84,10 +84,11 @@ export async function groupFigures<T extends ObjectLiteral, Split extends string
   table: FigureTable<T, Split>,
   request: FigureRequest<Split>,
   columns: string[],
+  spans: readonly DateSpan[] = [request],
 ): Promise<Array<Record<string, unknown>>> {
-  const qb = figureQuery(lists, table, request, columns);
+  const qb = figureQuery(lists, table, request, columns, spans);
   columns.forEach((column, i) => (i === 0 ? qb.select(column, `key${i}`) : qb.addSelect(column, `key${i}`)));
-  for (const [name, sql] of Object.entries(table.sums)) qb.addSelect(sql, name);
+  for (const [name, sql] of Object.entries(table.sums)) qb.addSelect(`SUM(${sql})`, name);
   columns.forEach((column, i) => (i === 0 ? qb.groupBy(column) : qb.addGroupBy(column)));
   columns.forEach((column, i) => (i === 0 ? qb.orderBy(column, 'ASC') : qb.addOrderBy(column, 'ASC')));
   return qb.getRawMany<Record<string, unknown>>();
@@ -127,9 +128,9 @@ export async function rankFigures<T extends ObjectLiteral, Split extends string>
   };
   const page = base().select(rank.key, 'rankKey');
   for (const [name, sql] of labels) page.addSelect(`MAX(${sql})`, name);
-  for (const [name, sql] of Object.entries(table.sums)) page.addSelect(sql, name);
+  for (const [name, sql] of Object.entries(table.sums)) page.addSelect(`SUM(${sql})`, name);
   page.groupBy(rank.key);
-  const sortSql = rank.sortSql ?? table.sums[rank.sort] ?? (rank.labels[rank.sort] ? `MAX(${rank.labels[rank.sort]})` : undefined);
+  const sortSql = rank.sortSql ?? (table.sums[rank.sort] ? `SUM(${table.sums[rank.sort]})` : undefined) ?? (rank.labels[rank.sort] ? `MAX(${rank.labels[rank.sort]})` : undefined);
   if (!sortSql) throw new Error(`rankFigures: unknown sort ${rank.sort}`);
   // The key breaks ties, so a page never repeats or skips a group between calls.
   page.orderBy(sortSql, rank.sortDir).addOrderBy(rank.key, 'ASC').offset(rank.offset).limit(rank.limit);
@@ -138,16 +139,62 @@ export async function rankFigures<T extends ObjectLiteral, Split extends string>
   return { rows, total: toNumber(counted?.groups ?? 0) };
 }
 
-/** The table's list query with the request's filters, store scope, period, counted rows and scope. */
+/**
+ * The table's rows the request selects in each of several periods, summed per period and per
+ * combination of `columns`, in one statement that reads each row once (a conditional sum per
+ * period): per combination, its keys (the columns' values) and its sums in each period, in the
+ * order of `spans`. A caller that needs a card's current, prior and last-year sums reads them
+ * together instead of once per period.
+ */
+export async function spanFigures<T extends ObjectLiteral, Split extends string>(
+  lists: ListService,
+  table: FigureTable<T, Split>,
+  request: Omit<FigureRequest<Split>, 'fromDate' | 'toDate' | 'splitBy'>,
+  spans: readonly DateSpan[],
+  columns: string[],
+): Promise<Array<{ keys: unknown[]; spans: Array<Record<string, unknown>> }>> {
+  if (!spans.length) return [];
+  const qb = figureQuery(lists, table, { ...request, ...spans[0] }, columns, spans);
+  qb.select(columns.length ? columns[0] : '0', 'key0');
+  columns.slice(1).forEach((column, i) => qb.addSelect(column, `key${i + 1}`));
+  const sums = Object.entries(table.sums);
+  spans.forEach((_, s) => {
+    const inSpan = `${table.dateColumn} >= :figFrom${s} AND ${table.dateColumn} <= :figTo${s}`;
+    for (const [name, sql] of sums) qb.addSelect(`SUM(CASE WHEN ${inSpan} THEN ${sql} ELSE 0 END)`, `s${s}_${name}`);
+  });
+  columns.forEach((column, i) => (i === 0 ? qb.groupBy(column) : qb.addGroupBy(column)));
+  const rows = await qb.getRawMany<Record<string, unknown>>();
+  return rows.map((row) => ({
+    keys: (columns.length ? columns : ['0']).map((_, i) => row[`key${i}`]),
+    spans: spans.map((_, s) => Object.fromEntries(sums.map(([name]) => [name, row[`s${s}_${name}`]]))),
+  }));
+}
+
+/** A period, both days included (yyyy-mm-dd). */
+export interface DateSpan {
+  fromDate: string;
+  toDate: string;
+}
+
+/**
+ * The table's list query with the request's filters, store scope, period (or any of `spans`,
+ * whose bounds are the parameters figFrom0, figTo0, … ), counted rows and scope.
+ */
 export function figureQuery<T extends ObjectLiteral, Split extends string>(
   lists: ListService,
   table: FigureTable<T, Split>,
   request: FigureRequest<Split>,
   expressions: string[],
+  spans: readonly DateSpan[] = [request],
 ): SelectQueryBuilder<T> {
   const joinsFor = [...expressions, request.scope.storeTypeIDs ? table.scope.storeType : ''].filter(Boolean);
   const qb = lists.filteredQuery(table.list, request.params, request.user, joinsFor);
-  qb.andWhere(`${table.dateColumn} >= :figFrom AND ${table.dateColumn} <= :figTo`, { figFrom: request.fromDate, figTo: request.toDate });
+  // Each period its own range, so the database reads the periods' rows and not the gaps between them.
+  // A one-day period is an equality, which lets an index led by the date give its rows in the next column's order.
+  const inSpan = (span: DateSpan, s: number) =>
+    span.fromDate === span.toDate ? `${table.dateColumn} = :figFrom${s}` : `(${table.dateColumn} >= :figFrom${s} AND ${table.dateColumn} <= :figTo${s})`;
+  const inSpans = spans.map(inSpan).join(' OR ');
+  qb.andWhere(`(${inSpans})`, Object.fromEntries(spans.flatMap((span, s) => [[`figFrom${s}`, span.fromDate], [`figTo${s}`, span.toDate]])));
   if (table.counted) qb.andWhere(table.counted.where, table.counted.parameters);
   applyFigureScope(qb, table.scope, request.scope);
   return qb;

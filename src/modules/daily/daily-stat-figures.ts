@@ -27,10 +27,10 @@ const DAILY_STAT_FIGURES: FigureTable<DailyStat, DailyStatSplit> = {
   scope: { store: 'dailyStat.storeID', storeType: 'store.storeTypeID' },
   dateColumn: 'dailyStat.dailyStatDate',
   sums: {
-    footfall: 'SUM(dailyStat.footfall)',
-    chatCount: 'SUM(dailyStat.chatCount)',
-    staffCount: 'SUM(dailyStat.staffCount)',
-    dayCount: 'COUNT(*)',
+    footfall: 'dailyStat.footfall',
+    chatCount: 'dailyStat.chatCount',
+    staffCount: 'dailyStat.staffCount',
+    dayCount: '1',
   },
 };
 

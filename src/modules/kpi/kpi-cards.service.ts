@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { hasArea, type AuthUser } from '../../common/auth/auth-user';
-import type { FigureScope } from '../../common/figures/figure-request';
+import type { FigureRequest, FigureScope } from '../../common/figures/figure-request';
 import { StoresService } from '../master-data/stores/stores.service';
-import { SaleFigures, type RankedSales, type SaleRank, type SaleSums } from '../sales/sale-figures';
+import { SaleFigures, type RankedSales, type SaleRank, type SaleSplit, type SaleSums } from '../sales/sale-figures';
 import { earliestSaleDate } from '../sales/sales.service';
 import { TargetsService } from '../targets/targets.service';
 import { UsersService } from '../users/users/users.service';
@@ -97,12 +97,12 @@ export type TrendChart = { daysInMonth: number } & Partial<Record<'revenue' | 'c
 
 /**
  * GET /api/kpi/cards (issue 12): the landing page's cards for a date and a list of users. Sums
- * come from SaleFigures through fixed, grouped statements, none per user or store, and each
- * distinct span is read once for each kind of sum (docs/decisions.md, "KPI dashboard"): the
- * users' cards one per span (a year card's prior and py are one span), the user cards one per
- * month span split by user, and over all the caller's stores one per span per store and seller
- * (the store cards and the top sellers and stores are sums of those rows) and one per current
- * span per SKU (the top SKU), with the top SKUs' descriptions read for those SKUs alone.
+ * come from SaleFigures through a fixed handful of grouped statements, none per user, store or
+ * span (docs/decisions.md, "KPI dashboard"): every span the users' cards show in one statement
+ * per seller (the cards and the user cards add those rows up), the month's three spans over all
+ * the caller's stores in one per store and seller (the store cards and the top sellers and
+ * stores), the chart's three months in one per day, the month per SKU in one (the top SKU), and
+ * the top SKUs' descriptions for those SKUs alone.
  */
 @Injectable()
 export class KpiCardsService {
@@ -135,53 +135,35 @@ export class KpiCardsService {
       };
     };
     const readable = (span: Span) => !earliest || span.fromDate >= earliest;
-    // Each distinct span is read once per kind of sum, whichever cards ask for it.
-    const reads = new Map<string, Promise<unknown>>();
-    const once = <T>(key: string, read: () => Promise<T>): Promise<T> => {
-      if (!reads.has(key)) reads.set(key, read());
-      return reads.get(key) as Promise<T>;
-    };
-    const sumSpan = (span: Span, splitBy?: 'attributableToUserID') =>
-      readable(span)
-        ? once(`users ${splitBy ?? ''} ${span.fromDate} ${span.toDate}`, () => this.sales.aggregate({ params: {}, ...span, scope, splitBy, user }))
-        : Promise.resolve(new Map<number, SaleSums>());
-    // All the caller's stores, per store and seller: the store cards and the top sellers and stores add these up.
-    const storeUserSums = (span: Span) => once(`stores ${span.fromDate} ${span.toDate}`, () => this.sales.byStoreAndUser({ params: {}, ...span, scope: {}, user }));
-    const storeSums = async (span: Span) => (readable(span) ? sumsBy(await storeUserSums(span), (row) => row.storeID) : new Map<number, SaleSums>());
+    const periodSpans = periods.map((period) => cardSpans(date, period));
+    const monthSpans = [month.current, month.prior, month.py];
+    // Two statements for every span: the users' (each span their cards show, per seller) and all
+    // the caller's stores' (the month's spans per store and seller: the store cards and the top
+    // sellers and stores add these up). Spans before the months back are not read.
+    const userSpans = distinctSpans(periodSpans.flatMap((spans) => [spans.current, spans.prior, spans.py]).filter(readable));
+    const storeSpans = distinctSpans(monthSpans.filter(readable));
+    // Tops are the month's (the landing page's Top cards and dialogs): a year's would group half a million sales for nothing.
+    const topsShown = readable(month.current);
+    const topsRequest = { params: {}, ...month.current, scope: {}, user };
+    const [userRows, storeRows, skus, targetRows, daily] = await Promise.all([
+      this.sales.spanSums({ params: {}, scope, user }, userSpans, ['attributableToUserID']),
+      storeIDs.length ? this.sales.spanSums({ params: {}, scope: {}, user }, storeSpans, ['storeID', 'attributableToUserID']) : Promise.resolve([]),
+      topsShown && (user.showRevenue || user.showCommission) ? this.sales.bySku(topsRequest) : Promise.resolve([]),
+      this.targets.overallTargets(monthStart(date), storeIDs, user),
+      this.dailySums(date, scope, user, readable),
+    ]);
+    const userSums = spanTotals(userSpans, userRows);
+    const storeSums = spanTotals(storeSpans, storeRows);
     const storeNames = new Map(myStores.map((s) => [s.storeID, s.name]));
 
     const userFilter = { attributableToUserID: userIDs.join(',') };
-    const mainCards = Promise.all(
-      periods.map(async (period) => {
-        const spans = cardSpans(date, period);
-        const [current, prior, py, tops] = await Promise.all([
-          sumSpan(spans.current),
-          sumSpan(spans.prior),
-          sumSpan(spans.py),
-          // Tops are the month's (the landing page's Top cards and dialogs): a year's would group half a million sales for nothing.
-          period === 'month' && readable(spans.current) ? this.tops(spans.current, user, () => storeUserSums(spans.current), storeNames) : Promise.resolve(undefined),
-        ]);
-        return card(period, figures(spans.current, current.get(0), userFilter), figures(spans.prior, prior.get(0), userFilter), figures(spans.py, py.get(0), userFilter), tops);
-      }),
-    );
-    // The month of each user (when several are asked for) and of each of the caller's stores, split in one statement per span.
-    const splitCards = async (keys: number[], read: (span: Span) => Promise<Map<number, SaleSums>>, filterOf: (key: number) => Record<string, unknown>) => {
-      if (!keys.length) return new Map<number, Card>();
-      const [current, prior, py] = await Promise.all([read(month.current), read(month.prior), read(month.py)]);
-      return new Map(
-        keys.map((key) => [
-          key,
-          card('month', figures(month.current, current.get(key), filterOf(key)), figures(month.prior, prior.get(key), filterOf(key)), figures(month.py, py.get(key), filterOf(key))),
-        ]),
-      );
-    };
-    const [cards, userCards, storeCards, targetRows, daily] = await Promise.all([
-      mainCards,
-      splitCards(userIDs.length > 1 ? userIDs : [], (span) => sumSpan(span, 'attributableToUserID'), (key) => ({ attributableToUserID: key })),
-      splitCards(storeIDs, storeSums, (key) => ({ storeID: key })),
-      this.targets.overallTargets(monthStart(date), storeIDs, user),
-      this.dailySums(date, scope, user, earliest),
-    ]);
+    const cardOf = (period: CardPeriod, spans: { current: Span; prior: Span; py: Span }, sumsOf: (span: Span) => SaleSums | undefined, filter: Record<string, unknown>, tops?: Tops) =>
+      card(period, figures(spans.current, sumsOf(spans.current), filter), figures(spans.prior, sumsOf(spans.prior), filter), figures(spans.py, sumsOf(spans.py), filter), tops);
+    const tops = topsShown ? await this.tops(topsRequest, storeSums.rows(month.current), skus, storeNames) : undefined;
+    const cards = periods.map((period, i) => cardOf(period, periodSpans[i], (span) => userSums.sum(span), userFilter, period === 'month' ? tops : undefined));
+    // The month of each user (when several are asked for) and of each of the caller's stores.
+    const userCards = new Map(userIDs.map((id) => [id, cardOf('month', month, (span) => userSums.sum(span, (keys) => keys[0] === id), { attributableToUserID: id })]));
+    const storeCards = new Map(storeIDs.map((id) => [id, cardOf('month', month, (span) => storeSums.sum(span, (keys) => keys[0] === id), { storeID: id })]));
 
     const monthCard = cards.find((c) => c.period === 'month')!;
     const targetCards = (rows: typeof targetRows, actualOf: Card): TargetCard[] =>
@@ -215,11 +197,15 @@ export class KpiCardsService {
     };
   }
 
-  /** The users' counted sales per day of this month (to the date), the whole prior month and the whole month a year before. */
-  private async dailySums(date: string, scope: FigureScope, user: AuthUser, earliest: string | null): Promise<Array<Map<string, SaleSums>>> {
+  /**
+   * The users' counted sales per day of this month (to the date), the whole prior month and the
+   * whole month a year before, in one statement (months before the months back are not read).
+   * The three months never share a day, so one map serves each.
+   */
+  private async dailySums(date: string, scope: FigureScope, user: AuthUser, readable: (span: Span) => boolean): Promise<Map<string, SaleSums>> {
     const month = cardSpans(date, 'month');
-    const spans = [month.current, wholeMonth(month.prior.fromDate), wholeMonth(month.py.fromDate)];
-    return Promise.all(spans.map((span) => (earliest && span.fromDate < earliest ? new Map<string, SaleSums>() : this.sales.byDay({ params: {}, ...span, scope, user }))));
+    const spans = [month.current, wholeMonth(month.prior.fromDate), wholeMonth(month.py.fromDate)].filter(readable);
+    return spans.length ? this.sales.byDay({ params: {}, ...spans[0], scope, user }, spans) : new Map<string, SaleSums>();
   }
 
   /**
@@ -227,11 +213,10 @@ export class KpiCardsService {
    * shows: what SaleFigures.ranked answers with a limit of 1 (the greatest sum, the lowest key on
    * a tie, the same names), from the span's sums per store and seller and one statement per SKU.
    */
-  private async tops(span: Span, user: AuthUser, storeUser: () => Promise<StoreUserSums[]>, storeNames: Map<number, string>): Promise<Tops> {
+  private async tops(request: FigureRequest<SaleSplit>, rows: StoreUserSums[], skus: Array<{ sku: string; sums: SaleSums }>, storeNames: Map<number, string>): Promise<Tops> {
+    const user = request.user;
     const measures = (['revenue', 'commission'] as const).filter((m) => (m === 'revenue' ? user.showRevenue : user.showCommission));
     if (!measures.length) return {};
-    const request = { params: {}, ...span, scope: {}, user };
-    const [rows, skus] = await Promise.all([storeUser(), this.sales.bySku(request)]);
     const users = sumsBy(rows, (row) => row.attributableToUserID);
     const stores = sumsBy(rows, (row) => row.storeID);
     const figure = (measure: 'revenue' | 'commission') => (s: SaleSums) => cents(measure === 'revenue' ? s.adjustedRevenue : s.commission);
@@ -261,6 +246,29 @@ export class KpiCardsService {
 }
 
 type StoreUserSums = { storeID: number; attributableToUserID: number; sums: SaleSums };
+
+/** Spans with the same days once, in their first order. */
+function distinctSpans(spans: Span[]): Span[] {
+  const seen = new Map<string, Span>();
+  for (const span of spans) seen.set(`${span.fromDate} ${span.toDate}`, seen.get(`${span.fromDate} ${span.toDate}`) ?? span);
+  return [...seen.values()];
+}
+
+/** SaleFigures.spanSums' rows read back: a span's sums over the rows `keep` selects, added up exactly; a span not read has none. */
+function spanTotals(spans: Span[], rows: Array<{ keys: number[]; spans: SaleSums[] }>) {
+  const indexOf = (span: Span) => spans.findIndex((s) => s.fromDate === span.fromDate && s.toDate === span.toDate);
+  return {
+    sum(span: Span, keep: (keys: number[]) => boolean = () => true): SaleSums | undefined {
+      const i = indexOf(span);
+      return i < 0 ? undefined : addSums(rows.filter((row) => keep(row.keys)).map((row) => row.spans[i]));
+    },
+    /** Per store and seller (rows keyed by both), as the tops add them up. */
+    rows(span: Span): StoreUserSums[] {
+      const i = indexOf(span);
+      return i < 0 ? [] : rows.map((row) => ({ storeID: row.keys[0], attributableToUserID: row.keys[1], sums: row.spans[i] }));
+    },
+  };
+}
 
 const cents = (value: number) => Math.round(value * 100);
 
@@ -310,12 +318,12 @@ function wholeMonth(first: string): Span {
 }
 
 /** Cumulative sums by day of month for the chart, each figure only where the profile shows it. */
-function trendChart(date: string, [current, prior, py]: Array<Map<string, SaleSums>>, user: AuthUser, revenueTarget: number | null): TrendChart {
+function trendChart(date: string, daily: Map<string, SaleSums>, user: AuthUser, revenueTarget: number | null): TrendChart {
   const daysInMonth = Number(wholeMonth(monthStart(date)).toDate.slice(8, 10));
   const today = Number(date.slice(8, 10));
-  const lengthOf = (sums: Map<string, SaleSums>, first: string) => Number(wholeMonth(first).toDate.slice(8, 10));
+  const lengthOf = (first: string) => Number(wholeMonth(first).toDate.slice(8, 10));
   const month = cardSpans(date, 'month');
-  const cumulative = (sums: Map<string, SaleSums>, first: string, last: number, pick: (s: SaleSums) => number) => {
+  const cumulative = (first: string, last: number, pick: (s: SaleSums) => number) => {
     const out: Array<number | null> = [];
     let running = 0;
     for (let day = 1; day <= daysInMonth; day += 1) {
@@ -323,16 +331,16 @@ function trendChart(date: string, [current, prior, py]: Array<Map<string, SaleSu
         out.push(null);
         continue;
       }
-      const s = sums.get(`${first.slice(0, 8)}${String(day).padStart(2, '0')}`);
+      const s = daily.get(`${first.slice(0, 8)}${String(day).padStart(2, '0')}`);
       running += s ? Math.round(pick(s) * 100) : 0;
       out.push(running / 100);
     }
     return out;
   };
   const series = (pick: (s: SaleSums) => number, target: number | null) => {
-    const c = cumulative(current, month.current.fromDate, today, pick);
-    const p = cumulative(prior, month.prior.fromDate, lengthOf(prior, month.prior.fromDate), pick);
-    const y = cumulative(py, month.py.fromDate, lengthOf(py, month.py.fromDate), pick);
+    const c = cumulative(month.current.fromDate, today, pick);
+    const p = cumulative(month.prior.fromDate, lengthOf(month.prior.fromDate), pick);
+    const y = cumulative(month.py.fromDate, lengthOf(month.py.fromDate), pick);
     const actual = c[today - 1] ?? 0;
     return {
       points: c.map((value, i) => ({ day: i + 1, current: value, prior: p[i], py: y[i] })),

@@ -1,11 +1,13 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type ObjectLiteral } from 'typeorm';
 import { toMoney, toNumber } from '../../common/db/numbers';
-import { FigureRequest, FigureTable, figureQuery, groupFigures, rankFigures, sumFigures } from '../../common/figures/figure-request';
+import { type DateSpan, FigureRequest, FigureTable, figureQuery, groupFigures, rankFigures, spanFigures, sumFigures } from '../../common/figures/figure-request';
 import type { ListDefinition } from '../../common/list/list-definition';
 import { ListService } from '../../common/list/list.service';
 import { monthSpan } from '../../common/dates/months';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { localDate } from '../rate-cards/dates';
 import { SaleDayTotal } from './entities/sale-day-total.entity';
 import { SaleMonthSkuTotal } from './entities/sale-month-sku-total.entity';
 import type { Sale, SaleStep } from './entities/sale.entity';
@@ -46,7 +48,7 @@ const SALE_FIGURES: FigureTable<Sale, SaleSplit> = {
   splits: SALE_SPLITS,
   scope: { user: 'sale.attributableToUserID', store: 'sale.storeID', storeType: 'store.storeTypeID' },
   dateColumn: 'sale.saleDate',
-  sums: { revenueCount: `SUM(${SALE_COUNT})`, adjustedRevenue: 'SUM(sale.adjustedRevenue)', commission: 'SUM(sale.commission)' },
+  sums: { revenueCount: SALE_COUNT, adjustedRevenue: 'sale.adjustedRevenue', commission: 'sale.commission' },
   counted: { where: 'sale.currentHistoryStep IN (:...figSteps)', parameters: { figSteps: [...COUNTED_STEPS] } },
 };
 
@@ -75,7 +77,7 @@ const SALE_DAY_FIGURES: FigureTable<SaleDayTotal, SaleSplit> = {
   splits: { attributableToUserID: 'total.attributableToUserID', storeID: 'total.storeID', storeStoreTypeID: 'store.storeTypeID' },
   scope: { user: 'total.attributableToUserID', store: 'total.storeID', storeType: 'store.storeTypeID' },
   dateColumn: 'total.saleDate',
-  sums: { revenueCount: 'SUM(total.revenueCount)', adjustedRevenue: 'SUM(total.adjustedRevenue)', commission: 'SUM(total.commission)' },
+  sums: { revenueCount: 'total.revenueCount', adjustedRevenue: 'total.adjustedRevenue', commission: 'total.commission' },
 };
 
 /** saleMonthSkuTotal as the figures read it: no filters, limited to the caller's stores as sales are. */
@@ -100,7 +102,7 @@ const SALE_MONTH_SKU_FIGURES: FigureTable<SaleMonthSkuTotal, SaleSplit> = {
   splits: { storeID: 'skuTotal.storeID', storeStoreTypeID: 'store.storeTypeID' },
   scope: { store: 'skuTotal.storeID', storeType: 'store.storeTypeID' },
   dateColumn: 'skuTotal.saleMonth',
-  sums: { revenueCount: 'SUM(skuTotal.revenueCount)', adjustedRevenue: 'SUM(skuTotal.adjustedRevenue)', commission: 'SUM(skuTotal.commission)' },
+  sums: { revenueCount: 'skuTotal.revenueCount', adjustedRevenue: 'skuTotal.adjustedRevenue', commission: 'skuTotal.commission' },
   counted: { where: 'skuTotal.rowCount > 0', parameters: {} },
 };
 
@@ -144,6 +146,7 @@ export class SaleFigures {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly lists: ListService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /**
@@ -179,7 +182,7 @@ export class SaleFigures {
     const labels: Record<string, string> = { ...rank.labels };
     const sort = page.sort === 'name' ? Object.keys(labels)[0] : page.sort;
     // An average sorts by its sum over the count (NULL, first ascending, when nothing counted).
-    const average = (sum: string) => `${SALE_FIGURES.sums[sum]} / NULLIF(${SALE_FIGURES.sums.revenueCount}, 0)`;
+    const average = (sum: string) => `SUM(${SALE_FIGURES.sums[sum]}) / NULLIF(SUM(${SALE_FIGURES.sums.revenueCount}), 0)`;
     const sortSql = page.sort === 'adjustedRevenueASP' ? average('adjustedRevenue') : page.sort === 'commissionASP' ? average('commission') : undefined;
     const { rows, total } = await rankFigures(this.lists, SALE_FIGURES, request, {
       key: rank.key,
@@ -202,14 +205,20 @@ export class SaleFigures {
   }
 
   /**
-   * Counted sales summed per store and seller: one grouped statement, from which the dashboard
-   * adds up its store cards and its top sellers and stores (each a sum over these rows) instead
-   * of reading the span once per grouping.
+   * Counted sales in each of several periods, summed per combination of the splits asked (none:
+   * one row, keys [0]): one statement reading each row once, from which the dashboard adds up
+   * its cards, its store cards and its top sellers and stores instead of reading each period
+   * once per grouping. Each row's sums come in the order of `spans`.
    */
-  async byStoreAndUser(request: FigureRequest<SaleSplit>): Promise<Array<{ storeID: number; attributableToUserID: number; sums: SaleSums }>> {
-    const table = this.tableFor(request);
-    const rows = await groupFigures(this.lists, table, request, [table.splits.storeID!, table.splits.attributableToUserID!]);
-    return rows.map((row) => ({ storeID: toNumber(row.key0), attributableToUserID: toNumber(row.key1), sums: saleSums(row) }));
+  async spanSums(
+    request: Omit<FigureRequest<SaleSplit>, 'fromDate' | 'toDate' | 'splitBy'>,
+    spans: readonly DateSpan[],
+    splits: readonly SaleSplit[],
+  ): Promise<Array<{ keys: number[]; spans: SaleSums[] }>> {
+    const table = this.tableFor({ ...request, fromDate: '', toDate: '' });
+    const columns = splits.map((split) => table.splits[split]!);
+    const rows = await spanFigures(this.lists, table, request, spans, columns);
+    return rows.map((row) => ({ keys: row.keys.map(toNumber), spans: row.spans.map(saleSums) }));
   }
 
   /**
@@ -218,41 +227,43 @@ export class SaleFigures {
    * the few SKUs shown, skuDescription).
    */
   async bySku(request: FigureRequest<SaleSplit>): Promise<Array<{ sku: string; sums: SaleSums }>> {
-    const table = await this.monthSkuTable(request);
-    const rows = await groupFigures(this.lists, table, request, [skuColumnOf(table)]);
+    const { table, span } = await this.monthSkuTable(request);
+    const rows = await groupFigures(this.lists, table, request, [skuColumnOf(table)], [span]);
     return rows.map((row) => ({ sku: String(row.key0), sums: saleSums(row) }));
   }
 
   /** The description ranked() labels a SKU's group with: the greatest rate card line description among the request's counted sales of that SKU. */
   async skuDescription(request: FigureRequest<SaleSplit>, sku: string): Promise<string | null> {
-    const table = await this.monthSkuTable(request);
+    const { table, span } = await this.monthSkuTable(request);
     const skuColumn = skuColumnOf(table);
     const description = SALE_RANKS.skus.labels.rateCardLineDescription;
-    const qb = figureQuery(this.lists, table, request, [skuColumn, description]).select(`MAX(${description})`, 'description');
+    const qb = figureQuery(this.lists, table, request, [skuColumn, description], [span]).select(`MAX(${description})`, 'description');
     const row = await qb.andWhere(`${skuColumn} = :labelSku`, { labelSku: sku }).getRawOne<{ description: unknown }>();
     return row?.description == null ? null : String(row.description);
   }
 
   /**
-   * Where a request's sums per SKU are read: the month's SKU totals when it asks for no filters
-   * and no users, from the 1st of a month to a day of it after which that month has no sale in
-   * its stores (today, always: no sale is dated ahead); else the sales.
+   * Where a request's sums per SKU are read: the month's SKU totals (their row for the month,
+   * its first day) when it asks for no filters and no users, from the 1st of a month to a day of
+   * it after which that month has no sale in its stores (today, always: no sale is dated
+   * ahead); else the sales over the request's period.
    */
-  private monthSkuTable(request: FigureRequest<SaleSplit>): Promise<FigureTable<ObjectLiteral, SaleSplit>> {
+  private monthSkuTable(request: FigureRequest<SaleSplit>): Promise<{ table: FigureTable<ObjectLiteral, SaleSplit>; span: DateSpan }> {
     // Asked once per request: the top SKU's sums and then its description read the same table.
     if (!this.monthSkuTables.has(request)) this.monthSkuTables.set(request, this.chooseMonthSkuTable(request));
     return this.monthSkuTables.get(request)!;
   }
 
-  private readonly monthSkuTables = new WeakMap<FigureRequest<SaleSplit>, Promise<FigureTable<ObjectLiteral, SaleSplit>>>();
+  private readonly monthSkuTables = new WeakMap<FigureRequest<SaleSplit>, Promise<{ table: FigureTable<ObjectLiteral, SaleSplit>; span: DateSpan }>>();
 
-  private async chooseMonthSkuTable(request: FigureRequest<SaleSplit>): Promise<FigureTable<ObjectLiteral, SaleSplit>> {
-    const sales = SALE_FIGURES as FigureTable<ObjectLiteral, SaleSplit>;
+  private async chooseMonthSkuTable(request: FigureRequest<SaleSplit>): Promise<{ table: FigureTable<ObjectLiteral, SaleSplit>; span: DateSpan }> {
+    const sales = { table: SALE_FIGURES as FigureTable<ObjectLiteral, SaleSplit>, span: request };
     const q = this.lists.parse(saleList, request.params, request.user);
     const month = monthSpan(request.fromDate);
     const monthPrefix = request.fromDate === month.first && request.toDate >= request.fromDate && request.toDate <= month.last;
     if (q.filters.length || q.quickFilter || request.scope.userIDs || !monthPrefix) return sales;
-    if (request.toDate < month.last) {
+    // No sale is dated after today (a sale takes the day it is recorded), so a span to today needs no look.
+    if (request.toDate < month.last && request.toDate < localDate(this.config.timeZone)) {
       const later = await figureQuery(this.lists, SALE_DAY_FIGURES, { ...request, toDate: month.last }, [])
         .select('1', 'later')
         .andWhere('total.saleDate > :spanEnd', { spanEnd: request.toDate })
@@ -260,13 +271,13 @@ export class SaleFigures {
         .getRawOne();
       if (later) return sales;
     }
-    return SALE_MONTH_SKU_FIGURES as FigureTable<ObjectLiteral, SaleSplit>;
+    return { table: SALE_MONTH_SKU_FIGURES as FigureTable<ObjectLiteral, SaleSplit>, span: { fromDate: month.first, toDate: month.first } };
   }
 
-  /** Counted sales summed per sale date in the request's period (the dashboard's trend chart): one grouped statement. */
-  async byDay(request: FigureRequest<SaleSplit>): Promise<Map<string, SaleSums>> {
+  /** Counted sales summed per sale date in the request's period, or in each of `spans` (the dashboard's trend chart): one grouped statement. */
+  async byDay(request: FigureRequest<SaleSplit>, spans: readonly DateSpan[] = [request]): Promise<Map<string, SaleSums>> {
     const table = this.tableFor(request);
-    const rows = await groupFigures(this.lists, table, request, [table.dateColumn]);
+    const rows = await groupFigures(this.lists, table, request, [table.dateColumn], spans);
     return new Map(rows.map((row) => [String(row.key0).slice(0, 10), saleSums(row)]));
   }
 

@@ -1,4 +1,4 @@
-import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { moneyTransformer } from '../../../common/db/numbers';
 import { Store } from '../../master-data/entities/store.entity';
 import { RateCardLine } from '../../rate-cards/entities';
@@ -13,6 +13,7 @@ const total = { type: 'decimal', precision: 14, scale: 2, default: 0, transforme
  * line's description is a SKU's label only while one of its sales counts.
  */
 @Entity('saleMonthSkuTotal')
+@Index(['saleMonth', 'sku', 'storeID', 'rowCount', 'revenueCount', 'adjustedRevenue', 'commission'])
 export class SaleMonthSkuTotal {
   /** The first day of the month. */
   @PrimaryColumn({ type: 'date' })
