@@ -16,19 +16,21 @@ import { index, int } from './columns';
  * this migration; changing them needs a migration that replaces the triggers and refills.
  */
 const COUNTED = "('recorded', 'modified', 'reconciled')";
-const TRIGGERS = ['saleDayTotalAfterInsert', 'saleDayTotalAfterUpdate', 'saleDayTotalAfterDelete'];
+export const TRIGGERS = ['saleDayTotalAfterInsert', 'saleDayTotalAfterUpdate', 'saleDayTotalAfterDelete'];
 
 /** A totals table: its keys (each an expression over a sale row, `R` standing for NEW or OLD) and the sums it adds. */
-interface Totals {
+export interface Totals {
   table: string;
   keys: Record<string, (mysql: boolean) => string>;
   sums: Record<string, string>;
+  /** A counter of changes: its sums are added whether the part comes or goes (never taken off). */
+  counter?: boolean;
 }
 
 const column = (name: string) => () => `R.${name}`;
 const SIGNED_SUMS = { revenueCount: '(CASE WHEN R.isRefund = 1 THEN -1 ELSE 1 END)', adjustedRevenue: 'R.adjustedRevenue', commission: 'R.commission' };
 
-const TOTALS: Totals[] = [
+export const TOTALS: Totals[] = [
   {
     table: 'saleDayTotal',
     keys: { saleDate: column('saleDate'), storeID: column('storeID'), attributableToUserID: column('attributableToUserID'), saleTypeID: column('saleTypeID') },
@@ -60,7 +62,7 @@ function addPart(mysql: boolean, totals: Totals, row: 'NEW' | 'OLD', sign: 1 | -
   const upsert = mysql
     ? `ON DUPLICATE KEY UPDATE ${sums.map((sum) => `${sum} = ${sum} + VALUES(${sum})`).join(', ')}`
     : `ON CONFLICT (${keys.join(', ')}) DO UPDATE SET ${sums.map((sum) => `${sum} = ${sum} + excluded.${sum}`).join(', ')}`;
-  const values = [...Object.values(totals.keys).map((key) => key(mysql)), ...Object.values(totals.sums).map((sum) => `${sign} * ${sum}`)];
+  const values = [...Object.values(totals.keys).map((key) => key(mysql)), ...Object.values(totals.sums).map((sum) => (totals.counter ? sum : `${sign} * ${sum}`))];
   return (
     `INSERT INTO ${totals.table} (${[...keys, ...sums].join(', ')}) SELECT ${values.map((v) => v.replace(/\bR\./g, `${row}.`)).join(', ')} ` +
     // MySQL needs a FROM for a WHERE; SQLite needs the WHERE to read ON CONFLICT as the upsert's.
@@ -82,7 +84,7 @@ function fill(mysql: boolean, totals: Totals): string {
  * The three triggers. `when` skips the body for rows whose parts do not change (a reconcile of
  * 100,000 sales runs no statement per row): MySQL's IF in the body, SQLite's WHEN clause.
  */
-function triggers(mysql: boolean): string[] {
+export function triggers(mysql: boolean, totalsTables: readonly Totals[] = TOTALS): string[] {
   const trigger = (name: string, event: string, statements: string[], when?: string) => {
     const body = statements.map((statement) => `${statement}; `).join('');
     if (!when) return `CREATE TRIGGER ${name} AFTER ${event} ON sale FOR EACH ROW BEGIN ${body}END`;
@@ -90,7 +92,7 @@ function triggers(mysql: boolean): string[] {
       ? `CREATE TRIGGER ${name} AFTER ${event} ON sale FOR EACH ROW BEGIN IF ${when} THEN ${body}END IF; END`
       : `CREATE TRIGGER ${name} AFTER ${event} ON sale FOR EACH ROW WHEN ${when} BEGIN ${body}END`;
   };
-  const parts = (row: 'NEW' | 'OLD', sign: 1 | -1) => TOTALS.map((totals) => addPart(mysql, totals, row, sign));
+  const parts = (row: 'NEW' | 'OLD', sign: 1 | -1) => totalsTables.map((totals) => addPart(mysql, totals, row, sign));
   return [
     trigger(TRIGGERS[0], 'INSERT', parts('NEW', 1)),
     trigger(TRIGGERS[1], 'UPDATE', [...parts('OLD', -1), ...parts('NEW', 1)], MOVED),

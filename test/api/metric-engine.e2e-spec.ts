@@ -249,8 +249,10 @@ describe('splits: one statement per table and params, whatever the number of use
     const { result, statements } = await statementsOf(() =>
       engine().evaluate({ metrics: mixed, current: FEB, scope: { userIDs: sellers.map((s) => s.userID) }, splitBy: 'attributableToUserID', user }),
     );
-    // Sales with no params, sales with skuLower, daily stats: three statements for three users.
-    expect(statements).toHaveLength(3);
+    // Sales with no params, sales with skuLower, daily stats: three statements for three users,
+    // and one read of the stores' change counters (the key of figures kept from the totals).
+    expect(statements).toHaveLength(4);
+    expect(statements.filter((sql) => sql.includes('saleFigureVersion'))).toHaveLength(1);
     expect([...result.keys()].sort()).toEqual(sellers.map((s) => s.userID).sort());
     for (const seller of sellers) {
       const rows = salesAt(w.storeA).filter((r) => r.attributableToUserID === seller.userID);
@@ -271,7 +273,9 @@ describe('splits: one statement per table and params, whatever the number of use
     const user = await authUser(w.adminID);
     const prior = { fromDate: `${YEAR}-03-01`, toDate: `${YEAR}-03-31` };
     const { result, statements } = await statementsOf(() => engine().evaluate({ metrics: mixed, current: FEB, prior, scope: { storeIDs: [w.storeA.storeID, w.storeB.storeID, storeC.storeID] }, splitBy: 'storeID', user }));
-    expect(statements).toHaveLength(6);
+    // Three groups of parts in two periods, and the stores' change counters once.
+    expect(statements).toHaveLength(7);
+    expect(statements.filter((sql) => sql.includes('saleFigureVersion'))).toHaveLength(1);
     for (const store of [w.storeA, w.storeB, storeC]) {
       const [answer] = result.get(store.storeID)!;
       expect(answer.parts[0].current).toBeCloseTo(expectedSales(salesAt(store), 'adjustedRevenueTotal'), 6);
@@ -283,6 +287,29 @@ describe('splits: one statement per table and params, whatever the number of use
     const ab = allSales.filter((r) => inPeriod(r, FEB.fromDate, FEB.toDate));
     expect(byType.get(w.storeA.storeTypeID)![0].parts[1].current).toBe(expectedSales(ab, 'revenueCount'));
     expect(byType.get(w.storeA.storeTypeID)![0].parts[3].current).toBeCloseTo(3.6, 6);
+  });
+
+  it("keeps figures read from the totals while the stores' counted sales stay the same, and reads them again after any change, even one made in SQL", async () => {
+    // A fresh profile per call, as every HTTP request has.
+    const ask = async () => engine().evaluate({ metrics: mixed, current: FEB, scope: {}, user: await authUser(managerA.userID) });
+    const totalsReads = (statements: string[]) => statements.filter((sql) => sql.includes('saleDayTotal'));
+    const first = await statementsOf(ask);
+    const again = await statementsOf(ask);
+    expect(totalsReads(again.statements)).toHaveLength(0);
+    expect(again.result.get(0)![0].parts).toEqual(first.result.get(0)![0].parts);
+    // One counted sale's revenue moved by hand: the triggers raise store A's counter, so the totals are read again.
+    const sale = salesAt(w.storeA).find((r) => COUNTED.includes(r.currentHistoryStep))!;
+    await w.t.dataSource.query(`UPDATE sale SET adjustedRevenue = adjustedRevenue + 1 WHERE saleID = ${Number(sale.saleID)}`);
+    try {
+      const after = await statementsOf(ask);
+      expect(totalsReads(after.statements)).toHaveLength(1);
+      expect(after.result.get(0)![0].parts[0].current).toBeCloseTo(Number(first.result.get(0)![0].parts[0].current) + 1, 6);
+      // A column the figures do not add up (the note) leaves the counter, and the kept figures, as they are.
+      await w.t.dataSource.query(`UPDATE sale SET notes = 'kept' WHERE saleID = ${Number(sale.saleID)}`);
+      expect(totalsReads((await statementsOf(ask)).statements)).toHaveLength(0);
+    } finally {
+      await w.t.dataSource.query(`UPDATE sale SET adjustedRevenue = adjustedRevenue - 1 WHERE saleID = ${Number(sale.saleID)}`);
+    }
   });
 
   it('a caller of store A never reads store B, even asking for it', async () => {

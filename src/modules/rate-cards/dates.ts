@@ -1,8 +1,19 @@
 import { isCalendarDate as isCalendarDay } from '../../common/list/list-query';
 
+// Making a DateTimeFormat costs far more than formatting with one (a dashboard asks for today several times an answer).
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+function dayFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(timeZone, format);
+  }
+  return format;
+}
+
 /** 'yyyy-mm-dd' of `now` in `timeZone` (the configured TIME_ZONE): what "today" means for rate cards. */
 export function localDate(timeZone: string, now: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
+  const parts = dayFormat(timeZone).formatToParts(now);
   const get = (type: string) => parts.find((p) => p.type === type)!.value;
   return `${get('year')}-${get('month')}-${get('day')}`;
 }

@@ -2,7 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type ObjectLiteral } from 'typeorm';
 import { toMoney, toNumber } from '../../common/db/numbers';
+import { FigureCache } from '../../common/figures/figure-cache';
 import { type DateSpan, FigureRequest, FigureTable, figureQuery, groupFigures, rankFigures, spanFigures, sumFigures } from '../../common/figures/figure-request';
+import type { AuthUser } from '../../common/auth/auth-user';
 import type { ListDefinition } from '../../common/list/list-definition';
 import { ListService } from '../../common/list/list.service';
 import { monthSpan } from '../../common/dates/months';
@@ -165,8 +167,11 @@ export class SaleFigures {
    * caller's stores), summed per split key: one grouped statement however many users or stores.
    */
   async aggregate(request: FigureRequest<SaleSplit>): Promise<Map<number, SaleSums>> {
-    const sums = await sumFigures(this.lists, this.tableFor(request), request);
-    return new Map([...sums].map(([key, row]) => [key, saleSums(row)]));
+    const table = this.tableFor(request);
+    return this.kept(table, request, ['aggregate'], async () => {
+      const sums = await sumFigures(this.lists, table, request);
+      return new Map([...sums].map(([key, row]) => [key, saleSums(row)]));
+    });
   }
 
   /**
@@ -217,8 +222,10 @@ export class SaleFigures {
   ): Promise<Array<{ keys: number[]; spans: SaleSums[] }>> {
     const table = this.tableFor({ ...request, fromDate: '', toDate: '' });
     const columns = splits.map((split) => table.splits[split]!);
-    const rows = await spanFigures(this.lists, table, request, spans, columns);
-    return rows.map((row) => ({ keys: row.keys.map(toNumber), spans: row.spans.map(saleSums) }));
+    return this.kept(table, request, ['spanSums', spans, splits], async () => {
+      const rows = await spanFigures(this.lists, table, request, spans, columns);
+      return rows.map((row) => ({ keys: row.keys.map(toNumber), spans: row.spans.map(saleSums) }));
+    });
   }
 
   /**
@@ -228,8 +235,10 @@ export class SaleFigures {
    */
   async bySku(request: FigureRequest<SaleSplit>): Promise<Array<{ sku: string; sums: SaleSums }>> {
     const { table, span } = await this.monthSkuTable(request);
-    const rows = await groupFigures(this.lists, table, request, [skuColumnOf(table)], [span]);
-    return rows.map((row) => ({ sku: String(row.key0), sums: saleSums(row) }));
+    return this.kept(table, request, ['bySku', span], async () => {
+      const rows = await groupFigures(this.lists, table, request, [skuColumnOf(table)], [span]);
+      return rows.map((row) => ({ sku: String(row.key0), sums: saleSums(row) }));
+    });
   }
 
   /** The description ranked() labels a SKU's group with: the greatest rate card line description among the request's counted sales of that SKU. */
@@ -277,8 +286,55 @@ export class SaleFigures {
   /** Counted sales summed per sale date in the request's period, or in each of `spans` (the dashboard's trend chart): one grouped statement. */
   async byDay(request: FigureRequest<SaleSplit>, spans: readonly DateSpan[] = [request]): Promise<Map<string, SaleSums>> {
     const table = this.tableFor(request);
-    const rows = await groupFigures(this.lists, table, request, [table.dateColumn], spans);
-    return new Map(rows.map((row) => [String(row.key0).slice(0, 10), saleSums(row)]));
+    return this.kept(table, request, ['byDay', spans], async () => {
+      const rows = await groupFigures(this.lists, table, request, [table.dateColumn], spans);
+      return new Map(rows.map((row) => [String(row.key0).slice(0, 10), saleSums(row)]));
+    });
+  }
+
+  /**
+   * A read of the totals tables, kept (FigureCache) under the change counters of the caller's
+   * stores (saleFigureVersion, raised by the triggers that write the totals): the totals change
+   * only with those counters, so a kept answer is never stale, across API processes too. The key
+   * holds all else the answer depends on: the table, the request's filters, period, scope and
+   * split, and the profile's stores and figure flags. Answers read from `sale` itself are not
+   * kept: a sale's other columns (an analysis value) change without moving the counters.
+   * Callers must not change what they get.
+   */
+  private async kept<T>(table: FigureTable<ObjectLiteral, SaleSplit>, request: Omit<FigureRequest<SaleSplit>, 'fromDate' | 'toDate'> & Partial<DateSpan>, what: unknown[], read: () => Promise<T>): Promise<T> {
+    if (table === (SALE_FIGURES as FigureTable<ObjectLiteral, SaleSplit>)) return read();
+    const { user, params, scope, splitBy, fromDate, toDate } = request;
+    const version = await this.versionOf(user);
+    const key = JSON.stringify([version, table.list.alias, what, params, scope, splitBy ?? null, fromDate ?? null, toDate ?? null, user.showRevenue, user.showCommission]);
+    return this.cache.read(key, read);
+  }
+
+  private readonly cache = new FigureCache();
+
+  /**
+   * The caller's stores and the sum of their change counters (each only rises, so the sum moves
+   * whenever one does). Reads asked for while one is under way share it (a dashboard's parallel
+   * reads: one statement); once it is back, the next read asks again.
+   */
+  private versionOf(user: AuthUser): Promise<string> {
+    let reading = this.versions.get(user);
+    if (!reading) {
+      reading = this.readVersion(user).finally(() => this.versions.delete(user));
+      this.versions.set(user, reading);
+    }
+    return reading;
+  }
+
+  private readonly versions = new WeakMap<AuthUser, Promise<string>>();
+
+  private async readVersion(user: AuthUser): Promise<string> {
+    const stores = [...user.storeIDs].sort((a, b) => a - b);
+    if (!stores.length) return 'no stores';
+    const [row]: Array<{ version: unknown }> = await this.dataSource.query(
+      `SELECT COALESCE(SUM(version), 0) AS version FROM saleFigureVersion WHERE storeID IN (${stores.map(() => '?').join(', ')})`,
+      stores,
+    );
+    return `${stores.join(',')}@${String(row?.version ?? 0)}`;
   }
 
   async storeTotals(storeID: number, from: string, to: string, analysisFieldIDs: readonly number[]): Promise<CountedTotal[]> {
