@@ -232,7 +232,8 @@ async function fill(api: ApiProcess, writer: Writer): Promise<{ token: string; s
  * of for SECONDS (answers slower than SECONDS would otherwise never be counted), requests per
  * second then over the time it took.
  */
-export async function loadHttp(url: string, token: string, options: { timeoutSeconds?: number; amount?: number } = {}): Promise<Json> {
+export async function loadHttp(url: string, token: string, options: { timeoutSeconds?: number; amount?: number; acceptEncoding?: string } = {}): Promise<Json> {
+  const headers = { 'x-access-token': token, ...(options.acceptEncoding ? { 'accept-encoding': options.acceptEncoding } : {}) };
   const times: number[] = [];
   const start = Date.now();
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
@@ -242,7 +243,7 @@ export async function loadHttp(url: string, token: string, options: { timeoutSec
         connections: CONNECTIONS,
         ...(options.amount ? { amount: options.amount } : { duration: SECONDS }),
         ...(options.timeoutSeconds ? { timeout: options.timeoutSeconds } : {}),
-        headers: { 'x-access-token': token },
+        headers,
       },
       (error, done) => (error ? reject(error) : resolve(done)),
     );
@@ -251,8 +252,24 @@ export async function loadHttp(url: string, token: string, options: { timeoutSec
   const elapsed = (Date.now() - start) / 1000;
   if (result.non2xx || result.errors) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   const bytes = (await (await fetch(url, { headers: { 'x-access-token': token } })).text()).length;
+  // What went over the wire: fetch decodes, so ask for the length the API sent.
+  const sent = options.acceptEncoding ? await sentBytes(url, headers) : bytes;
   const perSecond = options.amount ? Math.round((times.length / elapsed) * 10) / 10 : Math.round(times.length / SECONDS);
-  return { requestsPerSecond: perSecond, ...latencies(times), answerBytes: bytes, ...(options.amount ? { answers: times.length } : {}) };
+  return { requestsPerSecond: perSecond, ...latencies(times), answerBytes: bytes, ...(options.acceptEncoding ? { sentBytes: sent } : {}), ...(options.amount ? { answers: times.length } : {}) };
+}
+
+/** The bytes of one answer as sent (compressed when the headers accept it), read off the socket with node:http, which does not decode. */
+async function sentBytes(url: string, headers: Record<string, string>): Promise<number> {
+  const { request } = await import('node:http');
+  return new Promise((resolve, reject) => {
+    request(url, { headers }, (res) => {
+      let length = 0;
+      res.on('data', (chunk: Buffer) => (length += chunk.length));
+      res.on('end', () => resolve(length));
+    })
+      .on('error', reject)
+      .end();
+  });
 }
 
 /**

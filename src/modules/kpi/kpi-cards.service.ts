@@ -162,8 +162,8 @@ export class KpiCardsService {
     const tops = topsShown ? await this.tops(topsRequest, storeSums.rows(month.current), skus, storeNames) : undefined;
     const cards = periods.map((period, i) => cardOf(period, periodSpans[i], (span) => userSums.sum(span), userFilter, period === 'month' ? tops : undefined));
     // The month of each user (when several are asked for) and of each of the caller's stores.
-    const userCards = new Map(userIDs.map((id) => [id, cardOf('month', month, (span) => userSums.sum(span, (keys) => keys[0] === id), { attributableToUserID: id })]));
-    const storeCards = new Map(storeIDs.map((id) => [id, cardOf('month', month, (span) => storeSums.sum(span, (keys) => keys[0] === id), { storeID: id })]));
+    const userCards = new Map(userIDs.length > 1 ? userIDs.map((id) => [id, cardOf('month', month, (span) => userSums.sum(span, id), { attributableToUserID: id })]) : []);
+    const storeCards = new Map(storeIDs.map((id) => [id, cardOf('month', month, (span) => storeSums.sum(span, id), { storeID: id })]));
 
     const monthCard = cards.find((c) => c.period === 'month')!;
     const targetCards = (rows: typeof targetRows, actualOf: Card): TargetCard[] =>
@@ -254,13 +254,21 @@ function distinctSpans(spans: Span[]): Span[] {
   return [...seen.values()];
 }
 
-/** SaleFigures.spanSums' rows read back: a span's sums over the rows `keep` selects, added up exactly; a span not read has none. */
+/** SaleFigures.spanSums' rows read back: a span's sums over all the rows, or those of one first key (a seller, a store), added up exactly; a span not read has none. */
 function spanTotals(spans: Span[], rows: Array<{ keys: number[]; spans: SaleSums[] }>) {
   const indexOf = (span: Span) => spans.findIndex((s) => s.fromDate === span.fromDate && s.toDate === span.toDate);
+  // Grouped once: forty store cards of three spans each would otherwise read every row 120 times.
+  const byFirstKey = new Map<number, typeof rows>();
+  for (const row of rows) {
+    const group = byFirstKey.get(row.keys[0]);
+    if (group) group.push(row);
+    else byFirstKey.set(row.keys[0], [row]);
+  }
   return {
-    sum(span: Span, keep: (keys: number[]) => boolean = () => true): SaleSums | undefined {
+    sum(span: Span, firstKey?: number): SaleSums | undefined {
       const i = indexOf(span);
-      return i < 0 ? undefined : addSums(rows.filter((row) => keep(row.keys)).map((row) => row.spans[i]));
+      if (i < 0) return undefined;
+      return addSums((firstKey === undefined ? rows : (byFirstKey.get(firstKey) ?? [])).map((row) => row.spans[i]));
     },
     /** Per store and seller (rows keyed by both), as the tops add them up. */
     rows(span: Span): StoreUserSums[] {
