@@ -122,8 +122,10 @@ export class KpiCardsService {
     const storeIDs = myStores.map((s) => s.storeID);
     const month = cardSpans(date, 'month');
 
+    // A span before the user's months back is not read, and its card shows no figures.
+    const readable = (span: Span) => !earliest || span.fromDate >= earliest;
     const figures = (span: Span, sums: SaleSums | undefined, filter: Record<string, unknown>): CardFigures => {
-      const available = !earliest || span.fromDate >= earliest;
+      const available = readable(span);
       const shown = (value: number, kind: 'revenue' | 'commission') => (!available ? null : (kind === 'revenue' ? user.showRevenue : user.showCommission) ? value : null);
       return {
         ...span,
@@ -134,7 +136,6 @@ export class KpiCardsService {
         params: salesLink(span, filter),
       };
     };
-    const readable = (span: Span) => !earliest || span.fromDate >= earliest;
     const periodSpans = periods.map((period) => cardSpans(date, period));
     const monthSpans = [month.current, month.prior, month.py];
     // Two statements for every span: the users' (each span their cards show, per seller) and all
