@@ -21,9 +21,14 @@ export class FigureCache {
     }
     const loading = load();
     this.entries.set(key, loading);
-    loading.catch(() => this.entries.get(key) === loading && this.entries.delete(key));
+    loading.catch(() => this.forget(key, loading));
     while (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
     return loading;
+  }
+
+  /** Forgets `key` if it still holds `entry` (an answer that turned out not to be keepable). */
+  forget(key: string, entry: Promise<unknown>): void {
+    if (this.entries.get(key) === entry) this.entries.delete(key);
   }
 
   get size(): number {

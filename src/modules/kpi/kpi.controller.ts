@@ -1,11 +1,12 @@
-import { Controller, Get, Query, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import { Controller, Get, Query, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { CurrentUser, Download } from '../../common/auth/decorators';
 import { OK } from '../../common/http/validation-result';
 import { UserPreferencesService } from '../users/preferences/user-preferences.service';
 import { UsersService } from '../users/users/users.service';
 import { monthStart } from './card-rules';
+import { KeptAnswers, sendKept } from './kept-answers';
 import { KpiCardsService } from './kpi-cards.service';
 import { KpiQuery, SPLITS } from './kpi-query';
 import { KpiTablesService } from './kpi-tables.service';
@@ -35,24 +36,27 @@ export class KpiController {
     private readonly engine: MetricEngine,
     private readonly users: UsersService,
     private readonly preferences: UserPreferencesService,
+    private readonly kept: KeptAnswers,
   ) {}
 
   /** GET /kpi/cards?date&userID: day, month (and year) cards of the users, with targets, user, store cards and myStores. */
   @Get('cards')
-  async cards(@Query() query: Record<string, unknown>, @CurrentUser() user: AuthUser) {
+  async cards(@Query() query: Record<string, unknown>, @CurrentUser() user: AuthUser, @Req() req: Request, @Res() res: Response) {
     const q = new KpiQuery(query, ['date', 'userID']);
     const date = q.date('date', user, this.engine.today(), { fallback: this.engine.today() });
     const userIDs = q.ids('userID', MAX_CARD_USERS) ?? [user.userID];
     q.check();
     const proRate = await this.users.proRatesTargets(user.userID);
-    return { validationResult: OK, data: await this.cardsService.cards(date, userIDs, user, proRate) };
+    const body = await this.kept.answer(user, ['cards', date, userIDs, proRate], async () => ({ validationResult: OK, data: await this.cardsService.cards(date, userIDs, user, proRate) }));
+    await sendKept(req, res, body);
   }
 
   /** GET /kpi/tables?date&storeID&splitBy: the month to date and the day, one store or all the caller's. */
   @Get('tables')
-  async tables(@Query() query: Record<string, unknown>, @CurrentUser() user: AuthUser) {
+  async tables(@Query() query: Record<string, unknown>, @CurrentUser() user: AuthUser, @Req() req: Request, @Res() res: Response) {
     const { date, storeID, splitBy } = this.tablesQuery(query, user, []);
-    return { validationResult: OK, listData: await this.tablesService.tables(date, storeID, splitBy, user) };
+    const body = await this.kept.answer(user, ['tables', date, storeID ?? null, splitBy], async () => ({ validationResult: OK, listData: await this.tablesService.tables(date, storeID, splitBy, user) }));
+    await sendKept(req, res, body);
   }
 
   @Get('tables/excel')
@@ -65,25 +69,28 @@ export class KpiController {
 
   /** GET /kpi/leagueTables?date: users and stores of all the caller's stores, best first. */
   @Get('leagueTables')
-  async leagueTables(@Query() query: Record<string, unknown>, @CurrentUser() user: AuthUser) {
+  async leagueTables(@Query() query: Record<string, unknown>, @CurrentUser() user: AuthUser, @Req() req: Request, @Res() res: Response) {
     const q = new KpiQuery(query, ['date']);
     const date = q.date('date', user, this.engine.today(), { fallback: this.engine.today() });
     q.check();
-    return { validationResult: OK, listData: await this.tablesService.leagueTables(date, user) };
+    const body = await this.kept.answer(user, ['leagueTables', date], async () => ({ validationResult: OK, listData: await this.tablesService.leagueTables(date, user) }));
+    await sendKept(req, res, body);
   }
 
   /** GET /kpi/drhTable?fromDate&toDate[&storeIDs&splitBy]: the user's drhMetrics over a range. */
   @Get('drhTable')
-  async drhTable(@Query() query: Record<string, unknown>, @CurrentUser() user: AuthUser) {
+  async drhTable(@Query() query: Record<string, unknown>, @CurrentUser() user: AuthUser, @Req() req: Request, @Res() res: Response) {
     const request = await this.drhQuery(query, user, []);
-    return { validationResult: OK, data: await this.drh(request, user) };
+    const metrics = await this.drhMetrics(user);
+    const body = await this.kept.answer(user, ['drhTable', request, metrics], async () => ({ validationResult: OK, data: await this.drh(request, metrics, user) }));
+    await sendKept(req, res, body);
   }
 
   @Get('drhTable/excel')
   @Download()
   async drhTableExcel(@Query() query: Record<string, unknown>, @CurrentUser() user: AuthUser, @Res() res: Response) {
     const request = await this.drhQuery(query, user, ['token', 'fileName']);
-    const table = await this.drh(request, user);
+    const table = await this.drh(request, await this.drhMetrics(user), user);
     await streamTables(res, request.fileName ?? `Daily table ${request.fromDate} to ${request.toDate}`, [table]);
   }
 
@@ -146,11 +153,15 @@ export class KpiController {
     return { fromDate, toDate, storeIDs, splitBy, fileName };
   }
 
-  /** The daily table with the user's drhMetrics preference (metric ids, comma-separated), else every table metric. */
-  private async drh(request: Awaited<ReturnType<KpiController['drhQuery']>>, user: AuthUser) {
+  /** The user's drhMetrics preference: metric ids, comma-separated (anything else is ignored). */
+  private async drhMetrics(user: AuthUser): Promise<number[]> {
     const saved = (await this.preferences.get(user.userID, 'defaults', 'drhMetrics')).value ?? '';
-    // A preference naming metrics since deleted keeps its others (ids only: anything else is ignored).
-    const wanted = saved.split(',').map((id) => id.trim()).filter((id) => /^\d{1,9}$/.test(id)).map(Number);
+    return saved.split(',').map((id) => id.trim()).filter((id) => /^\d{1,9}$/.test(id)).map(Number);
+  }
+
+  /** The daily table with the drhMetrics preference's metrics, else every table metric. */
+  private async drh(request: Awaited<ReturnType<KpiController['drhQuery']>>, wanted: number[], user: AuthUser) {
+    // A preference naming metrics since deleted keeps its others.
     const known = wanted.length ? await this.engine.existingMetricIDs(wanted) : [];
     return this.tablesService.drhTable(request.fromDate, request.toDate, request.storeIDs, request.splitBy, known, user);
   }

@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { DailyModule } from '../daily/daily.module';
 import { SalesModule } from '../sales/sales.module';
+import { FigureVersionsModule } from '../../common/figures/figure-versions';
+import { KeptAnswers } from './kept-answers';
 import { MetricEngine } from './metric-engine';
 import { MetricEngineController } from './metric-engine.controller';
 import { DailyReportController } from './daily-report.controller';
@@ -18,9 +20,9 @@ import { UsersModule } from '../users/users.module';
  * report goes through. Sales and daily stats answer their own sums (SaleFigures, DailyStatFigures).
  */
 @Module({
-  imports: [SalesModule, DailyModule, TargetsModule, UsersModule, MasterDataModule],
+  imports: [FigureVersionsModule, SalesModule, DailyModule, TargetsModule, UsersModule, MasterDataModule],
   controllers: [MetricEngineController, KpiController, DailyReportController],
-  providers: [MetricEngine, KpiCardsService, KpiTablesService, KpiTopsService, DailyReportService],
+  providers: [MetricEngine, KeptAnswers, KpiCardsService, KpiTablesService, KpiTopsService, DailyReportService],
   exports: [MetricEngine],
 })
 export class KpiModule {}

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type ObjectLiteral } from 'typeorm';
 import { toMoney, toNumber } from '../../common/db/numbers';
 import { FigureCache } from '../../common/figures/figure-cache';
+import { FigureVersions, unversionedRead } from '../../common/figures/figure-versions';
 import { type DateSpan, FigureRequest, FigureTable, figureQuery, groupFigures, rankFigures, spanFigures, sumFigures } from '../../common/figures/figure-request';
 import type { AuthUser } from '../../common/auth/auth-user';
 import type { ListDefinition } from '../../common/list/list-definition';
@@ -149,6 +150,7 @@ export class SaleFigures {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly lists: ListService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly versions: FigureVersions,
   ) {}
 
   /**
@@ -183,6 +185,7 @@ export class SaleFigures {
     by: SaleRank,
     page: { sort: SaleRankSort; sortDir: 'ASC' | 'DESC'; offset: number; limit: number; nameContains?: string },
   ): Promise<{ rows: RankedSales[]; total: number }> {
+    unversionedRead();
     const rank = SALE_RANKS[by];
     const labels: Record<string, string> = { ...rank.labels };
     const sort = page.sort === 'name' ? Object.keys(labels)[0] : page.sort;
@@ -244,6 +247,7 @@ export class SaleFigures {
   /** The description ranked() labels a SKU's group with: the greatest rate card line description among the request's counted sales of that SKU. */
   async skuDescription(request: FigureRequest<SaleSplit>, sku: string): Promise<string | null> {
     const { table, span } = await this.monthSkuTable(request);
+    if (table === (SALE_FIGURES as FigureTable<ObjectLiteral, SaleSplit>)) unversionedRead();
     const skuColumn = skuColumnOf(table);
     const description = SALE_RANKS.skus.labels.rateCardLineDescription;
     const qb = figureQuery(this.lists, table, request, [skuColumn, description], [span]).select(`MAX(${description})`, 'description');
@@ -294,50 +298,29 @@ export class SaleFigures {
 
   /**
    * A read of the totals tables, kept (FigureCache) under the change counters of the caller's
-   * stores (saleFigureVersion, raised by the triggers that write the totals): the totals change
-   * only with those counters, so a kept answer is never stale, across API processes too. The key
-   * holds all else the answer depends on: the table, the request's filters, period, scope and
-   * split, and the profile's stores and figure flags. Answers read from `sale` itself are not
-   * kept: a sale's other columns (an analysis value) change without moving the counters.
-   * Callers must not change what they get.
+   * stores and of what else figures read (FigureVersions; the totals change only with the
+   * stores' counters, raised by the triggers that write them), so a kept answer is never stale,
+   * across API processes too. The key holds all else the answer depends on: the table, the
+   * request's filters, period, scope and split, and the profile's stores and figure flags.
+   * Answers read from `sale` itself are not kept, and say so to a kept dashboard answer
+   * (unversionedRead): a sale's other columns (an analysis value) change without moving the
+   * counters. Callers must not change what they get.
    */
   private async kept<T>(table: FigureTable<ObjectLiteral, SaleSplit>, request: Omit<FigureRequest<SaleSplit>, 'fromDate' | 'toDate'> & Partial<DateSpan>, what: unknown[], read: () => Promise<T>): Promise<T> {
-    if (table === (SALE_FIGURES as FigureTable<ObjectLiteral, SaleSplit>)) return read();
+    if (table === (SALE_FIGURES as FigureTable<ObjectLiteral, SaleSplit>)) {
+      unversionedRead();
+      return read();
+    }
     const { user, params, scope, splitBy, fromDate, toDate } = request;
-    const version = await this.versionOf(user);
+    const version = await this.versions.of(user);
     const key = JSON.stringify([version, table.list.alias, what, params, scope, splitBy ?? null, fromDate ?? null, toDate ?? null, user.showRevenue, user.showCommission]);
     return this.cache.read(key, read);
   }
 
   private readonly cache = new FigureCache();
 
-  /**
-   * The caller's stores and the sum of their change counters (each only rises, so the sum moves
-   * whenever one does). Reads asked for while one is under way share it (a dashboard's parallel
-   * reads: one statement); once it is back, the next read asks again.
-   */
-  private versionOf(user: AuthUser): Promise<string> {
-    let reading = this.versions.get(user);
-    if (!reading) {
-      reading = this.readVersion(user).finally(() => this.versions.delete(user));
-      this.versions.set(user, reading);
-    }
-    return reading;
-  }
-
-  private readonly versions = new WeakMap<AuthUser, Promise<string>>();
-
-  private async readVersion(user: AuthUser): Promise<string> {
-    const stores = [...user.storeIDs].sort((a, b) => a - b);
-    if (!stores.length) return 'no stores';
-    const [row]: Array<{ version: unknown }> = await this.dataSource.query(
-      `SELECT COALESCE(SUM(version), 0) AS version FROM saleFigureVersion WHERE storeID IN (${stores.map(() => '?').join(', ')})`,
-      stores,
-    );
-    return `${stores.join(',')}@${String(row?.version ?? 0)}`;
-  }
-
   async storeTotals(storeID: number, from: string, to: string, analysisFieldIDs: readonly number[]): Promise<CountedTotal[]> {
+    unversionedRead();
     const counted = COUNTED_STEPS.map(() => '?').join(', ');
     const where = `sale.storeID = ? AND sale.saleDate >= ? AND sale.saleDate <= ? AND sale.currentHistoryStep IN (${counted})`;
     const params = [storeID, from, to, ...COUNTED_STEPS];

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { SaleFigures } from './sale-figures';
+import { FigureVersionsModule } from '../../common/figures/figure-versions';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { MasterDataModule } from '../master-data/master-data.module';
 import { RateCardsModule } from '../rate-cards/rate-cards.module';
@@ -15,7 +16,7 @@ import { SaleReconciliationReads } from './sale-reconciliation-reads';
  * of rate card. The dashboard, targets and reconciliation read sales through SalesService.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature(SALE_ENTITIES), MasterDataModule, RateCardsModule, UsersModule, ReceiptScanModule],
+  imports: [TypeOrmModule.forFeature(SALE_ENTITIES), FigureVersionsModule, MasterDataModule, RateCardsModule, UsersModule, ReceiptScanModule],
   controllers: [SalesController],
   providers: [SalesService, SaleReconciliationReads, SaleFigures],
   exports: [SalesService, SaleReconciliationReads, SaleFigures],
