@@ -79,7 +79,7 @@ afterAll(() => w?.t.close());
 
 const monthCard = (data: Row) => data.cards.find((c: Row) => c.period === 'month');
 const storeCard = (data: Row, store: Row) => data.storeCards.find((s: Row) => s.storeID === store.storeID);
-const tableRow = (listData: Row[], name: string, key: number) => listData.find((t) => t.name === name).rows.find((r: Row) => r.key === key);
+const tableRow = (listData: Row[], name: string, key: number) => listData.find((t) => t.name === name)!.rows.find((r: Row) => r.key === key);
 const footfallOf = (row: Row) => row.metricParts[`metric${conversion.metricID}`].find((p: Row) => p.field === 'footfallTotal').current;
 
 describe('kept dashboard answers', () => {
@@ -141,7 +141,7 @@ describe('kept dashboard answers', () => {
     const byOrder = await createMetric(admin, { name: 'Kept 2011 by order', metricType: 'integer', showInTables: true });
     const [sale] = await w.t.dataSource.query(`SELECT saleID, orderRef FROM sale WHERE storeID = ${w.storeA.storeID} AND saleDate = '${DATE}' ORDER BY saleID LIMIT 1`);
     const part = await createMetricPart(admin, { metricID: byOrder.metricID, tableName: 'sales', field: 'revenueCount', divisionPart: 'numerator', params: JSON.stringify({ orderRef: sale.orderRef }) });
-    const count = (listData: Row[]) => listData.find((t) => t.name === 'month').totalsRow.values[`metric${byOrder.metricID}`];
+    const count = (listData: Row[]) => listData.find((t) => t.name === 'month')!.totalsRow.values[`metric${byOrder.metricID}`];
     const first = count(await tables());
     expect(first).toBeGreaterThan(0);
     // The order reference is no total's column: changing it moves no version, and the next call still sees it.
