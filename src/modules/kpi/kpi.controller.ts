@@ -26,6 +26,8 @@ const FILE_NAME = /^[\w\- .()]{1,100}$/;
  * The dashboard's figures (spec 01 sections 2 and 7, issue 12): cards, tables, league tables,
  * the daily table, the Top dialogs and their Excel files. Open to every signed-in user: what
  * they add up is always limited to the caller's stores, months back and figures (server side).
+ * The cards, tables, league tables and daily table go through KeptAnswers: made once per change
+ * of what they read, then sent as kept bytes (kept-answers.ts).
  */
 @Controller('kpi')
 export class KpiController {
