@@ -5,7 +5,6 @@ import { toMoney, toNumber } from '../../common/db/numbers';
 import { FigureCache } from '../../common/figures/figure-cache';
 import { FigureVersions, unversionedRead } from '../../common/figures/figure-versions';
 import { type DateSpan, FigureRequest, FigureTable, figureQuery, groupFigures, rankFigures, spanFigures, sumFigures } from '../../common/figures/figure-request';
-import type { AuthUser } from '../../common/auth/auth-user';
 import type { ListDefinition } from '../../common/list/list-definition';
 import { ListService } from '../../common/list/list.service';
 import { monthSpan } from '../../common/dates/months';
