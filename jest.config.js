@@ -20,6 +20,7 @@ module.exports = {
       ...common,
       displayName: 'browser',
       testMatch: ['<rootDir>/test/browser/**/*.browser-spec.ts'],
+      testEnvironment: '<rootDir>/test/browser/environment.ts',
       setupFilesAfterEnv: ['<rootDir>/test/browser/setup.ts'],
       globalSetup: '<rootDir>/test/support/global-setup.ts',
       globalTeardown: '<rootDir>/test/support/global-teardown.ts',

@@ -7,6 +7,8 @@ import 'dayjs/locale/en-gb';
 import { SWRConfig } from 'swr';
 import { App } from './App';
 import { prefetchWhenIdle, prefetching } from './lazyScreen';
+import { useMotion } from './shell/motion';
+import type { ReactNode } from 'react';
 import './styles.css';
 
 dayjs.locale('en-gb');
@@ -29,8 +31,10 @@ window.addEventListener('vite:preloadError', (event) => {
 // the browser idle, so their first click does not wait for their code (lazyScreen.tsx).
 prefetchWhenIdle([() => import('./list/ListScreen'), () => import('./screens/rateCards/RateCardsScreen'), () => import('./screens/sales/SalesScreen')]);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
+/** antd's theme: the brand, readable greys and reds, and motion as the user's setting asks (shell/motion.ts). */
+function Themed({ children }: { children: ReactNode }) {
+  const motion = useMotion();
+  return (
     <ConfigProvider
       locale={enGB}
       theme={{
@@ -46,15 +50,24 @@ createRoot(document.getElementById('root')!).render(
           borderRadius: 6,
           fontFamily:
             "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
+          motion,
         },
       }}
     >
+      {children}
+    </ConfigProvider>
+  );
+}
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <Themed>
       <AntApp>
         {/* Errors are logged where they happen (spec 01 §8); SWR should not retry refused calls forever. */}
         <SWRConfig value={{ shouldRetryOnError: false }}>
           <App />
         </SWRConfig>
       </AntApp>
-    </ConfigProvider>
+    </Themed>
   </StrictMode>,
 );

@@ -1,6 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { Api, adminPage, attemptName, describeInBrowser, launchBrowser, startTarget, type Target } from './browserTarget';
+import { expectConsoleErrors, failedLoad } from './pageWatch';
+import { eventually } from './waits';
 
 /**
  * Accessibility (issue 14): axe-core on every screen and the main dialogs finds no serious or
@@ -89,11 +91,10 @@ describeInBrowser('accessibility', () => {
 
   const dialog = () => page.locator('.ant-modal-content').last();
 
-  /** Waits for a dialog's opening animation, so axe sees it as the user does. */
+  /** Waits for a dialog and what it loads, so axe sees it as the user does (motion is off: it is at its final size). */
   async function dialogShown(): Promise<void> {
     await dialog().waitFor();
     await page.waitForLoadState('networkidle');
-    await page.waitForTimeout(400);
   }
 
   async function closeDialog(): Promise<void> {
@@ -180,6 +181,7 @@ describeInBrowser('accessibility', () => {
       await closeDialog();
     }
     // A refused save shows its messages: still accessible.
+    expectConsoleErrors(failedLoad(400, '/api/store'));
     await page.getByRole('button', { name: 'Add' }).click();
     await dialogShown();
     await dialog().getByRole('button', { name: 'Create' }).click();
@@ -214,9 +216,8 @@ describeInBrowser('accessibility', () => {
       const view = narrow.locator('.ant-modal-content');
       const stores = view.getByRole('region', { name: 'Stores' });
       await stores.waitFor();
-      await narrow.waitForTimeout(400);
       // The stores' columns are wider than the dialog: the box scrolls, and it takes the focus.
-      expect(await stores.evaluate((box) => box.scrollWidth > box.clientWidth)).toBe(true);
+      await eventually(async () => expect(await stores.evaluate((box) => box.scrollWidth > box.clientWidth)).toBe(true));
       const found = await serious('line view');
       await stores.focus();
       expect(await stores.evaluate((box) => box === box.ownerDocument.activeElement)).toBe(true);

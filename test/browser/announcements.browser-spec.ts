@@ -1,17 +1,14 @@
-import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { Api, adminPage, attemptName, describeInBrowser, launchBrowser, logInThroughUi, newPage, startTarget, type Target } from './browserTarget';
+import { expectConsoleErrors, failedLoad } from './pageWatch';
+import { eventually, holdRequests, shot as shotInto } from './waits';
 
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /** Screenshots for a person to look at (FIGURE_SHOTS=dir); none by default. */
 const SHOTS = process.env.FIGURE_SHOTS;
 
-async function shot(page: Page, name: string): Promise<void> {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
+const shot = (page: Page, name: string) => shotInto(page, SHOTS, name);
 
 /**
  * Announcements end to end (spec 02 §2.4, spec 01 §2): the announcer publishes one with a link
@@ -98,7 +95,8 @@ describeInBrowser('announcements in a browser', () => {
     await card.getByText('Please read the policy before your next shift.').waitFor();
     await shot(page, 'landing-announcement-800');
 
-    // OK before clicking the link: the dialog says to click it first, and the announcement stays.
+    // OK before clicking the link: the server refuses it, the dialog says to click it first, and the announcement stays.
+    expectConsoleErrors(failedLoad(400, '/api/announcement/'));
     await card.getByRole('button', { name: /^OK/ }).click();
     const refusal = page.locator('.ant-modal-content', { hasText: 'Please click the link or download the file first' });
     await refusal.getByText('Please click the link before acknowledging this announcement').waitFor();
@@ -142,20 +140,18 @@ describeInBrowser('announcements in a browser', () => {
     await shot(page, 'announcement-users-800');
     await page.getByRole('button', { name: 'Add users' }).click();
     await page.locator('.ant-modal-content', { hasText: 'Add users' }).getByText('Access profiles', { exact: true }).waitFor();
-    await page.waitForTimeout(400);
     // Below the desktop breakpoint the dialog fills the screen.
-    expect((await page.locator('.ant-modal-content', { hasText: 'Add users' }).boundingBox())?.width).toBe(800);
+    await eventually(async () => expect((await page.locator('.ant-modal-content', { hasText: 'Add users' }).boundingBox())?.width).toBe(800));
     await shot(page, 'announcement-add-users-800');
     await page.keyboard.press('Escape');
 
     // The link's answer is held back, so 'Loading link...' shows; an id not addressed to the user is refused.
-    await page.route('**/api/announcement/*/url', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-      await route.continue();
-    });
+    expectConsoleErrors(failedLoad(404, '/api/announcement/999999/url'), /Announcement link failed ApiError: Announcement not found/);
+    const link = await holdRequests(page, (url) => /^\/api\/announcement\/\d+\/url$/.test(url.pathname));
     await page.goto(`${target.baseUrl}/announcement/urlRedirect/999999`);
     await page.getByText('Loading link...').waitFor();
     await shot(page, 'url-redirect-loading-800');
+    link.release();
     await page.getByText('The link could not be opened').waitFor();
   });
 });

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp } from '../support/test-app';
+import { watchPage } from './pageWatch';
 
 /**
  * Where the browser tests point and how they get a browser: Debian's
@@ -81,32 +82,24 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A fresh context (own cookies) at desktop width. */
+/**
+ * A fresh context (own cookies) at desktop width, with motion off: the page emulates a user who
+ * asks for reduced motion, and the app's test-only switch (client/src/shell/motion.ts) is set
+ * before it loads. Its console is watched (pageWatch.ts).
+ */
 export async function newPage(browser: Browser, width = 1280, height = 900): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     viewport: { width, height },
+    reducedMotion: 'reduce',
     extraHTTPHeaders: { 'X-Forwarded-For': randomClientAddress() },
   });
+  await context.addInitScript('window.__retailMotionOff = true');
   const page = await context.newPage();
-  // What the page itself complains about goes into the test log, to explain a failed wait.
-  page.on('pageerror', (error) => console.log(`[browser page error] ${page.url()}: ${error.stack ?? error.message}`));
-  page.on('console', (message) => {
-    // Chromium reports every 4xx as "Failed to load resource"; the branding probes expect 404s.
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) console.log(`[browser console error] ${page.url()}: ${message.text()}`);
-  });
+  watchPage(page);
   return { context, page };
 }
 
 /** Logs in through the login page and waits for the shell. */
-/**
- * Until no dialog or drop-down is mid-animation: while antd zooms a dialog in, it is scaled and
- * moving, so a drop-down opened then is placed against where its field was, and boxes measured
- * then are the shrunken ones.
- */
-export async function animationsSettled(page: Page): Promise<void> {
-  await page.locator('.ant-modal[class*="ant-zoom-"], .ant-select-dropdown[class*="ant-slide-"]').first().waitFor({ state: 'detached' });
-}
-
 export async function logInThroughUi(page: Page, baseUrl: string, email: string, password: string): Promise<void> {
   await page.goto(`${baseUrl}/`);
   await page.getByLabel('Email').fill(email);

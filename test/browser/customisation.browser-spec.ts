@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { png, TEXT } from '../api/files-fixtures';
 import { Api, describeInBrowser, launchBrowser, logInThroughUi, newPage, startTarget, type Target } from './browserTarget';
+import { expectConsoleErrors, failedLoad } from './pageWatch';
 
 /**
  * Customisation and About as people use them (spec 02 sections 2.6 and 2.7): an
@@ -71,6 +72,7 @@ describeInBrowser('customisation and about in a browser', () => {
     expect(await page.getByRole('button', { name: 'Reset' }).isDisabled()).toBe(true);
 
     // A text file dressed as a PNG is refused with the server's message.
+    expectConsoleErrors(failedLoad(400, '/api/file/customisation/logo'));
     await page.locator('.branding-dragger input[type=file]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: TEXT });
     await page.getByRole('alert').filter({ hasText: 'The file must be a PNG image, a JPEG image or an SVG image' }).waitFor();
     await page.locator('.branding-preview').getByText('None set').waitFor();

@@ -1,6 +1,6 @@
-import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { Api, adminPage, attemptName, describeInBrowser, launchBrowser, logInThroughUi, newPage, startTarget, type Target } from './browserTarget';
+import { shot as shotInto } from './waits';
 
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -107,7 +107,6 @@ describeInBrowser('daily report and daily table in a browser', () => {
     await api.send('PUT', `sale/${cancelled.saleID}`, { ...cancelled, newStep: 'cancelled', newStepNote: 'Entered twice' });
     // South the next day.
     await sale(south, me.userID, NEXT_DAY);
-    if (SHOTS) mkdirSync(SHOTS, { recursive: true });
   });
 
   afterAll(async () => {
@@ -115,11 +114,7 @@ describeInBrowser('daily report and daily table in a browser', () => {
     await target?.stop();
   });
 
-  const shot = async (page: Page, name: string) => {
-    if (!SHOTS) return;
-    await page.waitForTimeout(600);
-    await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-  };
+  const shot = (page: Page, name: string) => shotInto(page, SHOTS, name);
 
   /** Nothing wider than the window, and no ids, codes or missing values in the page's text. */
   async function readable(page: Page): Promise<void> {

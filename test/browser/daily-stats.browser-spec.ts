@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { Api, adminPage, attemptName, describeInBrowser, launchBrowser, logInThroughUi, newPage, startTarget, type Target } from './browserTarget';
+import { expectConsoleErrors, failedLoad } from './pageWatch';
 
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -171,6 +172,8 @@ describeInBrowser('daily stats input in a browser', () => {
   });
 
   it('a refused save names each failing cell, as the record dialog does, and stays unsaved', async () => {
+    // The server refuses the save with a 400 naming the cells.
+    expectConsoleErrors(failedLoad(400, '/api/dailyStats/'));
     const page = await adminPage(browser, target, 1280);
     await openMonth(page, recording);
     await cell(page, 'Footfall', 'Mon 25/03/2019').fill('9999999');

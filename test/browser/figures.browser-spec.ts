@@ -1,6 +1,6 @@
-import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { Api, attemptName, describeInBrowser, launchBrowser, logInThroughUi, newPage, startTarget, type Target } from './browserTarget';
+import { shot as shotInto } from './waits';
 
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -65,7 +65,6 @@ describeInBrowser('revenue and commission figures in a browser', () => {
     ).data;
     email = `staff.${run}@example.com`;
     await api.send('POST', 'user', { name: attemptName('Sam Sales'), email, password, confirm: password, accessProfileID: profile.accessProfileID, storeID: north.storeID });
-    if (SHOTS) mkdirSync(SHOTS, { recursive: true });
   });
 
   afterAll(async () => {
@@ -73,12 +72,7 @@ describeInBrowser('revenue and commission figures in a browser', () => {
     await target?.stop();
   });
 
-  const shot = async (page: Page, name: string) => {
-    if (!SHOTS) return;
-    // Past a dialog's opening animation, so the picture shows it as a person reads it.
-    await page.waitForTimeout(600);
-    await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: false });
-  };
+  const shot = (page: Page, name: string) => shotInto(page, SHOTS, name, false);
   const noCommission = (text: string | null) => {
     expect(text ?? '').not.toMatch(/commission/i);
     expect(text ?? '').not.toMatch(/undefined|NaN/);

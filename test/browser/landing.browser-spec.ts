@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { Api, adminPage, attemptName, describeInBrowser, launchBrowser, signedInPage, startTarget, type Target } from './browserTarget';
+import { eventually } from './waits';
 
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -110,9 +111,7 @@ describeInBrowser('landing dashboard in a browser', () => {
 
     await dayCard.click();
     await page.waitForURL(/\/sales/);
-    await page.locator('.ant-table-row').first().waitFor();
-    await page.waitForTimeout(300);
-    expect(await page.locator('.ant-table-row').count()).toBe(3);
+    await eventually(async () => expect(await page.locator('.ant-table-row').count()).toBe(3));
     await page.context().close();
   });
 
@@ -123,9 +122,7 @@ describeInBrowser('landing dashboard in a browser', () => {
     const dialog = page.getByRole('dialog', { name: 'Top Users' });
     await dialog.locator('.ant-table-row').first().waitFor();
     await dialog.getByLabel('Filter table').fill(String(seller.name));
-    await dialog.locator('.ant-table-row', { hasText: String(seller.name) }).waitFor();
-    await page.waitForTimeout(1000);
-    expect(await dialog.locator('.ant-table-row').count()).toBe(1);
+    await eventually(async () => expect(await dialog.locator('.ant-table-row').count()).toBe(1));
     expect(await dialog.locator('.ant-table-row').textContent()).toContain('£1,000.00');
     await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
     await dialog.waitFor({ state: 'hidden' });

@@ -1,5 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { Api, attemptName, describeInBrowser, launchBrowser, logInThroughUi, newPage, startTarget, type Target } from './browserTarget';
+import { expectConsoleErrors, failedLoad } from './pageWatch';
 
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -154,6 +155,8 @@ describeInBrowser('master data in a browser', () => {
   });
 
   it('shows the inputs an analysis field type allows, and the server message for a duplicate code', async () => {
+    // The duplicate code is refused by the server with a 400.
+    expectConsoleErrors(failedLoad(400, '/api/analysisField'));
     const page = await adminPage();
     await page.goto(`${target.baseUrl}/data/analysisFields`);
     const name = attemptName('Insurance');
@@ -274,13 +277,19 @@ describeInBrowser('master data in a browser', () => {
     await dialog(page).locator('.ant-form-item-explain-error', { hasText: 'Params must be valid JSON' }).waitFor();
     // The test button arrives with the metric evaluation (a later issue).
     expect(await dialog(page).getByRole('button', { name: /test/i }).count()).toBe(0);
+    // Create with the bad params sends nothing: of the two presses, only the second one reaches the server.
+    const creates: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/metricPart') creates.push(request.postData() ?? '');
+    });
     await dialog(page).getByRole('button', { name: 'Create' }).click();
-    await page.waitForTimeout(300);
-    expect(await dialog(page).count()).toBe(1);
+    await dialog(page).locator('.ant-form-item-explain-error', { hasText: 'Params must be valid JSON' }).waitFor();
     await dialog(page).getByLabel('Params').fill('{"isRefund": 0}');
     await dialog(page).locator('.ant-form-item-explain-error', { hasText: 'Params must be valid JSON' }).waitFor({ state: 'detached' });
     await dialog(page).getByRole('button', { name: 'Create' }).click();
     await dialog(page).waitFor({ state: 'detached' });
+    expect(creates).toHaveLength(1);
+    expect(creates[0]).toContain('isRefund');
     await rowOf(page, 'Insured sales').waitFor();
 
     // Part 2: denominator over daily stats; the fields follow the chosen table.

@@ -1,6 +1,6 @@
-import { mkdirSync } from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { Api, adminPage, attemptName, describeInBrowser, launchBrowser, startTarget, type Target } from './browserTarget';
+import { shot as shotInto } from './waits';
 
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -34,7 +34,6 @@ describeInBrowser('metric part test in a browser', () => {
     metric = (await api.send('POST', 'metric', { name: attemptName('Footfall per staff'), metricType: '2dp' })).data;
     await api.send('POST', 'metricPart', { metricID: metric.metricID, name: 'Footfall', divisionPart: 'numerator', tableName: 'dailyStats', field: 'footfallTotal', params: '{}' });
     await api.send('POST', 'metricPart', { metricID: metric.metricID, name: 'Staff', divisionPart: 'denominator', tableName: 'dailyStats', field: 'staffCountTotal', params: '{}' });
-    if (SHOTS) mkdirSync(SHOTS, { recursive: true });
   });
 
   afterAll(async () => {
@@ -48,12 +47,7 @@ describeInBrowser('metric part test in a browser', () => {
     await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: option }).first().click();
   }
 
-  async function shot(page: Page, name: string) {
-    if (!SHOTS) return;
-    // After antd's transitions (the help text's and the button's).
-    await page.waitForTimeout(600);
-    await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: false });
-  }
+  const shot = (page: Page, name: string) => shotInto(page, SHOTS, name, false);
 
   it.each([1280, 800])('runs a part for a store today and shows its value and the metric result, at %i px', async (width) => {
     const page = await adminPage(browser, target, width);

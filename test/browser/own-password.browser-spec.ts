@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { Api, attemptName, describeInBrowser, launchBrowser, logInThroughUi, newPage, startTarget, type Target } from './browserTarget';
+import { expectConsoleErrors, failedLoad } from './pageWatch';
 
 /** Screenshots of the profile dialog go here when set (for looking at them). */
 const SHOTS = process.env.PASSWORD_SHOTS;
@@ -51,6 +52,8 @@ describeInBrowser('own password change in the Profile dialog', () => {
   }
 
   it.each([1280, 800])('asks for the current password and keeps the user signed in (%i px)', async (width) => {
+    // The server refuses the save without the current password, then with a wrong one.
+    expectConsoleErrors(failedLoad(400, '/api/user/'));
     const oldPassword = 'Old-password-1';
     const newPassword = 'New-password-2';
     const user = await newUser(oldPassword);

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { Api, adminPage, attemptName, describeInBrowser, launchBrowser, logInThroughUi, newPage, startTarget, type Target } from './browserTarget';
+import { eventually } from './waits';
 
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -141,8 +142,6 @@ describeInBrowser('rota in a browser', () => {
     await page.locator('.rota-line-chip').first().click();
     const dialog = page.locator('.ant-modal-content');
     await dialog.getByText(/^Rota line of /).waitFor();
-    // Measured once antd's opening zoom has ended (it starts small): up to 2 s.
-    for (let i = 0; i < 40 && (await dialog.boundingBox())?.width !== 800; i += 1) await page.waitForTimeout(50);
-    expect((await dialog.boundingBox())?.width).toBe(800);
+    await eventually(async () => expect((await dialog.boundingBox())?.width).toBe(800));
   });
 });

@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { animationsSettled, Api, adminPage, describeInBrowser, launchBrowser, logInThroughUi, newPage, startTarget, type Target } from './browserTarget';
+import { Api, adminPage, describeInBrowser, launchBrowser, logInThroughUi, newPage, startTarget, type Target } from './browserTarget';
+import { eventually } from './waits';
 
 /**
  * Rough edges a new user met (issue 14): unknown paths, tables that hid columns under the pinned
@@ -186,14 +187,15 @@ describeInBrowser('rough edges', () => {
     await page.getByRole('button', { name: 'View' }).first().click();
     const close = page.locator('.ant-modal-footer').getByRole('button', { name: 'Close' });
     await close.waitFor();
-    // Measure the finished dialog: the record (and its audit block) loads after the buttons show, and the zoom-in animation scales the box.
+    // Measure the finished dialog: the record (and its audit block) loads after the buttons show.
     await page.locator('.ant-modal-body .audit').waitFor();
     await page.locator('.ant-modal-body .ant-spin').waitFor({ state: 'detached' });
-    await animationsSettled(page);
     // The body's last part (the audit block) and the buttons: before, a short form left the screen's height between them.
-    const last = await page.locator('.ant-modal-body > *').last().boundingBox();
-    const gap = (await close.boundingBox())!.y - (last!.y + last!.height);
-    expect(gap).toBeLessThan(60);
+    await eventually(async () => {
+      const last = await page.locator('.ant-modal-body > *').last().boundingBox();
+      const gap = (await close.boundingBox())!.y - (last!.y + last!.height);
+      expect(gap).toBeLessThan(60);
+    });
     await page.context().close();
   });
 });

@@ -1,6 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { animationsSettled, Api, attemptName, describeInBrowser, launchBrowser, logInThroughUi, newPage, startTarget, type Target } from './browserTarget';
+import { Api, attemptName, describeInBrowser, launchBrowser, logInThroughUi, newPage, startTarget, type Target } from './browserTarget';
+import { expectConsoleErrors, failedLoad } from './pageWatch';
+import { eventually, shot as shotInto } from './waits';
 
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -128,10 +130,7 @@ describeInBrowser('sales console in a browser', () => {
     return page;
   }
 
-  const shot = async (page: Page, name: string) => {
-    await page.waitForTimeout(500);
-    await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-  };
+  const shot = (page: Page, name: string) => shotInto(page, SHOTS, name);
 
   /** The table row of a sale, by its id in the first cell. */
   const saleRow = (page: Page, saleID: unknown) =>
@@ -141,14 +140,7 @@ describeInBrowser('sales console in a browser', () => {
   const shownIDs = async (page: Page) => (await page.locator('tr.ant-table-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-row-key')))).map(Number);
 
   /** Waits until the rows shown are exactly these sales (a list being replaced shows none for a moment). */
-  async function waitForIDs(page: Page, ids: unknown[]): Promise<void> {
-    const wanted = JSON.stringify(ids.map(Number));
-    for (let i = 0; i < 100; i++) {
-      if (JSON.stringify(await shownIDs(page)) === wanted) return;
-      await page.waitForTimeout(100);
-    }
-    expect(await shownIDs(page)).toEqual(ids);
-  }
+  const waitForIDs = (page: Page, ids: unknown[]) => eventually(async () => expect(await shownIDs(page)).toEqual(ids.map(Number)));
 
   /** The background colour of a row's first data cell. */
   const background = (page: Page, saleID: unknown) =>
@@ -274,7 +266,6 @@ describeInBrowser('sales console in a browser', () => {
 
   /** Picks `option` in the open drop-down of the select inside `scope`. */
   async function choose(page: Page, scope: ReturnType<Page['locator']>, option: string) {
-    await animationsSettled(page);
     await scope.locator('.ant-select').first().click();
     await pickOpen(page, option);
   }
@@ -282,8 +273,6 @@ describeInBrowser('sales console in a browser', () => {
   /** Picks `option` in the drop-down that is open, once it has finished opening. */
   async function pickOpen(page: Page, option: string) {
     const item = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').last().locator('.ant-select-item-option', { hasText: option });
-    await item.waitFor();
-    await animationsSettled(page);
     await item.click();
   }
 
@@ -339,6 +328,8 @@ describeInBrowser('sales console in a browser', () => {
   });
 
   it('changes the rate card of ticked sales, listing every failing sale as its own error', async () => {
+    // The check refuses the sales that cannot change, with a 400 naming each.
+    expectConsoleErrors(failedLoad(400, '/api/sales/changeRateCardValidate'));
     const page = await adminPage();
     await page.goto(`${target.baseUrl}/sales`);
     for (const sale of [movable, refunded, tabletSale]) await saleRow(page, sale.saleID).locator('.ant-checkbox-input').check();

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { greyPng, receiptPng } from '../support/receipt-image';
 import { Api, describeInBrowser, launchBrowser, logInThroughUi, newPage, startTarget, type Target } from './browserTarget';
+import { expectNoOverflow, holdRequests } from './waits';
 
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -234,12 +235,6 @@ describeInBrowser('sale form in a browser', () => {
     await page.getByRole('menuitem', { name: item }).click();
   }
 
-  /** Fails on any element wider than the page (no sideways scrolling). */
-  async function expectNoOverflow(page: Page) {
-    const overflow = await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth');
-    expect(overflow).toBeLessThanOrEqual(0);
-  }
-
   it('records a sale with a discount and an auto-filled analysis field, as the API then reads it', async () => {
     const page = await adminPage();
     await page.goto(`${target.baseUrl}/sales/${storeID}`);
@@ -322,20 +317,17 @@ describeInBrowser('sale form in a browser', () => {
     await page.locator(`#sale-analysis-${textFieldID}`).fill('abc');
     await form.getByRole('button', { name: 'Create' }).click();
     await form.locator('.ant-form-item-explain-error', { hasText: `Ref ${run} is not in the expected format` }).waitFor();
-    // The earlier message leaves with antd's fade-out, so wait for it to go rather than counting at once.
-    await form.locator('.ant-form-item-explain-error', { hasText: 'Should be 20 digits' }).waitFor({ state: 'detached', timeout: 5000 });
+    await form.locator('.ant-form-item-explain-error', { hasText: 'Should be 20 digits' }).waitFor({ state: 'detached' });
     await page.screenshot({ path: `${SHOTS}/analysis-error-1280.png`, fullPage: true });
     await page.locator(`#sale-analysis-${textFieldID}`).fill('ABC');
     // While the save runs the button reads Creating... and cannot be pressed again.
-    await page.route('**/api/sale', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-      await route.continue();
-    });
+    const save = await holdRequests(page, (url) => url.pathname === '/api/sale');
     await form.getByRole('button', { name: 'Create' }).click();
     const creating = form.getByRole('button', { name: 'Creating...' });
     await creating.waitFor();
     expect(await creating.isDisabled()).toBe(true);
     await creating.click({ force: true });
+    save.release();
     await form.waitFor({ state: 'detached' });
     await saleByRef(fixedRef);
     await page.close();
@@ -458,7 +450,6 @@ describeInBrowser('sale form in a browser', () => {
     await choose(page, 'sale-saleTypeID', otherSaleTypeName);
     const notAvailable = page.locator('.sku-not-available-dialog .ant-modal-content');
     await notAvailable.getByText(SKU_NOT_AVAILABLE).waitFor();
-    await page.waitForTimeout(500); // the dialog's opening animation, for the screenshot
     await page.screenshot({ path: `${SHOTS}/sku-not-available-800.png` });
     await notAvailable.getByRole('button', { name: 'OK' }).click();
     expect(await form.locator('.ant-select').filter({ has: page.locator('#sale-rateCardLineStoreID') }).locator('.ant-select-selection-item').count()).toBe(0);
@@ -582,7 +573,6 @@ describeInBrowser('sale form in a browser', () => {
     const failed = page.locator('.scan-failed-dialog .ant-modal-content');
     await failed.getByText('Please try again or enter the data manually').waitFor({ timeout: 120_000 });
     expect((await failed.locator('p').first().innerText()).length).toBeGreaterThan(0);
-    await page.waitForTimeout(500); // the dialog's opening animation, for the screenshot
     await page.screenshot({ path: `${SHOTS}/receipt-scan-failed-1280.png` });
     await page.close();
   });

@@ -1,8 +1,12 @@
 /**
- * Browser tests drive a real Chromium on a shared two-core CI machine, where an
- * animation or a slow first paint can occasionally outlast a wait. Each test may
- * run once more; the first failure is printed in full, so a flaky screen shows up
- * in the CI log instead of hiding behind the retry. Tests therefore arrange their
- * own starting state and name what they create per attempt (see `attemptName`).
+ * Run before every browser test file. The app runs with motion off (browserTarget.newPage), so
+ * a dialog or drop-down is at its final size and place when it appears, and every wait is a wait
+ * for a condition (waits.ts): a test passes or fails on what the screen shows, not on timing.
+ * Hence no retries: a test that fails once is a bug to look at.
  */
-jest.retryTimes(1, { logErrorsBeforeRetry: true });
+import { REPORT_FAILURE } from './environment';
+import { checkConsoleErrors, reportFailure } from './pageWatch';
+
+(globalThis as Record<string, unknown>)[REPORT_FAILURE] = reportFailure;
+
+afterEach(checkConsoleErrors);

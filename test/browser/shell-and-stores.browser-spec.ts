@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { Api, describeInBrowser, launchBrowser, logInThroughUi, newPage, startTarget, type Target } from './browserTarget';
+import { expectConsoleErrors, failedLoad } from './pageWatch';
 
 /**
  * The client as a person uses it: logging in and out, the drawer an access
@@ -83,6 +84,7 @@ describeInBrowser('client in a browser', () => {
   }
 
   it('refuses a wrong password and lets the user try again', async () => {
+    expectConsoleErrors(failedLoad(400, '/api/user/login'));
     const { page, context } = await newPage(browser);
     await page.goto(`${target.baseUrl}/`);
     await page.getByText('Authorised access only. For help logging in contact your line manager.').waitFor();
@@ -167,6 +169,7 @@ describeInBrowser('client in a browser', () => {
   });
 
   it('keeps the dialog open and shows the server validation message', async () => {
+    expectConsoleErrors(failedLoad(400, '/api/store'));
     const page = await adminPage();
     await page.goto(`${target.baseUrl}/data/stores`);
     await page.getByRole('button', { name: 'Add' }).click();

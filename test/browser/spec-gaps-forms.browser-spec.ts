@@ -1,6 +1,7 @@
 import { mkdirSync } from 'fs';
 import type { Browser, Page } from 'playwright-core';
 import { Api, attemptName, describeInBrowser, launchBrowser, logInThroughUi, newPage, startTarget, type Target } from './browserTarget';
+import { expectConsoleErrors, failedLoad } from './pageWatch';
 
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -74,6 +75,7 @@ describeInBrowser('spec gaps in forms', () => {
       const dialog = page.locator('.ant-modal-content', { hasText: 'Edit user' });
       await dialog.getByLabel('Name', { exact: true }).waitFor();
       // The server refuses both: another user's e-mail, and a confirm that does not match.
+      expectConsoleErrors(failedLoad(400, '/api/user/'));
       await dialog.getByLabel('Email', { exact: true }).fill(target.adminEmail);
       await dialog.getByLabel('Password', { exact: true }).fill('Secret-1234!');
       await dialog.getByLabel('Confirm password', { exact: true }).fill('Secret-9999!');

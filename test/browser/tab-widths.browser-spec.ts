@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { Api, describeInBrowser, launchBrowser, logInThroughUi, newPage, startTarget, type Target } from './browserTarget';
+import { eventually } from './waits';
 
 /** Screenshots to look at (SHOTS=dir, default /tmp/shots-tabwidths). */
 const SHOTS = process.env.SHOTS ?? '/tmp/shots-tabwidths';
@@ -65,8 +66,6 @@ describeInBrowser('tab widths in a browser', () => {
   const open = async (page: Page, path: string, firstTab: string) => {
     await page.goto(`${target.baseUrl}${path}`);
     await page.getByRole('tab', { name: firstTab }).first().waitFor();
-    // The ink bar and the overflow measurement settle after the first paint.
-    await page.waitForTimeout(300);
   };
 
   for (const width of [1280, 800]) {
@@ -82,27 +81,32 @@ describeInBrowser('tab widths in a browser', () => {
         ];
         for (const [shot, path, labels] of sections) {
           await open(page, path, labels[0]);
-          const tabs = await measure(page, '.route-tabs');
-          expect(tabs.map((t) => t.label)).toEqual(labels);
-          for (const tab of tabs) expect(tab).toEqual({ ...tab, width: 160, labelCut: false });
-          expect(await hasMore(page, '.route-tabs')).toBe(false);
+          // The tab bar measures what fits after the first paint: checked until it has.
+          await eventually(async () => {
+            const tabs = await measure(page, '.route-tabs');
+            expect(tabs.map((t) => t.label)).toEqual(labels);
+            for (const tab of tabs) expect(tab).toEqual({ ...tab, width: 160, labelCut: false });
+            expect(await hasMore(page, '.route-tabs')).toBe(false);
+          });
           await page.screenshot({ path: `${SHOTS}/${shot}-${width}.png` });
         }
 
         await open(page, '/sales', 'All stores');
-        const stores = await measure(page, '.sales-tabs');
-        expect(stores[0].label).toBe('All stores');
-        expect(stores.map((t) => t.label)).toContain(longStore);
-        for (const tab of stores) {
-          expect(tab.labelCut).toBe(false);
-          // 100 px, or the label and its padding when that is wider.
-          expect(tab.width).toBe(Math.max(100, tab.labelWidth + 24));
-        }
-        expect(stores.find((t) => t.label === 'All stores')!.width).toBe(100);
-        expect(stores.find((t) => t.label === longStore)!.width).toBeGreaterThan(160);
+        await eventually(async () => {
+          const stores = await measure(page, '.sales-tabs');
+          expect(stores[0].label).toBe('All stores');
+          expect(stores.map((t) => t.label)).toContain(longStore);
+          for (const tab of stores) {
+            expect(tab.labelCut).toBe(false);
+            // 100 px, or the label and its padding when that is wider.
+            expect(tab.width).toBe(Math.max(100, tab.labelWidth + 24));
+          }
+          expect(stores.find((t) => t.label === 'All stores')!.width).toBe(100);
+          expect(stores.find((t) => t.label === longStore)!.width).toBeGreaterThan(160);
+        });
         // Nine tabs of at least 100 px do not fit at 800 px: the rest are in the "more" menu.
         if (width === 800) {
-          expect(await hasMore(page, '.sales-tabs')).toBe(true);
+          await eventually(async () => expect(await hasMore(page, '.sales-tabs')).toBe(true));
           await page.screenshot({ path: `${SHOTS}/sales-${width}-closed.png` });
           await page.locator('.sales-tabs .ant-tabs-nav-more').hover();
           await page.locator('.ant-tabs-dropdown').getByText(`York ${run}`).waitFor();

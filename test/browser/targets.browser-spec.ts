@@ -1,24 +1,12 @@
-import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { Api, attemptName, signedInPage, describeInBrowser, launchBrowser, startTarget, type Target } from './browserTarget';
+import { expectConsoleErrors, failedLoad } from './pageWatch';
+import { eventually, shot as shotInto } from './waits';
 
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /** Screenshots for a person to look at (FIGURE_SHOTS=dir); none by default. */
 const SHOTS = process.env.FIGURE_SHOTS;
-
-/** Retries an assertion until it holds or 10 s pass (the grid applies typed values after a pause). */
-async function eventually(check: () => Promise<void>, timeout = 10_000): Promise<void> {
-  const until = Date.now() + timeout;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > until) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-}
 
 const QUESTION = 'You have NOT saved your changes, are you sure you want to continue?';
 
@@ -98,7 +86,6 @@ describeInBrowser('targets screen in a browser', () => {
       })
     ).data;
     lineStoreID = Number(line.rateCardLineStores[0].rateCardLineStoreID);
-    if (SHOTS) mkdirSync(SHOTS, { recursive: true });
   });
 
   afterAll(async () => {
@@ -106,11 +93,7 @@ describeInBrowser('targets screen in a browser', () => {
     await target?.stop();
   });
 
-  const shot = async (page: Page, name: string) => {
-    if (!SHOTS) return;
-    await page.waitForTimeout(600);
-    await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: false });
-  };
+  const shot = (page: Page, name: string) => shotInto(page, SHOTS, name, false);
   const open = async (page: Page, path: string) => {
     await page.goto(`${target.baseUrl}${path}`);
     await page.getByRole('table', { name: 'Targets' }).waitFor();
@@ -288,6 +271,8 @@ describeInBrowser('targets screen in a browser', () => {
     [1280, '2022-01-01'],
     [800, '2022-02-01'],
   ])("a value over the maximum is refused naming its cell, the grid left unsaved, at %i px", async (width, month) => {
+    // The server refuses the save with a 400 naming the cell.
+    expectConsoleErrors(failedLoad(400, '/api/targets/'));
     await put(month, []);
     const page = await signedInPage(browser, target, api, width);
     await open(page, `/targets/set/${month}/${storeID}`);

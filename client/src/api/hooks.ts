@@ -35,12 +35,17 @@ export function useList<T = Row>(listPath: string | null, query: URLSearchParams
   return useAbortableSWR<ListResponse<T>>(url, { keepPreviousData: true });
 }
 
+/** The address (and cache key) of one record; its id comes first, so `deleted` above matches it whatever follows. */
+export function recordKey(listPath: string, idField: string, id: number, extra?: Record<string, string>): string {
+  return apiUrl(listPath, { [idField]: id, ...extra });
+}
+
 /**
  * One record: the list path filtered on its id (`GET /api/stores?storeID=3`),
  * with extra parameters such as the relations to join (`fkJoins`).
  */
 export function useRecord<T = Row>(listPath: string, idField: string, id: number | null, extra?: Record<string, string>) {
-  const url = id ? apiUrl(listPath, { [idField]: id, ...extra }) : null;
+  const url = id ? recordKey(listPath, idField, id, extra) : null;
   const result = useSWR<RecordResponse<T>>(url, (key: string) => apiGet<RecordResponse<T>>(key), {
     revalidateOnFocus: false,
   });
@@ -69,12 +74,20 @@ export function useAppName(): string | undefined {
   return data?.data;
 }
 
-/** Refreshes every cached list and record of one resource, e.g. after a save. */
+/**
+ * Refreshes every cached list and record of one resource, e.g. after a save. `deleted` is the
+ * key of a record just deleted (useRecord's, without its extra parameters): it is dropped from
+ * the cache, not asked for again, as the server would only answer that it is not found.
+ */
 export function useRefreshResource() {
   const { mutate } = useSWRConfig();
   return useCallback(
-    (listPath: string) =>
-      mutate((key) => typeof key === 'string' && (key === `/api/${listPath}` || key.startsWith(`/api/${listPath}?`))),
+    async (listPath: string, deleted?: string) => {
+      const ofResource = (key: unknown): key is string => typeof key === 'string' && (key === `/api/${listPath}` || key.startsWith(`/api/${listPath}?`));
+      const isDeleted = (key: string) => deleted !== undefined && (key === deleted || key.startsWith(`${deleted}&`));
+      if (deleted !== undefined) await mutate((key) => ofResource(key) && isDeleted(key), undefined, { revalidate: false });
+      return mutate((key) => ofResource(key) && !isDeleted(key));
+    },
     [mutate],
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Form, Modal, Spin } from 'antd';
-import { useRefreshResource, useRecord } from '../api/hooks';
+import { recordKey, useRefreshResource, useRecord } from '../api/hooks';
 import { ApiError, apiRequest } from '../api/http';
 import { setToken } from '../api/token';
 import type { Row, SaveResponse } from '../api/types';
@@ -155,7 +155,8 @@ export function RecordDialog({ resource, mode, id, title, onClose, onSaved, step
       // one before any further call, which the old token would get a 403 for.
       if (typeof answer.body?.token === 'string') setToken(answer.body.token);
       // The save is done; a failed refresh is only logged (the list keeps its old rows).
-      await refreshResource(resource.listPath).catch((error) => console.error('Refresh failed', error));
+      const deleted = mode === 'delete' && id ? recordKey(resource.listPath, resource.idField, id) : undefined;
+      await refreshResource(resource.listPath, deleted).catch((error) => console.error('Refresh failed', error));
       onSaved?.(answer.body?.data);
       onClose();
     } catch (caught) {
