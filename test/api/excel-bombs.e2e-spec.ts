@@ -147,7 +147,7 @@ describe('xlsx files that unzip to 500 MB', () => {
     // 9 MB of <x/> compresses far past the ratio limits: raised here, so the search's own budget is what stops it.
     await withRatiosRaised(async () => {
       const fileID = await uploadFile(await elementsBeforeHeader(9 * MB));
-      expect(expectStatus(await admin.get(`/api/file/${fileID}/excelHeaders/allSheets`), 200).body.listData).toEqual([{ worksheet: 'Lines', headers: [] }]);
+      expect(expectStatus(await admin.get(`/api/file/${fileID}/excelHeaders/allSheets`), 200).body.listData).toEqual([{ worksheet: 'Lines', headerRow: null, headers: [], rowChoices: [] }]);
       const rateCardID = (await createRateCard(admin)).rateCardID;
       expect(expectFailure(await uploadLines(fileID, rateCardID), 400).failMessages.mappings).toBe('Worksheet Lines has no header row in its first 8 MB (XLSX_HEADER_SEARCH_BYTES)');
       // Within the budget, the header after the elements is found.
@@ -159,7 +159,7 @@ describe('xlsx files that unzip to 500 MB', () => {
   it('a sheet whose header row is past XLSX_HEADER_SEARCH_ROWS rows offers no headers, and an upload mapping it is a 400 naming the limit', async () => {
     const late = await xlsxOf({ sheets: [{ name: 'Lines', xml: sheetXml(`${'<row/>'.repeat(1200)}<row>${inlineCell('SKU')}</row>`) }] });
     const fileID = await uploadFile(late);
-    expect(expectStatus(await admin.get(`/api/file/${fileID}/excelHeaders/allSheets`), 200).body.listData).toEqual([{ worksheet: 'Lines', headers: [] }]);
+    expect(expectStatus(await admin.get(`/api/file/${fileID}/excelHeaders/allSheets`), 200).body.listData).toEqual([{ worksheet: 'Lines', headerRow: null, headers: [], rowChoices: [] }]);
     const rateCardID = (await createRateCard(admin)).rateCardID;
     expect(expectFailure(await uploadLines(fileID, rateCardID), 400).failMessages.mappings).toBe(
       'Worksheet Lines has no header row in its first 1000 rows (XLSX_HEADER_SEARCH_ROWS)',
@@ -214,7 +214,7 @@ describe('rows and cells without an r reference (valid OOXML, written by some to
   it('the header read answers the headers by position', async () => {
     const fileID = await uploadFile(await noReferences());
     expect(expectStatus(await admin.get(`/api/file/${fileID}/excelHeaders/allSheets`), 200).body.listData).toEqual([
-      { worksheet: 'Lines', headers: [{ col: 1, header: 'SKU' }, { col: 2, header: 'Type' }, { col: 3, header: 'Description' }] },
+      expect.objectContaining({ worksheet: 'Lines', headerRow: 1, headers: [{ col: 1, header: 'SKU' }, { col: 2, header: 'Type' }, { col: 3, header: 'Description' }] }),
     ]);
   });
 

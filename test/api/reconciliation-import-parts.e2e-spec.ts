@@ -70,7 +70,7 @@ describe('an import of three worksheets', () => {
 
     const checked = await importWorkbook(admin, sheet.recSheetID, sheets, { ...body, commit: false });
     expect(checked).toEqual(expect.objectContaining({ name: 'recSheetImport', state: 'completed', parentOperationID: null }));
-    expect(checked.result.data).toEqual({ worksheets: 3, skippedWorksheets: ['Notes'], rows: 90, lines: 90, errors: 0, committed: false, recSheetID: sheet.recSheetID });
+    expect(checked.result.data).toEqual({ worksheets: 3, skippedWorksheets: ['Notes'], rows: 90, skippedRows: 0, lines: 90, errors: 0, committed: false, recSheetID: sheet.recSheetID });
     const parts = await partsOf(checked.operationID);
     expect(parts).toEqual(
       ['Lines 1', 'Lines 2', 'Lines 3'].map(() => expect.objectContaining({ name: 'recSheetImportSheet', queue: 'importSheets', state: 'completed', parentOperationID: checked.operationID })),
@@ -137,7 +137,7 @@ describe('a commit reuses its validation', () => {
     const sheet = await createRecSheet(admin);
     const body = await workbook(admin, sheet.recSheetID, 'KU');
     const checked = await runImport(admin, { ...body, commit: false });
-    expect(checked.result.data).toEqual({ worksheets: 3, skippedWorksheets: ['Notes'], rows: 90, lines: 90, errors: 0, committed: false, recSheetID: sheet.recSheetID });
+    expect(checked.result.data).toEqual({ worksheets: 3, skippedWorksheets: ['Notes'], rows: 90, skippedRows: 0, lines: 90, errors: 0, committed: false, recSheetID: sheet.recSheetID });
     expect(await partsOf(checked.operationID)).toHaveLength(3);
     expect(await staged(checked.operationID)).toBe(90);
 
@@ -148,7 +148,7 @@ describe('a commit reuses its validation', () => {
     // The result as a commit that validated would answer it.
     expect(committed.result).toEqual({
       validationResult: { fail: false },
-      data: { worksheets: 3, skippedWorksheets: ['Notes'], rows: 90, lines: 90, errors: 0, committed: true, recSheetID: sheet.recSheetID },
+      data: { worksheets: 3, skippedWorksheets: ['Notes'], rows: 90, skippedRows: 0, lines: 90, errors: 0, committed: true, recSheetID: sheet.recSheetID },
       listData: [skipped],
     });
     expect(await partsOf(committed.operationID)).toEqual([]);
@@ -177,7 +177,7 @@ describe('a commit reuses its validation', () => {
     expect(committed).toEqual(expect.objectContaining({ state: 'completed', attempts: 1, resultID: sheet.recSheetID }));
     expect(committed.result).toEqual({
       validationResult: { fail: true, failSummary: '2 errors', failMessages: {} },
-      data: { worksheets: 3, skippedWorksheets: ['Notes'], rows: 90, lines: 0, errors: 2, committed: false, recSheetID: sheet.recSheetID },
+      data: { worksheets: 3, skippedWorksheets: ['Notes'], rows: 90, skippedRows: 0, lines: 0, errors: 2, committed: false, recSheetID: sheet.recSheetID },
       listData: [
         { worksheet: 'Lines 1', row: 41, col: 3, value: 'KCA-39', error: 'Order number KCA-39 is already on this sheet', message: 'Row 41 col C value "KCA-39" error: "Order number KCA-39 is already on this sheet"' },
         { worksheet: 'Lines 2', row: 5, col: 3, value: 'KCB-3', error: 'Order number KCB-3 is already on this sheet', message: 'Row 5 col C value "KCB-3" error: "Order number KCB-3 is already on this sheet"' },
@@ -201,7 +201,7 @@ describe('a commit reuses its validation', () => {
     const mappings = { 'Lines 1': swapped, 'Lines 2': swapped };
     const other = await runImport(admin, { ...body, mappings, commit: true });
     expect(other).toEqual(expect.objectContaining({ state: 'completed', message: 'Committed 70 lines' }));
-    expect(other.result.data).toEqual({ worksheets: 2, skippedWorksheets: ['Lines 3', 'Notes'], rows: 70, lines: 70, errors: 0, committed: true, recSheetID: sheet.recSheetID });
+    expect(other.result.data).toEqual({ worksheets: 2, skippedWorksheets: ['Lines 3', 'Notes'], rows: 70, skippedRows: 0, lines: 70, errors: 0, committed: true, recSheetID: sheet.recSheetID });
     expect(await partsOf(other.operationID)).toHaveLength(2);
     const lines = await linesOf(sheet.recSheetID);
     expect(lines).toHaveLength(70);
@@ -321,7 +321,7 @@ describe('a commit reuses its validation', () => {
     const both = Array.from({ length: 10 }, (_, i) => 20 + i);
     expect(loser.result).toEqual({
       validationResult: { fail: true, failSummary: '10 errors', failMessages: {} },
-      data: { worksheets: 1, skippedWorksheets: [], rows: 30, lines: 0, errors: 10, committed: false, recSheetID: sheet.recSheetID },
+      data: { worksheets: 1, skippedWorksheets: [], rows: 30, skippedRows: 0, lines: 0, errors: 10, committed: false, recSheetID: sheet.recSheetID },
       listData: both.map((n) => {
         const row = n - loserFrom + 2;
         const error = `Order number KX-${n} is already on this sheet`;

@@ -45,12 +45,12 @@ describe('the wizard’s reads', () => {
     expect(res.body).toEqual({
       validationResult: { fail: false },
       listData: [
-        { field: 'saleDate', label: 'Sale date', required: true },
-        { field: 'storeName', label: 'Store', required: true },
-        { field: 'orderRef', label: 'Order number', required: true },
-        { field: 'sku', label: 'SKU', required: false },
-        { field: 'description', label: 'Description', required: false },
-        { field: 'revenue', label: 'Revenue', required: true },
+        { field: 'saleDate', label: 'Sale date', required: true, aliases: expect.arrayContaining(['Txn date', 'Transaction date', 'Date']) },
+        { field: 'storeName', label: 'Store', required: true, aliases: expect.any(Array) },
+        { field: 'orderRef', label: 'Order number', required: true, aliases: expect.arrayContaining(['Order no', 'Order ref']) },
+        { field: 'sku', label: 'SKU', required: false, aliases: expect.any(Array) },
+        { field: 'description', label: 'Description', required: false, aliases: expect.any(Array) },
+        { field: 'revenue', label: 'Revenue', required: true, aliases: expect.arrayContaining(['Net revenue', 'Amount']) },
       ],
     });
     expectStatus(await outsider.api.get('/api/recSheetLine/uploadFields'), 403);
@@ -68,8 +68,8 @@ describe('the wizard’s reads', () => {
     );
     const res = expectStatus(await recX.api.get(`/api/file/${fileID}/excelHeaders/allSheets`), 200);
     expect(res.body.listData).toEqual([
-      { worksheet: 'Jan', headers: REC_HEADERS.map((header, i) => ({ col: i + 1, header })) },
-      { worksheet: 'Other', headers: [{ col: 1, header: 'Date' }, { col: 2, header: 'Ref' }] },
+      { worksheet: 'Jan', headerRow: 1, headers: REC_HEADERS.map((header, i) => ({ col: i + 1, header })), rowChoices: [{ row: 1, text: 'Sale date | Store | Order number | SKU | ...' }] },
+      { worksheet: 'Other', headerRow: 1, headers: [{ col: 1, header: 'Date' }, { col: 2, header: 'Ref' }], rowChoices: [{ row: 1, text: 'Date | Ref' }] },
     ]);
   });
 
@@ -177,7 +177,7 @@ describe('the import job', () => {
       row('February', 2, 3, 'C', 'JAN-1', 'Order number JAN-1 is already on row 2 of worksheet January'),
       { worksheet: 'Notes', row: 0, col: 0, value: '', error: SKIPPED, message: SKIPPED, warning: true },
     ]);
-    expect(operation.result.data).toEqual({ worksheets: 2, skippedWorksheets: ['Notes'], rows: 9, lines: 0, errors: 7, committed: false, recSheetID: sheet.recSheetID });
+    expect(operation.result.data).toEqual({ worksheets: 2, skippedWorksheets: ['Notes'], rows: 9, skippedRows: 0, lines: 0, errors: 7, committed: false, recSheetID: sheet.recSheetID });
     const after = await t.tableCounts();
     // The import and one part per mapped worksheet (January, February); its staged rows are gone.
     expect(after).toEqual({ ...before, file: before.file + 1, operation: before.operation + 3 });
@@ -204,14 +204,14 @@ describe('the import job', () => {
     // Validation alone writes nothing and reports what a commit would write.
     const checked = await runImport(admin, { fileID, recSheetID: sheet.recSheetID, mappings, commit: false });
     expect(checked.state).toBe('completed');
-    expect(checked.result.data).toEqual({ worksheets: 2, skippedWorksheets: ['Summary'], rows: 5, lines: 5, errors: 0, committed: false, recSheetID: sheet.recSheetID });
+    expect(checked.result.data).toEqual({ worksheets: 2, skippedWorksheets: ['Summary'], rows: 5, skippedRows: 0, lines: 5, errors: 0, committed: false, recSheetID: sheet.recSheetID });
     expect(await linesOf(admin, sheet.recSheetID)).toEqual([]);
 
     const operation = await runImport(admin, { fileID, recSheetID: sheet.recSheetID, mappings, commit: true });
     expect(operation).toEqual(expect.objectContaining({ state: 'completed', resultID: sheet.recSheetID, message: 'Committed 5 lines', percentage: 100 }));
     expect(operation.result).toEqual({
       validationResult: { fail: false },
-      data: { worksheets: 2, skippedWorksheets: ['Summary'], rows: 5, lines: 5, errors: 0, committed: true, recSheetID: sheet.recSheetID },
+      data: { worksheets: 2, skippedWorksheets: ['Summary'], rows: 5, skippedRows: 0, lines: 5, errors: 0, committed: true, recSheetID: sheet.recSheetID },
       listData: [{ worksheet: 'Summary', row: 0, col: 0, value: '', error: SKIPPED, message: SKIPPED, warning: true }],
     });
     const lines = await linesOf(admin, sheet.recSheetID);

@@ -78,6 +78,8 @@ export interface ImportBody {
   fileID: number;
   recSheetID: number;
   mappings: Record<string, Record<string, number | null>>;
+  /** worksheet → the header row chosen in the wizard. */
+  headerRows?: Record<string, number>;
   commit?: boolean;
   autoRec?: boolean;
 }

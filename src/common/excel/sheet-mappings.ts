@@ -1,4 +1,6 @@
-import { columnLetter, MAX_XLSX_COLUMN } from './xlsx-reader';
+import { InvalidInput } from '../http/validation-result';
+import { MAX_XLSX_ROWS } from './xlsx-parts';
+import { columnLetter, headerNotFound, MAX_XLSX_COLUMN, type HeaderSearch } from './xlsx-reader';
 
 /**
  * What every xlsx mapping import shares (the rate card upload, the rec sheet import): the
@@ -67,6 +69,44 @@ export function parseSheetMappings(value: unknown, errors: Record<string, string
     mappings.set(sheet, map);
   }
   return mappings;
+}
+
+/**
+ * The `headerRows: { [worksheet]: row }` part of an upload request: the header row the user
+ * picked in the wizard where the one found was not it. Absent: every sheet's is found. Problems
+ * go to `errors` under `headerRows` or `headerRows.{sheet}`.
+ */
+export function parseHeaderRows(value: unknown, errors: Record<string, string>): Map<string, number> {
+  const rows = new Map<string, number>();
+  if (value === undefined) return rows;
+  if (!isPlainObject(value)) {
+    errors.headerRows = 'headerRows must be an object of worksheet names, each a row number';
+    return rows;
+  }
+  const entries = Object.entries(value);
+  if (entries.length > MAX_WORKSHEETS) errors.headerRows = `headerRows may name at most ${MAX_WORKSHEETS} worksheets`;
+  for (const [sheet, row] of entries.slice(0, MAX_WORKSHEETS)) {
+    if (typeof row !== 'number' || !Number.isInteger(row) || row < 1 || row > MAX_XLSX_ROWS) {
+      errors[`headerRows.${sheet.slice(0, 40)}`] = `A header row must be a whole number from 1 to ${MAX_XLSX_ROWS}`;
+      continue;
+    }
+    rows.set(sheet, row);
+  }
+  return rows;
+}
+
+/** The 400 for a header row the user chose that holds nothing. */
+export function chosenRowEmpty(sheet: string, row: number): InvalidInput {
+  return new InvalidInput({ [`headerRows.${sheet.slice(0, 40)}`]: `Row ${row} of worksheet ${sheet.slice(0, 40)} holds no headers` });
+}
+
+/**
+ * An upload's worksheet past its header search: refused (400, on `mappings`) when no header row
+ * was found within the limits, or (on `headerRows.{sheet}`) when the row the user chose holds nothing.
+ */
+export function requireHeader(sheet: string, search: HeaderSearch, chosenRow: number | undefined): void {
+  if (search.limitReached) throw headerNotFound(sheet, search, 'mappings');
+  if (chosenRow !== undefined && search.row === null) throw chosenRowEmpty(sheet, chosenRow);
 }
 
 /** One refused cell of an upload's report (docs/http-api.md, "Upload of lines (xlsx)" and "Import (xlsx)"). */

@@ -11,7 +11,7 @@ import {
 import { ClientGone } from '../http/client-gone';
 import { DEFAULT_XLSX_LIMITS, type XlsxLimits } from './xlsx-limits';
 import { columnOfReference, SharedStrings, type XlsxRow } from './xlsx-parts';
-import { forEachWorksheet, hasContent, worksheetHeaders, type ReadOptions, type XlsxSheet } from './xlsx-reader';
+import { forEachWorksheet, hasContent, worksheetHeaders, type ReadOptions, type SheetHeaders, type XlsxSheet } from './xlsx-reader';
 import { directoryRefusal, sharedStringsRefusal } from './xlsx-zip';
 
 const MB = 1024 * 1024;
@@ -44,6 +44,9 @@ async function allRows(file: Buffer, options: ReadOptions = {}): Promise<Array<{
 
 const limits = (changes: Partial<XlsxLimits>): XlsxLimits => ({ ...DEFAULT_XLSX_LIMITS, ...changes });
 
+/** The worksheets and their headers, without where they were found (tested on their own below). */
+const headersOnly = async (answer: Promise<SheetHeaders[]>) => (await answer).map(({ worksheet, headers }) => ({ worksheet, headers }));
+
 describe('rows and cells', () => {
   it('a row has content when any cell shows text', () => {
     expect(hasContent({ number: 1, cells: [] })).toBe(false);
@@ -66,7 +69,7 @@ describe('rows and cells', () => {
         },
       ],
     });
-    expect(await worksheetHeaders(file)).toEqual([{ worksheet: 'No refs', headers: [{ col: 1, header: 'SKU' }, { col: 3, header: 'Description' }] }]);
+    expect(await headersOnly(worksheetHeaders(file))).toEqual([{ worksheet: 'No refs', headers: [{ col: 1, header: 'SKU' }, { col: 3, header: 'Description' }] }]);
     const rows = (await allRows(file)).map(({ row }) => [row.number, ...row.cells.map((v, col) => `${col}=${String(v)}`).filter(Boolean)]);
     expect(rows).toEqual([
       [1, '1=SKU', '3=Description'],
@@ -205,7 +208,7 @@ describe('limits checked in the zip directory before anything is inflated', () =
     const strings = sharedStringsXml('<si><t>abc</t></si>'.repeat(1000));
     const file = await xlsxOf({ sheets: [{ name: 'S', xml: sheetXml('<row><c t="s"><v>0</v></c></row>') }], sharedStrings: strings });
     expect(await refusalOf(worksheetHeaders(file, { limits: limits({ maxSharedStringsBytes: 1000 }) }))).toMatch(/XLSX_MAX_SHARED_STRINGS_BYTES\)$/);
-    expect(await worksheetHeaders(file)).toEqual([{ worksheet: 'S', headers: [{ col: 1, header: 'abc' }] }]);
+    expect(await headersOnly(worksheetHeaders(file))).toEqual([{ worksheet: 'S', headers: [{ col: 1, header: 'abc' }] }]);
   });
 
   it('stops a part that inflates to more than its directory declares', async () => {
@@ -224,26 +227,26 @@ describe('limits while reading', () => {
 
   it('looks for the header row among the first XLSX_HEADER_SEARCH_ROWS rows only', async () => {
     const file = await blankThenHeader(1500);
-    expect(await worksheetHeaders(file)).toEqual([{ worksheet: 'Late', headers: [] }]);
-    expect(await worksheetHeaders(file, { limits: limits({ headerSearchRows: 1501 }) })).toEqual([{ worksheet: 'Late', headers: [{ col: 1, header: 'SKU' }] }]);
+    expect(await headersOnly(worksheetHeaders(file))).toEqual([{ worksheet: 'Late', headers: [] }]);
+    expect(await headersOnly(worksheetHeaders(file, { limits: limits({ headerSearchRows: 1501 }) }))).toEqual([{ worksheet: 'Late', headers: [{ col: 1, header: 'SKU' }] }]);
     const searches: unknown[] = [];
     await forEachWorksheet(file, async (sheet) => {
       searches.push(await sheet.header());
     });
-    expect(searches).toEqual([{ row: null, limitReached: true, searchedRows: 1000 }]);
+    expect(searches).toEqual([{ row: null, seen: [], limitReached: true, searchedRows: 1000 }]);
   });
 
   it('looks for the header row within the first XLSX_HEADER_SEARCH_BYTES of XML, whatever elements they hold', async () => {
     const sheet = (bytes: number) => repeated(sheetXml('').replace('</sheetData></worksheet>', ''), '<x/>', `<row>${inlineCell('SKU')}</row></sheetData></worksheet>`, bytes);
     const file = await xlsxOf({ sheets: [{ name: 'Late', xml: sheet(3 * MB) }] });
     const loose = { maxCompressionRatio: 100_000, maxFileCompressionRatio: 100_000 };
-    expect(await worksheetHeaders(file, { limits: limits({ ...loose, headerSearchBytes: 2 * MB }) })).toEqual([{ worksheet: 'Late', headers: [] }]);
-    expect(await worksheetHeaders(file, { limits: limits({ ...loose, headerSearchBytes: 4 * MB }) })).toEqual([{ worksheet: 'Late', headers: [{ col: 1, header: 'SKU' }] }]);
+    expect(await headersOnly(worksheetHeaders(file, { limits: limits({ ...loose, headerSearchBytes: 2 * MB }) }))).toEqual([{ worksheet: 'Late', headers: [] }]);
+    expect(await headersOnly(worksheetHeaders(file, { limits: limits({ ...loose, headerSearchBytes: 4 * MB }) }))).toEqual([{ worksheet: 'Late', headers: [{ col: 1, header: 'SKU' }] }]);
     const searches: unknown[] = [];
     await forEachWorksheet(file, async (s) => {
       searches.push(await s.header());
     }, { limits: limits({ ...loose, headerSearchBytes: 2 * MB }) });
-    expect(searches).toEqual([{ row: null, limitReached: true, searchedRows: 0, searchedBytes: 2 * MB }]);
+    expect(searches).toEqual([{ row: null, seen: [], limitReached: true, searchedRows: 0, searchedBytes: 2 * MB }]);
   });
 
   it('rows after header() are the ones below the header row', async () => {
@@ -253,6 +256,53 @@ describe('limits while reading', () => {
       for await (const row of sheet.rows()) rows.push(row.number);
     });
     expect(rows).toEqual([5]);
+  });
+
+  /** A supplier's statement: a title (merged over the table), a period line, a blank row, the headers on row 4, two rows, a total. */
+  async function statement(): Promise<Buffer> {
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('October');
+    sheet.addRow(['Acme Mobile Ltd - Dealer commission statement']);
+    sheet.mergeCells('A1:F1');
+    sheet.addRow(['Period:', 'October 2026']);
+    sheet.addRow([]);
+    sheet.addRow(['Txn Date', 'Store', 'Order No.', 'SKU', 'Description', 'Net Revenue']);
+    sheet.addRow(['01/10/2026', 'Leeds', 'ORD-1', 'IP15', 'iPhone 15', 12.5]);
+    sheet.addRow(['02/10/2026', 'Leeds', 'ORD-2', 'IP15', 'iPhone 15', 10]);
+    sheet.addRow(['', '', '', '', 'Total', 22.5]);
+    return Buffer.from(await book.xlsx.writeBuffer());
+  }
+
+  it('finds the headers under a title block, reads every row after them once, and offers the rows above as choices', async () => {
+    const file = await statement();
+    const [sheet] = await worksheetHeaders(file);
+    expect(sheet.headerRow).toBe(4);
+    expect(sheet.headers.map((h) => h.header)).toEqual(['Txn Date', 'Store', 'Order No.', 'SKU', 'Description', 'Net Revenue']);
+    expect(sheet.rowChoices.map((choice) => choice.row)).toEqual([1, 2, 4, 5, 6, 7]);
+    expect(sheet.rowChoices[0].text).toBe('Acme Mobile Ltd - Dealer commission statement');
+    expect(sheet.rowChoices[2].text).toBe('Txn Date | Store | Order No. | SKU | ...');
+    const rows: number[] = [];
+    await forEachWorksheet(file, async (ws) => {
+      await ws.header();
+      for await (const row of ws.rows()) rows.push(row.number);
+    });
+    expect(rows).toEqual([5, 6, 7]);
+  });
+
+  it('takes the row the user chose instead, and reads the rows after it', async () => {
+    const file = await statement();
+    const [sheet] = await worksheetHeaders(file, {}, new Map([['October', 2]]));
+    expect(sheet.headerRow).toBe(2);
+    expect(sheet.headers).toEqual([{ col: 1, header: 'Period:' }, { col: 2, header: 'October 2026' }]);
+    const rows: number[] = [];
+    await forEachWorksheet(file, async (ws) => {
+      expect((await ws.header(2)).row?.number).toBe(2);
+      for await (const row of ws.rows()) rows.push(row.number);
+    });
+    expect(rows).toEqual([4, 5, 6, 7]);
+    // A chosen row that holds nothing: no headers, and the rows below it are still read.
+    const [blank] = await worksheetHeaders(file, {}, new Map([['October', 3]]));
+    expect(blank).toMatchObject({ headerRow: null, headers: [] });
   });
 
   it("refuses a sheet with more rows than Excel's 1,048,576 and a cell longer than its 32,767 characters", async () => {

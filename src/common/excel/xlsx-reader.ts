@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Entry } from 'yauzl';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { InvalidInput } from '../http/validation-result';
+import { findHeaderRow } from './header-row';
 import { DEFAULT_XLSX_LIMITS, XLSX_LIMIT_VARIABLES, type XlsxLimits } from './xlsx-limits';
 import { parseChunks, readSharedStrings, SheetRowsParser, workbookParts, type CellValue, type SharedStrings, type XlsxRow } from './xlsx-parts';
 import { stopIfGone, XlsxZip, type ReadContext, type XlsxSource } from './xlsx-zip';
@@ -22,8 +23,13 @@ export { unreadableWorkbook, type XlsxSource } from './xlsx-zip';
 
 /** Where a sheet's header row was found. */
 export interface HeaderSearch {
-  /** The header row: the sheet's first row holding anything; null when there is none within the search. */
+  /**
+   * The header row: the first that looks like one (header-row.ts), or the row the caller chose;
+   * null when there is none within the search (or the chosen row holds nothing).
+   */
   row: XlsxRow | null;
+  /** The rows holding anything that the search read, the header's neighbours among them: what a user may pick instead. */
+  seen: XlsxRow[];
   /** The search stopped after `searchedRows` rows, or `searchedBytes` characters of XML, without finding it (the sheet may go on). */
   limitReached: boolean;
   searchedRows: number;
@@ -42,16 +48,29 @@ export interface XlsxSheet {
   declaredRows(): number | null;
   /** How much of the sheet's XML has been parsed, 0 to 1. For progress only. */
   fractionRead(): number;
-  /** Reads up to the header row, looking at most at XLSX_HEADER_SEARCH_ROWS rows and XLSX_HEADER_SEARCH_BYTES of XML. */
-  header(): Promise<HeaderSearch>;
+  /**
+   * Reads up to the header row (and a few rows past it, to judge it), looking at most at
+   * XLSX_HEADER_SEARCH_ROWS rows and XLSX_HEADER_SEARCH_BYTES of XML. `chosenRow`: the row the
+   * user picked instead of the one found.
+   */
+  header(chosenRow?: number): Promise<HeaderSearch>;
   /** The rows with cells not read yet (after header(): the rows below the header row). Stop early with `break`. */
   rows(): AsyncIterable<XlsxRow>;
 }
 
 export interface SheetHeaders {
   worksheet: string;
+  /** The row the headers are on (found, or chosen); null when the sheet has none. */
+  headerRow: number | null;
   headers: Array<{ col: number; header: string }>;
+  /** The rows near the top holding anything, for the user to pick the header row from. */
+  rowChoices: Array<{ row: number; text: string }>;
 }
+
+/** How many rows a sheet offers to pick its header row from, and how much of each it shows. */
+const ROW_CHOICES = 20;
+const ROW_CHOICE_CELLS = 4;
+const ROW_CHOICE_TEXT = 80;
 
 export interface ReadOptions {
   /** The request field a refusal is reported on (default fileID). */
@@ -81,9 +100,9 @@ export function cellText(value: CellValue | undefined): string {
 }
 
 /**
- * Whether a row holds anything. A sheet's header row is its first such row (blank rows above
- * the headers are skipped): worksheetHeaders offers its cells, and an upload reads the rows
- * after it. Row numbers stay the sheet's own.
+ * Whether a row holds anything. A sheet's header row is the first such row that looks like one
+ * (header-row.ts): worksheetHeaders offers its cells, and an upload reads the rows after it.
+ * Row numbers stay the sheet's own.
  */
 export function hasContent(row: XlsxRow): boolean {
   return row.cells.some((value) => cellText(value) !== '');
@@ -145,28 +164,65 @@ class SheetReading {
       name,
       index,
       count,
-      header: () => this.header(),
+      header: (chosenRow?: number) => this.header(chosenRow),
       rows: () => this.rows(),
       declaredRows: () => this.declared,
       fractionRead: () => (this.part.uncompressedSize > 0 ? Math.min(1, this.characters / this.part.uncompressedSize) : 0),
     };
   }
 
-  async header(): Promise<HeaderSearch> {
+  /** Rows the header search read past the header row: rows() hands them out first. */
+  private pending: XlsxRow[] = [];
+
+  async header(chosenRow?: number): Promise<HeaderSearch> {
     const source = this.rowsSource();
     const { headerSearchRows: limit, headerSearchBytes } = this.context.limits;
-    for (let searched = 0; searched < limit; ) {
+    const seen: XlsxRow[] = [];
+    /** The header found among `seen` (or the chosen row): the rows after it go back to rows(). */
+    const found = (index: number): HeaderSearch => {
+      this.pending = seen.slice(index + 1);
+      return { row: seen[index], seen, limitReached: false, searchedRows };
+    };
+    let searchedRows = 0;
+    let ended = false;
+    while (searchedRows < limit) {
       const next = await source.next();
-      if (next.done) return { row: null, limitReached: false, searchedRows: searched };
+      if (next.done) {
+        ended = true;
+        break;
+      }
       if (typeof next.value === 'number') {
         this.characters = next.value;
-        if (next.value > headerSearchBytes) return { row: null, limitReached: true, searchedRows: searched, searchedBytes: headerSearchBytes };
+        if (next.value > headerSearchBytes) {
+          const index = chosenRow === undefined ? findHeaderRow(seen, true) : -1;
+          if (typeof index === 'number' && index >= 0) return found(index);
+          return { row: null, seen, limitReached: true, searchedRows, searchedBytes: headerSearchBytes };
+        }
         continue;
       }
-      searched += 1;
-      if (hasContent(next.value)) return { row: next.value, limitReached: false, searchedRows: searched };
+      searchedRows += 1;
+      const row = next.value;
+      if (chosenRow !== undefined) {
+        if (row.number > chosenRow) {
+          // The chosen row holds nothing (a sheet lists only rows with cells): its rows go on from here.
+          this.pending = [row];
+          return { row: null, seen, limitReached: false, searchedRows };
+        }
+        if (row.number === chosenRow && hasContent(row)) {
+          seen.push(row);
+          return found(seen.length - 1);
+        }
+        if (hasContent(row)) seen.push(row);
+        continue;
+      }
+      if (!hasContent(row)) continue;
+      seen.push(row);
+      const index = findHeaderRow(seen, false);
+      if (index !== 'more' && index >= 0) return found(index);
     }
-    return { row: null, limitReached: true, searchedRows: limit };
+    const index = chosenRow === undefined ? findHeaderRow(seen, true) : -1;
+    if (typeof index === 'number' && index >= 0) return found(index);
+    return { row: null, seen, limitReached: !ended, searchedRows };
   }
 
   rows(): AsyncIterable<XlsxRow> {
@@ -174,6 +230,10 @@ class SheetReading {
     const reading = this;
     return {
       async *[Symbol.asyncIterator]() {
+        while (reading.pending.length) {
+          const row = reading.pending.shift()!;
+          if (row.cells.length) yield row;
+        }
         for (;;) {
           const next = await source.next();
           if (next.done) return;
@@ -222,20 +282,32 @@ export async function forEachWorksheet(source: XlsxSource, onSheet: (sheet: Xlsx
   }
 }
 
-/** The header row of every worksheet (col, header text), each sheet read only up to it. */
-export async function worksheetHeaders(source: XlsxSource, options: ReadOptions = {}): Promise<SheetHeaders[]> {
+/** A row as a choice of header row: its first few cells, cut short. */
+function rowChoice(row: XlsxRow): { row: number; text: string } {
+  const cells = row.cells.map((value) => cellText(value)).filter((text) => text !== '');
+  const text = cells.slice(0, ROW_CHOICE_CELLS).join(' | ') + (cells.length > ROW_CHOICE_CELLS ? ' | ...' : '');
+  return { row: row.number, text: Array.from(text).length > ROW_CHOICE_TEXT ? `${Array.from(text).slice(0, ROW_CHOICE_TEXT - 3).join('')}...` : text };
+}
+
+/**
+ * The header row of every worksheet (col, header text), each sheet read only up to it (and a few
+ * rows past), with the rows a user may pick instead. `chosenRows`: worksheet → the row the user
+ * picked.
+ */
+export async function worksheetHeaders(source: XlsxSource, options: ReadOptions = {}, chosenRows: ReadonlyMap<string, number> = new Map()): Promise<SheetHeaders[]> {
   const sheets: SheetHeaders[] = [];
   await forEachWorksheet(
     source,
     async (sheet) => {
       const headers: SheetHeaders['headers'] = [];
+      const chosen = chosenRows.get(sheet.name);
       // A sheet whose header row is not within the search offers no headers (it cannot be mapped).
-      const { row } = await sheet.header();
+      const { row, seen } = await sheet.header(chosen);
       row?.cells.forEach((value, col) => {
         const header = cellText(value);
         if (col >= 1 && header !== '') headers.push({ col, header });
       });
-      sheets.push({ worksheet: sheet.name, headers });
+      sheets.push({ worksheet: sheet.name, headerRow: row?.number ?? null, headers, rowChoices: seen.slice(0, ROW_CHOICES).map(rowChoice) });
     },
     options,
   );
@@ -263,7 +335,7 @@ export class XlsxReader {
     (await XlsxZip.open(source, contextOf({ ...options, limits: this.limits }))).close();
   }
 
-  worksheetHeaders(source: XlsxSource, options: Omit<ReadOptions, 'limits'> = {}): Promise<SheetHeaders[]> {
-    return worksheetHeaders(source, { ...options, limits: this.limits });
+  worksheetHeaders(source: XlsxSource, options: Omit<ReadOptions, 'limits'> = {}, chosenRows?: ReadonlyMap<string, number>): Promise<SheetHeaders[]> {
+    return worksheetHeaders(source, { ...options, limits: this.limits }, chosenRows);
   }
 }

@@ -1,7 +1,8 @@
-import { Controller, Delete, Get, HttpCode, NotFoundException, Param, Post, Req, Res } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, NotFoundException, Param, Post, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { CurrentUser, Download, Public, RequireAreas } from '../../common/auth/decorators';
+import { MAX_XLSX_ROWS } from '../../common/excel/xlsx-parts';
 import { XlsxReader } from '../../common/excel/xlsx-reader';
 import { ClientGoneSignal } from '../../common/http/client-gone';
 import { IdPipe } from '../../common/http/id.pipe';
@@ -115,16 +116,24 @@ export class FilesController {
   }
 
   /**
-   * The header row of every worksheet of an xlsx file (the upload wizard's mapping step), each
-   * sheet read only up to it, within the xlsx limits. Not an xlsx, or past a limit → 400; the
-   * reading stops when the client leaves.
+   * The header row of every worksheet of an xlsx file (the upload wizard's mapping step): the
+   * first row that looks like one, past any title block, with the rows near the top the user may
+   * pick instead; `?worksheet=...&headerRow=n` reads that sheet's headers from row n. Each sheet
+   * is read only a few rows past its headers, within the xlsx limits. Not an xlsx, or past a
+   * limit → 400; the reading stops when the client leaves.
    */
   @Get('file/:fileID/excelHeaders/allSheets')
-  async excelHeaders(@Param('fileID', IdPipe) fileID: number, @CurrentUser() user: AuthUser, @ClientGoneSignal() signal: AbortSignal) {
+  async excelHeaders(
+    @Param('fileID', IdPipe) fileID: number,
+    @Query() query: Record<string, unknown>,
+    @CurrentUser() user: AuthUser,
+    @ClientGoneSignal() signal: AbortSignal,
+  ) {
+    const chosen = chosenHeaderRow(query);
     const file = await this.files.findForUser(fileID, user);
     if (file.kind !== 'xlsx') throw new InvalidInput({ fileID: 'The file is not an Excel (xlsx) workbook' });
     const opened = await this.files.open(file);
-    return { validationResult: OK, listData: await this.xlsx.worksheetHeaders(opened.path, { signal }) };
+    return { validationResult: OK, listData: await this.xlsx.worksheetHeaders(opened.path, { signal }, chosen) };
   }
 
   // ---------- sending ----------
@@ -150,4 +159,20 @@ export class FilesController {
     await streamFile(opened.stream, req, res);
   }
 
+}
+
+/** `?worksheet=Sheet1&headerRow=4` of the headers call, both or neither; 400 naming what is wrong. */
+function chosenHeaderRow(query: Record<string, unknown>): Map<string, number> {
+  const errors: Record<string, string> = {};
+  for (const key of Object.keys(query)) if (key !== 'worksheet' && key !== 'headerRow') errors[key.slice(0, 40)] = `Unknown parameter ${key.slice(0, 40)}`;
+  const { worksheet, headerRow } = query;
+  if (worksheet === undefined && headerRow === undefined) {
+    if (Object.keys(errors).length) throw new InvalidInput(errors);
+    return new Map();
+  }
+  if (typeof worksheet !== 'string' || worksheet === '' || worksheet.length > 31) errors.worksheet = 'Name the worksheet (at most 31 characters)';
+  const row = typeof headerRow === 'string' && /^\d{1,7}$/.test(headerRow) ? Number(headerRow) : NaN;
+  if (!(row >= 1 && row <= MAX_XLSX_ROWS)) errors.headerRow = `The header row must be a whole number from 1 to ${MAX_XLSX_ROWS}`;
+  if (Object.keys(errors).length) throw new InvalidInput(errors);
+  return new Map([[worksheet as string, row]]);
 }

@@ -14,6 +14,7 @@ import {
   type UploadField,
   allSheetMappings,
   columnLetter,
+  headerRowsOf,
   parsePreference,
   prefillSheet,
   sheetStatus,
@@ -88,7 +89,13 @@ export interface ExcelImportWizardProps<S> {
   sendIncompleteSheets?: boolean;
   /** The import call (POST, answering 202 with the operation). */
   importUrl: string;
-  importBody: (args: { fileID: number; mappings: Record<string, Record<string, number | null>>; commit: boolean }) => Record<string, unknown>;
+  importBody: (args: {
+    fileID: number;
+    mappings: Record<string, Record<string, number | null>>;
+    /** Each worksheet's header row as the wizard showed it (found, or picked by the user). */
+    headerRows: Record<string, number>;
+    commit: boolean;
+  }) => Record<string, unknown>;
   /** '3 lines from 3 rows in 2 worksheets...' */
   summaryText: (summary: S) => string;
   /** 'Import' or 'Commit'. */
@@ -120,7 +127,7 @@ type Check<S> =
 export function ExcelImportWizard<S>(props: ExcelImportWizardProps<S>) {
   const { title, uploadUrl, fieldsUrl, preferenceName, mapHint, fieldGroups, sendIncompleteSheets, onClose } = props;
   const viewport = useViewport();
-  const { modal } = App.useApp();
+  const { modal, message } = App.useApp();
   const preference = usePreference('defaults', preferenceName);
   const [step, setStep] = useState(0);
   const [done, setDone] = useState<ImportOutcome<S> | null>(null);
@@ -200,6 +207,26 @@ export function ExcelImportWizard<S>(props: ExcelImportWizardProps<S>) {
   );
   const completeCount = Object.values(statuses).filter((s) => s === 'complete').length;
 
+  /** The user picked another header row: that sheet's headers are read from it, and its mapping prefilled again. */
+  const [rowLoading, setRowLoading] = useState<string | null>(null);
+  const chooseHeaderRow = async (worksheet: string, headerRow: number) => {
+    setRowLoading(worksheet);
+    try {
+      const query = new URLSearchParams({ worksheet, headerRow: String(headerRow) });
+      const answer = await apiGet<{ listData: SheetHeaders[] }>(`/api/file/${file!.fileID}/excelHeaders/allSheets?${query}`);
+      const read = (answer.listData ?? []).find((sheet) => sheet.worksheet === worksheet);
+      if (!read) return;
+      // The choices stay those of the first reading: every row near the top, whichever is chosen.
+      setSheets((all) => all?.map((sheet) => (sheet.worksheet === worksheet ? { ...read, rowChoices: sheet.rowChoices } : sheet)) ?? all);
+      setMappingBySheet((all) => ({ ...all, [worksheet]: prefillSheet(read, fields!, parsePreference(preference.value)) }));
+      message.success(`Headers read from row ${headerRow} of ${worksheet}`);
+    } catch (error) {
+      message.error(error instanceof Error ? error.message : 'The row could not be read');
+    } finally {
+      setRowLoading(null);
+    }
+  };
+
   const setColumn = (worksheet: string, field: string, col: number | null) =>
     setMappingBySheet((all) => ({ ...all, [worksheet]: { ...all?.[worksheet], [field]: col } }));
 
@@ -236,7 +263,11 @@ export function ExcelImportWizard<S>(props: ExcelImportWizardProps<S>) {
   /** Starts the job; an endpoint still answering at once gives its outcome straight away. */
   const send = async (commitIt: boolean): Promise<{ operationID: number } | { outcome: ImportOutcome<S> }> => {
     try {
-      const started = await startOperation(props.importUrl, 'POST', props.importBody({ fileID: file!.fileID, mappings: mappings(), commit: commitIt }));
+      const started = await startOperation(
+        props.importUrl,
+        'POST',
+        props.importBody({ fileID: file!.fileID, mappings: mappings(), headerRows: headerRowsOf(sheets!), commit: commitIt }),
+      );
       if (started.operation) {
         props.onOperationStarted?.(started.operation.operationID);
         return { operationID: started.operation.operationID };
@@ -279,7 +310,7 @@ export function ExcelImportWizard<S>(props: ExcelImportWizardProps<S>) {
       const names = skipped.map((worksheet) => `'${worksheet}'`).join(', ');
       modal.confirm({
         title: 'Not all worksheets are mapped',
-        content: `${skipped.length === 1 ? 'Worksheet' : 'Worksheets'} ${names} ${skipped.length === 1 ? 'is' : 'are'} skipped: not every required field has a column. Continue with the mapped worksheets?`,
+        content: `${skipped.length === 1 ? 'Worksheet' : 'Worksheets'} ${names} ${skipped.length === 1 ? 'is' : 'are'} left out: not every required field has a column. Continue with the mapped worksheets?`,
         okText: 'Continue',
         onOk: () => void runCheck(),
       });
@@ -391,7 +422,7 @@ export function ExcelImportWizard<S>(props: ExcelImportWizardProps<S>) {
               <InboxOutlined />
             </p>
             <p className="ant-upload-text">Click or drag an Excel workbook (.xlsx) here</p>
-            <p className="ant-upload-hint">One file, up to 50 MB. Every worksheet is read; its first row with anything in it holds the headers.</p>
+            <p className="ant-upload-hint">One file, up to 50 MB. Every worksheet is read; its headers are found below any title rows, and you can pick another row.</p>
           </Upload.Dragger>
           {progress !== null && <Progress percent={progress} size="small" />}
           {uploadError && <Alert className="dialog-note" type="error" showIcon role="alert" message={uploadError} />}
@@ -430,9 +461,38 @@ export function ExcelImportWizard<S>(props: ExcelImportWizardProps<S>) {
                     className="upload-sheet"
                     data-worksheet={sheet.worksheet}
                     title={`Worksheet: ${sheet.worksheet}`}
-                    extra={status === 'complete' ? <Tag color="green">Mapped</Tag> : <Tag color="orange">Skipped</Tag>}
+                    extra={<Tag color={STATUS_TAG[status].color}>{STATUS_TAG[status].text}</Tag>}
                   >
-                    {status !== 'complete' && <Alert className="upload-sheet-warning" type="warning" showIcon message={SHEET_SKIPPED} />}
+                    {sheet.headerRow != null && (
+                      <label className="upload-header-row">
+                        <span className="upload-field-label">Headers on row</span>
+                        <Select
+                          className="upload-header-row-select"
+                          aria-label={`Header row of ${sheet.worksheet}`}
+                          value={sheet.headerRow}
+                          loading={rowLoading === sheet.worksheet}
+                          disabled={rowLoading !== null}
+                          onChange={(row: number) => void chooseHeaderRow(sheet.worksheet, row)}
+                          options={(sheet.rowChoices ?? [{ row: sheet.headerRow, text: '' }]).map((choice) => ({
+                            value: choice.row,
+                            label: `${choice.row}${choice.text ? `: ${choice.text}` : ''}`,
+                          }))}
+                          popupMatchSelectWidth={false}
+                        />
+                      </label>
+                    )}
+                    {status !== 'complete' && (
+                      <Alert
+                        className="upload-sheet-warning"
+                        type="info"
+                        showIcon
+                        message={
+                          props.allFieldsRequired
+                            ? 'Map every field to import this worksheet; until then it is left out.'
+                            : 'Map every required field to import this worksheet; until then it is left out.'
+                        }
+                      />
+                    )}
                     {groups.map((group) => (
                       <div key={group.key} className={group.className}>
                         {group.fields.map((field) => renderField(sheet.worksheet, field, options))}
@@ -495,6 +555,13 @@ export function ExcelImportWizard<S>(props: ExcelImportWizardProps<S>) {
     </Modal>
   );
 }
+
+/** A worksheet's state while mapping: 'Skipped' is a word of the import's report only. */
+const STATUS_TAG = {
+  complete: { color: 'green', text: 'Mapped' },
+  incomplete: { color: 'orange', text: 'Incomplete' },
+  empty: { color: 'default', text: 'Not mapped' },
+} as const;
 
 /** The report's rows with the server's exact messages; skipped sheets are warnings. */
 function ReportTable({ rows, kind, className }: { rows: ImportRow[]; kind: 'error' | 'warning'; className: string }) {

@@ -10,11 +10,17 @@ export interface UploadField {
   field: string;
   label: string;
   required: boolean;
+  /** Other headers suppliers give the column ('Txn date' for 'Sale date'): mapped on their own. */
+  aliases?: string[];
 }
 
 export interface SheetHeaders {
   worksheet: string;
+  /** The row the headers are on: found past any title block, or chosen by the user; null when the sheet has none. */
+  headerRow?: number | null;
   headers: { col: number; header: string }[];
+  /** The rows near the top the user may pick as the header row instead. */
+  rowChoices?: { row: number; text: string }[];
 }
 
 /** field -> column number (absent or null: not mapped). */
@@ -57,7 +63,8 @@ export function parsePreference(text: string | null | undefined): MappingPrefere
  * to a field before), then headers named like the field's label or name
  * ('Customer RRP', 'customerRRP', 'RRP' for a label 'RRP'), or holding the
  * label's words in another order ('Leeds Briggate Revenue' for 'Revenue - Leeds
- * Briggate'). A column feeds at most one field.
+ * Briggate'), then headers named as one of the field's aliases ('Txn Date',
+ * 'Order No.', 'Net Revenue'). A column feeds at most one field.
  */
 export function prefillSheet(sheet: SheetHeaders, fields: UploadField[], preference: MappingPreference): SheetMapping {
   const mapping: SheetMapping = {};
@@ -74,9 +81,11 @@ export function prefillSheet(sheet: SheetHeaders, fields: UploadField[], prefere
     if (mapping[field.field] !== undefined) continue;
     const names = new Set([compact(field.label), compact(field.field)]);
     const labelWords = words(field.label);
+    const aliases = new Set((field.aliases ?? []).map(compact));
     const match =
       sheet.headers.find((h) => !used.has(h.col) && names.has(compact(h.header))) ??
-      sheet.headers.find((h) => !used.has(h.col) && words(h.header) === labelWords);
+      sheet.headers.find((h) => !used.has(h.col) && words(h.header) === labelWords) ??
+      sheet.headers.find((h) => !used.has(h.col) && aliases.has(compact(h.header)));
     if (match) {
       mapping[field.field] = match.col;
       used.add(match.col);
@@ -127,6 +136,13 @@ export function allSheetMappings(
     result[sheet.worksheet] = Object.fromEntries(fields.map((f) => [f.field, isMapped(mapping[f.field]) ? (mapping[f.field] as number) : null]));
   }
   return result;
+}
+
+/** The body's `headerRows`: every worksheet's header row as the wizard showed it, so the import reads the same. */
+export function headerRowsOf(sheets: SheetHeaders[]): Record<string, number> {
+  const rows: Record<string, number> = {};
+  for (const sheet of sheets) if (typeof sheet.headerRow === 'number') rows[sheet.worksheet] = sheet.headerRow;
+  return rows;
 }
 
 /** 1 -> 'A', 27 -> 'AA'. */

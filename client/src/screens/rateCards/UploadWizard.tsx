@@ -55,7 +55,7 @@ export function UploadWizard({ rateCardID, saleTypeID, saleTypeName, onClose }: 
       mapHint="choose the column that holds each field. Required fields are marked *; a worksheet missing one is skipped. Revenue and commission set every store at once; the store columns set one store."
       fieldGroups={rateCardFieldGroups}
       importUrl="/api/rateCardLines/excel"
-      importBody={({ fileID, mappings, commit }) => ({ fileID, rateCardID, saleTypeID, mappings, commit })}
+      importBody={({ fileID, mappings, headerRows, commit }) => ({ fileID, rateCardID, saleTypeID, mappings, headerRows, commit })}
       summaryText={summaryText}
       commitLabel="Import"
       commitBusyLabel="Importing..."

@@ -45,11 +45,11 @@ export function RecSheetUploadWizard({ recSheetID, onClose, onChanged, onOperati
       uploadUrl="/api/file/recSheets/xlsx"
       fieldsUrl="/api/recSheetLine/uploadFields"
       preferenceName="recSheetMap"
-      mapHint="choose the column that holds each field, for every worksheet. Every field is needed: a worksheet with a field left unmapped is skipped."
+      mapHint="choose the column that holds each field, for every worksheet. Every field is needed: a worksheet with a field left unmapped is left out of the import."
       sendIncompleteSheets
       allFieldsRequired
       importUrl="/api/recSheetLines/excel"
-      importBody={({ fileID, mappings, commit }) => ({ fileID, recSheetID, mappings, commit, autoRec: commit && autoRec })}
+      importBody={({ fileID, mappings, headerRows, commit }) => ({ fileID, recSheetID, mappings, headerRows, commit, autoRec: commit && autoRec })}
       summaryText={recImportSummaryText}
       commitLabel="Commit"
       commitBusyLabel="Committing..."

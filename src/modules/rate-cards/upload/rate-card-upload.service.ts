@@ -2,7 +2,7 @@ import { BadRequestException, HttpStatus, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AuthUser } from '../../../common/auth/auth-user';
-import { cellText, headerNotFound, XlsxReader, type CellValue, type XlsxRow } from '../../../common/excel/xlsx-reader';
+import { cellText, XlsxReader, type CellValue, type XlsxRow } from '../../../common/excel/xlsx-reader';
 import { InvalidInput } from '../../../common/http/validation-result';
 import { FilesService } from '../../files/files.service';
 import { BandsService } from '../../master-data/bands/bands.service';
@@ -27,7 +27,7 @@ import {
   type UploadField,
 } from './upload-fields';
 import { parseUploadRequest, planSheets, type SheetPlan } from './upload-mapping';
-import { uploadErrorMessage, type UploadError } from '../../../common/excel/sheet-mappings';
+import { requireHeader, uploadErrorMessage, type UploadError } from '../../../common/excel/sheet-mappings';
 
 export type { UploadError };
 
@@ -198,9 +198,9 @@ export class RateCardUploadService {
         return;
       }
       summary.worksheets += 1;
-      // The header row is found as the wizard's headers were (worksheetHeaders): the first row holding anything.
-      const header = await sheet.header();
-      if (header.limitReached) throw headerNotFound(sheet.name, header, 'mappings');
+      // The header row is found as the wizard's headers were (worksheetHeaders), or is the one the user chose there.
+      const chosenRow = request.headerRows.get(sheet.name);
+      requireHeader(sheet.name, await sheet.header(chosenRow), chosenRow);
       let sheetRows = 0;
       for await (const row of sheet.rows()) {
         sheetRows += 1;

@@ -1,4 +1,4 @@
-import { isPlainObject, parseSheetMappings } from '../../../common/excel/sheet-mappings';
+import { isPlainObject, parseHeaderRows, parseSheetMappings } from '../../../common/excel/sheet-mappings';
 import { MAX_ID } from '../../../common/http/dto-fields';
 import { InvalidInput } from '../../../common/http/validation-result';
 import { LINE_FIELDS, type LineField, type SaleTypeStoreInfo } from './upload-fields';
@@ -11,6 +11,8 @@ export interface UploadRequest {
   commit: boolean;
   /** worksheet → field → column number (1-based); null/absent = not mapped. */
   mappings: Map<string, Map<string, number>>;
+  /** worksheet → the header row the user chose (absent: found). */
+  headerRows: Map<string, number>;
 }
 
 /** Where one worksheet's values are: column numbers (1-based) per field. */
@@ -22,7 +24,7 @@ export interface SheetPlan {
   columns: number[];
 }
 
-const BODY_FIELDS = new Set(['fileID', 'rateCardID', 'saleTypeID', 'commit', 'mappings']);
+const BODY_FIELDS = new Set(['fileID', 'rateCardID', 'saleTypeID', 'commit', 'mappings', 'headerRows']);
 
 function id(value: unknown, label: string): number | string {
   return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_ID ? value : `Choose a ${label}`;
@@ -41,6 +43,7 @@ export function parseUploadRequest(body: unknown): UploadRequest {
   if (typeof saleTypeID === 'string') errors.saleTypeID = saleTypeID;
   if (body.commit !== undefined && typeof body.commit !== 'boolean') errors.commit = 'commit must be true or false';
   const mappings = parseSheetMappings(body.mappings, errors);
+  const headerRows = parseHeaderRows(body.headerRows, errors);
   if (Object.keys(errors).length) throw new InvalidInput(errors);
   return {
     fileID: fileID as number,
@@ -48,6 +51,7 @@ export function parseUploadRequest(body: unknown): UploadRequest {
     saleTypeID: saleTypeID as number,
     commit: body.commit === true,
     mappings,
+    headerRows,
   };
 }
 

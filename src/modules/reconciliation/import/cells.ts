@@ -69,15 +69,37 @@ export function textCell(value: CellValue | undefined, label: string, max: numbe
 const PENNY_EPSILON = 1e-6;
 const MONEY_TEXT = /^(-)?\s*£?\s*(-)?\s*(\d{1,3}(?:,\d{3})+|\d+)?(\.\d+)?$/;
 
-/** Money in integer pence: a number (or text like '-£1,234.50') with at most 2 decimals and |x| ≤ max pounds. */
+/**
+ * Money written as text, as statements write it: '-£1,234.50', '£ 12.50', and negatives in
+ * accountants' brackets '(12.50)' or with a trailing minus '12.50-'. Answers pounds, or NaN.
+ */
+export function moneyText(value: string): number {
+  let text = value.replace(/[\s\u00a0]+/g, '');
+  let negative = false;
+  const bracketed = /^\((.*)\)$/.exec(text);
+  if (bracketed) {
+    negative = true;
+    text = bracketed[1];
+  }
+  if (text.endsWith('-')) {
+    if (negative) return NaN;
+    negative = true;
+    text = text.slice(0, -1);
+  }
+  const match = MONEY_TEXT.exec(text);
+  if (!match || (match[3] === undefined && match[4] === undefined) || (match[1] && match[2]) || (negative && (match[1] || match[2]))) return NaN;
+  const pounds = Number(`${match[3] ? match[3].replace(/,/g, '') : '0'}${match[4] ?? ''}`);
+  return negative || match[1] || match[2] ? -pounds : pounds;
+}
+
+/** Money in integer pence: a number (or text as moneyText reads it) with at most 2 decimals and |x| ≤ max pounds. */
 export function moneyCell(value: CellValue | undefined, label: string, maxPence: number): number | undefined {
   if (isBlank(value)) return fail(`${label} is required`);
   let n: number;
   if (typeof value === 'number') n = value;
   else if (typeof value === 'string') {
-    const match = MONEY_TEXT.exec(value.trim());
-    if (!match || (match[3] === undefined && match[4] === undefined) || (match[1] && match[2])) return fail(`${label} must be a number`);
-    n = Number(`${match[3] ? match[3].replace(/,/g, '') : '0'}${match[4] ?? ''}`) * (match[1] || match[2] ? -1 : 1);
+    n = moneyText(value);
+    if (Number.isNaN(n)) return fail(`${label} must be a number`);
   } else return fail(`${label} must be a number`);
   if (!Number.isFinite(n)) return fail(`${label} must be a number`);
   const pence = n * 100;

@@ -12,6 +12,8 @@ export interface ImportSummary {
   skippedWorksheets: string[];
   /** Data rows read (blank rows are not counted). */
   rows: number;
+  /** Rows under the table that are not sales (totals, notes): skipped, each a warning. */
+  skippedRows: number;
   /** Lines the rows make (written when committed). */
   lines: number;
   /** Refused cells in all. */

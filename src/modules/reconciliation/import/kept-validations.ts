@@ -29,8 +29,11 @@ export interface KeptValidation {
   result: ImportResult;
 }
 
-/** The request's mappings in one canonical form (sheets and fields sorted, unmapped fields and sheets left out): equal mappings, equal keys. */
-export function mappingsKey(mappings: RecSheetImportRequest['mappings']): string {
+/**
+ * The request's mappings and chosen header rows in one canonical form (sheets and fields sorted,
+ * unmapped fields and sheets left out): equal mappings, equal keys.
+ */
+export function mappingsKey(mappings: RecSheetImportRequest['mappings'], headerRows: RecSheetImportRequest['headerRows'] = {}): string {
   const sheets: Array<[string, Array<[string, number]>]> = [];
   for (const sheet of Object.keys(mappings).sort()) {
     const fields = mappings[sheet] as Record<string, number | null | undefined>;
@@ -40,7 +43,10 @@ export function mappingsKey(mappings: RecSheetImportRequest['mappings']): string
       .map((f): [string, number] => [f, fields[f] as number]);
     if (mapped.length) sheets.push([sheet, mapped]);
   }
-  return JSON.stringify(sheets);
+  const rows = Object.keys(headerRows)
+    .sort()
+    .map((sheet) => [sheet, headerRows[sheet]]);
+  return JSON.stringify(rows.length ? [sheets, rows] : sheets);
 }
 
 function parse<T>(json: string | null): T | null {
@@ -64,7 +70,7 @@ function keptOf(o: Operation, now: number): KeptValidation | null {
   const result = parse<ImportResult>(o.result);
   if (!data || data.commit !== false || !data.mappings || typeof data.fileID !== 'number' || typeof data.recSheetID !== 'number') return null;
   if (!result || result.validationResult?.fail !== false || result.data?.errors !== 0 || result.data?.committed !== false) return null;
-  return { operationID: o.operationID, userID: o.userID, fileID: data.fileID, recSheetID: data.recSheetID, mappings: mappingsKey(data.mappings), result };
+  return { operationID: o.operationID, userID: o.userID, fileID: data.fileID, recSheetID: data.recSheetID, mappings: mappingsKey(data.mappings, data.headerRows), result };
 }
 
 /**
@@ -94,7 +100,7 @@ export async function sweepStaging(dataSource: DataSource, now = Date.now()): Pr
 
 /** The kept validation a commit of `request` by `userID` may use: the latest with the same file, sheet and mappings. */
 export function matchingValidation(kept: readonly KeptValidation[], userID: number, request: RecSheetImportRequest): KeptValidation | null {
-  const mappings = mappingsKey(request.mappings);
+  const mappings = mappingsKey(request.mappings, request.headerRows);
   const matches = kept.filter((k) => k.userID === userID && k.fileID === request.fileID && k.recSheetID === request.recSheetID && k.mappings === mappings);
   return matches.sort((a, b) => b.operationID - a.operationID)[0] ?? null;
 }

@@ -1,7 +1,7 @@
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { uploadErrorMessage } from '../../../common/excel/sheet-mappings';
-import { cellText, headerNotFound, XlsxReader, type CellValue, type XlsxSheet } from '../../../common/excel/xlsx-reader';
+import { requireHeader, uploadErrorMessage } from '../../../common/excel/sheet-mappings';
+import { cellText, XlsxReader, type CellValue, type XlsxSheet } from '../../../common/excel/xlsx-reader';
 import { InvalidInput } from '../../../common/http/validation-result';
 import { FilesService } from '../../files/files.service';
 import { JobHandler } from '../../jobs/job-handler.decorator';
@@ -35,6 +35,8 @@ export interface RecSheetImportSheetData {
   sheetIndex: number;
   /** Every field mapped. */
   mapping: Record<RecSheetField, number>;
+  /** The header row the user chose; absent, it is found as the wizard found it. */
+  headerRow?: number;
   commit: boolean;
 }
 
@@ -57,10 +59,33 @@ export interface RecSheetImportSheetResult {
   /** Rows with every value valid (staged). */
   lines: number;
   errors: number;
+  /** Rows that are not sales (a totals row, a note under the table): skipped, each a warning of the report. */
+  skippedRows: number;
   /** The last row number read, and the last the sheet declares (null when it declares none): for the import's progress. */
   rowsRead: number;
   rowsDeclared: number | null;
   report: PartReportRow[];
+}
+
+/** A label that says a row sums the rows above it. */
+const TOTAL_LABEL = /^(grand\s*|sub\s*-?\s*)?totals?\b/i;
+
+/**
+ * Whether a row is not a sale but part of the statement's footer: a row without an order number
+ * that says it is a total ('Total', 'Grand total', 'Subtotal') or shows the sum of the revenues
+ * above it, or that holds a single cell (a note such as 'Payment will be made by BACS').
+ * A row without an order number that looks like neither stays a row with an error.
+ */
+export function footerKind(cells: readonly CellValue[], at: Record<RecSheetField, number>, revenueSoFar: number): 'total' | 'note' | null {
+  if (!isBlank(cells[at.orderRef])) return null;
+  let filled = 0;
+  for (const value of cells) {
+    if (isBlank(value)) continue;
+    filled += 1;
+    if (typeof value === 'string' && TOTAL_LABEL.test(value.trim())) return 'total';
+  }
+  if (revenueSoFar !== 0 && moneyCell(cells[at.revenue], 'Revenue', MAX_REVENUE_PENCE * 1000) === revenueSoFar) return 'total';
+  return filled === 1 ? 'note' : null;
 }
 
 /** Progress is offered every this many rows (the jobs module throttles the writes further). */
@@ -107,7 +132,9 @@ export class RecSheetImportSheetJob implements JobHandlerInstance<RecSheetImport
     const staging = new StagingWriter(this.dataSource, data.parentOperationID, data.sheetIndex, context.operationID, data.worksheet.slice(0, 31));
     await staging.clearOwn();
 
-    const result: RecSheetImportSheetResult = { worksheet: data.worksheet, sheetIndex: data.sheetIndex, rows: 0, lines: 0, errors: 0, rowsRead: 0, rowsDeclared: null, report: [] };
+    const result: RecSheetImportSheetResult = { worksheet: data.worksheet, sheetIndex: data.sheetIndex, rows: 0, lines: 0, errors: 0, skippedRows: 0, rowsRead: 0, rowsDeclared: null, report: [] };
+    /** The revenue of the rows so far, in pence: a row without an order number showing it is their total. */
+    let revenueSoFar = 0;
     const report = result.report;
     /** Order number → the row it was first seen on in this worksheet. */
     const seen = new Map<string, number>();
@@ -121,8 +148,7 @@ export class RecSheetImportSheetJob implements JobHandlerInstance<RecSheetImport
       // Only this part's worksheet is read; the others are passed without reading a byte of them.
       if (found || ws.name !== data.worksheet) return;
       found = true;
-      const header = await ws.header();
-      if (header.limitReached) throw headerNotFound(ws.name, header, 'mappings');
+      requireHeader(ws.name, await ws.header(data.headerRow), data.headerRow);
 
       for await (const row of ws.rows()) {
         const cells = row.cells;
@@ -135,6 +161,15 @@ export class RecSheetImportSheetJob implements JobHandlerInstance<RecSheetImport
           }
         }
         if (blank) continue;
+        const footer = footerKind(cells, at, revenueSoFar);
+        if (footer) {
+          result.skippedRows += 1;
+          if (report.length < MAX_LISTED_ERRORS) {
+            const message = `Row ${row.number} skipped: ${footer === 'total' ? 'a totals row' : 'a note, not a sale'}`;
+            report.push({ worksheet: sheetName, row: row.number, col: 0, value: '', error: message, message, warning: true, field: -1 });
+          }
+          continue;
+        }
         result.rows += 1;
         if (result.rows % PROGRESS_EVERY === 0) {
           const declared = ws.declaredRows();
@@ -175,7 +210,8 @@ export class RecSheetImportSheetJob implements JobHandlerInstance<RecSheetImport
         else {
           orderRef = normaliseOrderRef(orderText);
           const firstRow = seen.get(orderRef);
-          if (existing.has(orderRef)) fail(at.orderRef, ORDER_REF_FIELD, `Order number ${orderRef} is already on this sheet`);
+          if (orderRef === '') fail(at.orderRef, ORDER_REF_FIELD, 'Order number is required');
+          else if (existing.has(orderRef)) fail(at.orderRef, ORDER_REF_FIELD, `Order number ${orderRef} is already on this sheet`);
           else if (firstRow !== undefined) fail(at.orderRef, ORDER_REF_FIELD, `Order number ${orderRef} is already on row ${firstRow}`, orderRef);
           else {
             seen.set(orderRef, row.number);
@@ -188,6 +224,7 @@ export class RecSheetImportSheetJob implements JobHandlerInstance<RecSheetImport
         if (description === undefined) fail(at.description, 4, cellError);
         const revenuePence = moneyCell(cells[at.revenue], 'Revenue', MAX_REVENUE_PENCE);
         if (revenuePence === undefined) fail(at.revenue, 5, cellError);
+        else revenueSoFar += revenuePence;
         if (valid) result.lines += 1;
         // A row whose order number is new is staged even when another of its cells was refused, so
         // the import tells a repeat on a later worksheet as one pass would (nothing is committed then).

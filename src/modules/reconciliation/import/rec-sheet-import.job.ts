@@ -167,13 +167,14 @@ export class RecSheetImportJob implements JobHandlerInstance<RecSheetImportData,
       }
     }
 
-    const summary: ImportSummary = { worksheets: 0, skippedWorksheets: [], rows: 0, lines: 0, errors: 0, committed: false, recSheetID: data.recSheetID };
+    const summary: ImportSummary = { worksheets: 0, skippedWorksheets: [], rows: 0, skippedRows: 0, lines: 0, errors: 0, committed: false, recSheetID: data.recSheetID };
     const placed: Placed[] = [];
     const parts: RecSheetImportSheetData[] = [];
     names.forEach((worksheet, sheetIndex) => {
       const mapping = completeMapping(data.mappings, worksheet);
       if (mapping) {
-        parts.push({ parentOperationID: operationID, recSheetID: data.recSheetID, fileID: data.fileID, worksheet, sheetIndex, mapping, commit: data.commit });
+        const headerRow = data.headerRows && Object.prototype.hasOwnProperty.call(data.headerRows, worksheet) ? data.headerRows[worksheet] : undefined;
+        parts.push({ parentOperationID: operationID, recSheetID: data.recSheetID, fileID: data.fileID, worksheet, sheetIndex, mapping, headerRow, commit: data.commit });
         return;
       }
       summary.skippedWorksheets.push(worksheet);
@@ -194,6 +195,7 @@ export class RecSheetImportJob implements JobHandlerInstance<RecSheetImportData,
     for (const view of views) {
       const part = view.result as RecSheetImportSheetResult;
       summary.rows += part.rows;
+      summary.skippedRows += part.skippedRows;
       summary.errors += part.errors;
       lines += part.lines;
       for (const row of part.report as PartReportRow[]) {

@@ -1,4 +1,4 @@
-import { isPlainObject, parseSheetMappings } from '../../../common/excel/sheet-mappings';
+import { isPlainObject, parseHeaderRows, parseSheetMappings } from '../../../common/excel/sheet-mappings';
 import { MAX_ID } from '../../../common/http/dto-fields';
 import { InvalidInput } from '../../../common/http/validation-result';
 import { REC_SHEET_FIELD_NAMES, type RecSheetField } from './upload-fields';
@@ -14,9 +14,11 @@ export interface RecSheetImportRequest {
   autoRec: boolean;
   /** worksheet → field → column number (1-based). */
   mappings: Record<string, RecSheetMapping>;
+  /** worksheet → the header row the user chose in the wizard (absent: found). */
+  headerRows?: Record<string, number>;
 }
 
-const BODY_FIELDS = new Set(['fileID', 'recSheetID', 'mappings', 'commit', 'autoRec']);
+const BODY_FIELDS = new Set(['fileID', 'recSheetID', 'mappings', 'headerRows', 'commit', 'autoRec']);
 const FIELDS = new Set<string>(REC_SHEET_FIELD_NAMES);
 
 const isID = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= MAX_ID;
@@ -39,6 +41,7 @@ export function parseImportRequest(body: unknown): RecSheetImportRequest {
     if (body[flag] !== undefined && typeof body[flag] !== 'boolean') errors[flag] = `${flag} must be true or false`;
   }
   const parsed = parseSheetMappings(body.mappings, errors, { fields: FIELDS, requireOne: true });
+  const headerRows = parseHeaderRows(body.headerRows, errors);
   if (Object.keys(errors).length) throw new InvalidInput(errors);
   // fromEntries defines own properties, so a sheet called __proto__ stays a sheet.
   const mappings: RecSheetImportRequest['mappings'] = Object.fromEntries([...parsed].map(([sheet, fields]) => [sheet, Object.fromEntries(fields) as RecSheetMapping]));
@@ -48,5 +51,6 @@ export function parseImportRequest(body: unknown): RecSheetImportRequest {
     commit: body.commit === true,
     autoRec: body.autoRec === true,
     mappings,
+    ...(headerRows.size ? { headerRows: Object.fromEntries(headerRows) } : {}),
   };
 }

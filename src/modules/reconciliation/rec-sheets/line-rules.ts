@@ -17,9 +17,18 @@ export const MAX_REVENUE_PENCE = 999_999_999;
 
 export const ONLY_UNRECONCILED = 'Only unreconciled lines can be changed';
 
-/** Order numbers are kept trimmed and upper-cased: 'ab12 ' and 'AB12' are the same order on both engines. */
+/**
+ * Order numbers are kept trimmed and upper-cased: 'ab12 ' and 'AB12' are the same order on both
+ * engines. The apostrophe Excel users type to keep a number as text ("'00123") and non-breaking
+ * spaces pasted from a web page go too.
+ */
 export function normaliseOrderRef(value: string): string {
-  return value.trim().toUpperCase();
+  return value
+    .replace(/\u00a0/g, ' ')
+    .trim()
+    .replace(/^'+/, '')
+    .trim()
+    .toUpperCase();
 }
 
 export function duplicateOrderMessage(orderRef: string): string {
