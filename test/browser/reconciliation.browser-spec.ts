@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { adminPage, Api, attemptName, describeInBrowser, launchBrowser, startTarget, type Target } from './browserTarget';
 import { expectConsoleErrors, failedLoad } from './pageWatch';
-import { expectNoOverflow, rowOf, shot as shotInto } from './waits';
+import { choose, expectNoOverflow, messageShown, rowOf, selectLabelled, shot as shotInto } from './waits';
 
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -97,7 +97,7 @@ describeInBrowser('revenue reconciliation in a browser', () => {
     north.addRow(['2018-03-05', northName, exactRef, sku, 'Phone', 100]);
     north.addRow(['06/03/2018', northName, shortRef, sku, 'Phone', 95]);
     const south = book.addWorksheet('South');
-    south.addRow(['Date', 'Store', 'Order number', 'SKU', 'Description', 'Revenue']);
+    south.addRow(['Day', 'Store', 'Order number', 'SKU', 'Description', 'Revenue']);
     south.addRow(['2018-03-07', southName, strayRef, sku, 'Phone', 90]);
     const notes = book.addWorksheet('Notes');
     notes.addRow(['Comment']);
@@ -137,15 +137,18 @@ describeInBrowser('revenue reconciliation in a browser', () => {
     const south = wizard.locator('.upload-sheet[data-worksheet="South"]');
     await south.waitFor();
     const notes = wizard.locator('.upload-sheet[data-worksheet="Notes"]');
-    await notes.getByText('Sheet skipped due to incomplete mapping').waitFor();
-    expect(await wizard.locator('.upload-sheet[data-worksheet="North"]').getByText('Sheet skipped due to incomplete mapping').count()).toBe(0);
-    // South's date column is headed 'Date': not prefilled, so mapped by hand.
-    await south.getByText('Sheet skipped due to incomplete mapping').waitFor();
-    const dateSelect = south.locator('.ant-select').filter({ has: page.getByRole('combobox', { name: 'Sale date', exact: true }) });
-    await dateSelect.click();
-    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').last().locator('.ant-select-item-option', { hasText: 'A: Date' }).click();
-    await dateSelect.locator('.ant-select-selection-item', { hasText: 'A: Date' }).waitFor();
-    expect(await south.getByText('Sheet skipped due to incomplete mapping').count()).toBe(0);
+    // While mapping, a sheet is not 'Skipped': that word is the report's.
+    const leftOut = 'Map every field to import this worksheet; until then it is left out.';
+    await notes.getByText(leftOut).waitFor();
+    await notes.locator('.ant-tag', { hasText: 'Not mapped' }).waitFor();
+    expect(await wizard.getByText('Skipped', { exact: true }).count()).toBe(0);
+    expect(await wizard.locator('.upload-sheet[data-worksheet="North"]').getByText(leftOut).count()).toBe(0);
+    // South's date column is headed 'Day' (no name the field goes by): not prefilled, so mapped by hand.
+    await south.getByText(leftOut).waitFor();
+    await south.locator('.ant-tag', { hasText: 'Incomplete' }).waitFor();
+    await choose(page, selectLabelled(south, 'Sale date'), 'A: Day');
+    expect(await south.getByText(leftOut).count()).toBe(0);
+    await south.locator('.ant-tag', { hasText: 'Mapped' }).waitFor();
     await shot(page, 'upload-map-1280');
 
     await wizard.getByRole('button', { name: 'Next' }).click();
@@ -172,7 +175,7 @@ describeInBrowser('revenue reconciliation in a browser', () => {
     for (const orderRef of [exactRef, shortRef, strayRef]) await rowOf(page, orderRef).waitFor();
     // The mapping is remembered by header text.
     const preference = await api.send<{ data: { value: string } }>('GET', 'user/userPreference/defaults/recSheetMap');
-    expect(JSON.parse(preference.data.value)).toMatchObject({ date: 'saleDate', 'order number': 'orderRef', revenue: 'revenue' });
+    expect(JSON.parse(preference.data.value)).toMatchObject({ day: 'saleDate', 'order number': 'orderRef', revenue: 'revenue' });
 
     // ---- Auto reconcile: one exact match, two without a sale ----
     await page.getByRole('button', { name: 'Auto Reconcile' }).click();
@@ -276,5 +279,77 @@ describeInBrowser('revenue reconciliation in a browser', () => {
       await shot(page, `manual-rec-dialog-${width}`);
       await page.context().close();
     }
+  });
+
+  /** A supplier's statement: a merged title, a period line, a blank row, the headers on row 5 named the supplier's way, a total and a note under the table. */
+  async function statement(refs: string[]): Promise<Buffer> {
+    const book = new ExcelJS.Workbook();
+    const ws = book.addWorksheet('October');
+    ws.addRow(['Acme Mobile Ltd - Dealer commission statement']);
+    ws.mergeCells('A1:F1');
+    ws.addRow(['Period:', '01/03/2018 - 31/03/2018']);
+    ws.addRow(['Dealer:', 'Leeds group']);
+    ws.addRow([]);
+    ws.addRow(['Txn Date', 'Branch', 'Order No.', 'Product code', 'Details', 'Net Revenue']);
+    ws.addRow(['12/03/2018', northName, `'${refs[0]}`, sku, 'Phone', '£1,234.50']);
+    ws.addRow(['13/03/2018', northName, refs[1], sku, 'Clawback', '(12.50)']);
+    ws.addRow([null, null, null, null, 'Total', 1222]);
+    ws.addRow(['Payment will be made by BACS within 30 days.']);
+    return Buffer.from(await book.xlsx.writeBuffer());
+  }
+
+  it.each([1280, 390])('imports a statement with a title block: the header row shown and changeable, the footer a warning (%i px)', async (width) => {
+    const sheet = (await api.send('POST', 'recSheet', { name: attemptName('Acme statement'), recDate: '2018-03-31' })).data;
+    const refs = [ref(7), ref(8)];
+    await api.send('PUT', 'user/userPreference/defaults/recSheetMap', { value: '{}' });
+    const page = await adminPage(browser, target, width);
+    await page.goto(`${target.baseUrl}/recSheets/${String(sheet.recSheetID)}/lines`);
+    await page.getByRole('button', { name: 'Upload Revenue Reconciliation Sheet' }).click();
+    const wizard = page.locator('.upload-wizard .ant-modal-content');
+    await wizard.locator('input[type=file]').setInputFiles({
+      name: 'acme-march.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: await statement(refs),
+    });
+    const card = wizard.locator('.upload-sheet[data-worksheet="October"]');
+    /** The wizard within the window, nothing in it scrolling sideways. */
+    const wizardFits = async () => {
+      const box = (await wizard.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(width);
+      expect(await wizard.evaluate((node) => node.scrollWidth - node.clientWidth)).toBeLessThanOrEqual(0);
+    };
+    const rowSelect = card.locator('.upload-header-row .ant-select');
+    // Found on row 5, past the title block; every field mapped from the supplier's names.
+    await rowSelect.locator('.ant-select-selection-item', { hasText: /^5: Txn Date/ }).waitFor();
+    await card.locator('.ant-tag', { hasText: 'Mapped' }).waitFor();
+    expect(await selectLabelled(card, 'Order number').locator('.ant-select-selection-item').textContent()).toBe('C: Order No.');
+    expect(await selectLabelled(card, 'Revenue').locator('.ant-select-selection-item').textContent()).toBe('F: Net Revenue');
+    await wizardFits();
+    await shot(page, `statement-map-${width}`);
+
+    // A wrong row picked: its cells offered, nothing mapped; back to row 5.
+    await choose(page, rowSelect, '2: Period:');
+    await messageShown(page, 'Headers read from row 2 of October');
+    await card.locator('.ant-tag', { hasText: 'Not mapped' }).waitFor();
+    await choose(page, rowSelect, '5: Txn Date');
+    await card.locator('.ant-tag', { hasText: 'Mapped' }).waitFor();
+
+    await wizard.getByRole('button', { name: 'Next' }).click();
+    await wizard.getByText('No errors found: ready to import').waitFor();
+    expect(await wizard.textContent()).toContain('2 lines from 2 rows in 1 worksheet; 2 rows of totals and notes left out.');
+    const warnings = wizard.locator('.upload-warnings tr.ant-table-row');
+    await warnings.first().waitFor();
+    expect(await warnings.allTextContents()).toEqual([expect.stringContaining('Row 8 skipped: a totals row'), expect.stringContaining('Row 9 skipped: a note, not a sale')]);
+    await wizardFits();
+    await shot(page, `statement-report-${width}`);
+    await wizard.getByRole('button', { name: 'Commit' }).click();
+    await wizard.getByText('Imported 2 lines').waitFor();
+    const lines = await api.send<{ listData: Row[] }>('GET', `recSheetLines?recSheetID=${String(sheet.recSheetID)}`);
+    expect(lines.listData.map((l) => [l.orderRef, Number(l.revenue)])).toEqual([
+      [refs[0], 1234.5],
+      [refs[1], -12.5],
+    ]);
+    await page.context().close();
   });
 });

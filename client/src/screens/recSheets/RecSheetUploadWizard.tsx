@@ -9,6 +9,8 @@ export interface RecImportSummary {
   /** The names of the worksheets skipped for an incomplete mapping. */
   skippedWorksheets?: string[];
   rows: number;
+  /** Rows under a table that are not sales (totals, notes), skipped with a warning each. */
+  skippedRows?: number;
   lines: number;
   errors?: number;
 }
@@ -17,6 +19,7 @@ const plural = (count: number, one: string, many = `${one}s`) => `${count.toLoca
 
 export function recImportSummaryText(summary: RecImportSummary): string {
   const parts = [`${plural(summary.lines ?? 0, 'line')} from ${plural(summary.rows ?? 0, 'row')} in ${plural(summary.worksheets ?? 0, 'worksheet')}`];
+  if (summary.skippedRows) parts.push(`${plural(summary.skippedRows, 'row')} of totals and notes left out`);
   const skipped = summary.skippedWorksheets ?? [];
   if (skipped.length) parts.push(`skipped: ${skipped.join(', ')}`);
   return `${parts.join('; ')}.`;
