@@ -298,7 +298,7 @@ describeInBrowser('revenue reconciliation in a browser', () => {
     return Buffer.from(await book.xlsx.writeBuffer());
   }
 
-  it.each([1280, 390])('imports a statement with a title block: the header row shown and changeable, the footer a warning (%i px)', async (width) => {
+  it.each([1280, 800, 390])('imports a statement with a title block: the header row shown and changeable, the footer a warning (%i px)', async (width) => {
     const sheet = (await api.send('POST', 'recSheet', { name: attemptName('Acme statement'), recDate: '2018-03-31' })).data;
     const refs = [ref(7), ref(8)];
     await api.send('PUT', 'user/userPreference/defaults/recSheetMap', { value: '{}' });
@@ -329,6 +329,10 @@ describeInBrowser('revenue reconciliation in a browser', () => {
     await shot(page, `statement-map-${width}`);
 
     // A wrong row picked: its cells offered, nothing mapped; back to row 5.
+    await rowSelect.click();
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').last().getByText('1: Acme Mobile Ltd - Dealer commission statement').waitFor();
+    await shot(page, `statement-rows-${width}`);
+    await page.keyboard.press('Escape');
     await choose(page, rowSelect, '2: Period:');
     await messageShown(page, 'Headers read from row 2 of October');
     await card.locator('.ant-tag', { hasText: 'Not mapped' }).waitFor();

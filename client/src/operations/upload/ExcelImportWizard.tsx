@@ -477,7 +477,9 @@ export function ExcelImportWizard<S>(props: ExcelImportWizardProps<S>) {
                             value: choice.row,
                             label: `${choice.row}${choice.text ? `: ${choice.text}` : ''}`,
                           }))}
+                          // As wide as the rows' text on a wide screen, never wider than the window on a phone.
                           popupMatchSelectWidth={false}
+                          styles={{ popup: { root: { maxWidth: 'calc(100vw - 32px)' } } }}
                         />
                       </label>
                     )}
