@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { as, Client, createStore, expectFailure, expectStatus, login, Row, unique } from '../support/api';
-import { createRecSheet, runImport, uploadRecFile } from '../support/rec-fixtures';
+import { createRecSheet, runImport, SUPPLIER_HEADERS, supplierStatement, uploadRecFile } from '../support/rec-fixtures';
 import { refused } from '../support/refusals';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, TestApp } from '../support/test-app';
 
@@ -23,30 +23,24 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t?.close());
 
-const HEADERS = ['Txn Date', 'Branch', 'Order No.', 'Product code', 'Details', 'Net Revenue'];
-/** Where HEADERS put each field. */
+const HEADERS = SUPPLIER_HEADERS;
+/** Where SUPPLIER_HEADERS put each field. */
 const MAPPING = { saleDate: 1, storeName: 2, orderRef: 3, sku: 4, description: 5, revenue: 6 };
 
 /** Acme's October statement: the title block on rows 1-4, the headers on row 5, five sales, a total and a note. */
-async function statement(): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet('October 2016');
-  sheet.addRow(['Acme Mobile Ltd - Dealer commission statement']);
-  sheet.mergeCells('A1:F1');
-  sheet.addRow(['Period:', '01/10/2016 - 31/10/2016']);
-  sheet.addRow(['Dealer:', 'Leeds group']);
-  sheet.addRow([]);
-  sheet.addRow(HEADERS);
-  sheet.addRow(['03/10/2016', store.name, "'00123", 'ip15-128', 'iPhone 15', '£1,234.50']);
-  sheet.addRow(['04/10/2016', store.name, ' ORD-2 ', 'IP15-128', 'Clawback', '(12.50)']);
-  sheet.addRow(['05/10/2016', store.name, 'ORD-3', 'SIM-30', 'SIM only', '7.25-']);
-  sheet.addRow(['06/10/2016', store.name, 'ORD-4', 'SIM-30', 'SIM only', 20]);
-  sheet.addRow(['07/10/2016', store.name, 'ORD-5', 'SIM-30', 'SIM only', '£ 10.00']);
-  sheet.addRow([null, null, null, null, 'Total', 1244.75]);
-  sheet.addRow([]);
-  sheet.addRow(['Payment will be made by BACS within 30 days of the statement date.']);
-  return Buffer.from(await book.xlsx.writeBuffer());
-}
+const statement = () =>
+  supplierStatement(
+    'October 2016',
+    '01/10/2016 - 31/10/2016',
+    [
+      ['03/10/2016', store.name, "'00123", 'ip15-128', 'iPhone 15', '£1,234.50'],
+      ['04/10/2016', store.name, ' ORD-2 ', 'IP15-128', 'Clawback', '(12.50)'],
+      ['05/10/2016', store.name, 'ORD-3', 'SIM-30', 'SIM only', '7.25-'],
+      ['06/10/2016', store.name, 'ORD-4', 'SIM-30', 'SIM only', 20],
+      ['07/10/2016', store.name, 'ORD-5', 'SIM-30', 'SIM only', '£ 10.00'],
+    ],
+    [[null, null, null, null, 'Total', 1244.75], [], ['Payment will be made by BACS within 30 days of the statement date.']],
+  );
 
 const linesOf = async (recSheetID: number) =>
   expectStatus(await admin.get(`/api/recSheetLines?recSheetID=${recSheetID}&pageLength=50`), 200).body.listData as Row[];

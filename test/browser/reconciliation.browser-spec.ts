@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { adminPage, Api, attemptName, describeInBrowser, launchBrowser, startTarget, type Target } from './browserTarget';
+import { supplierStatement } from '../support/rec-fixtures';
 import { expectConsoleErrors, failedLoad } from './pageWatch';
 import { choose, expectNoOverflow, messageShown, rowOf, selectLabelled, shot as shotInto } from './waits';
 
@@ -281,22 +282,17 @@ describeInBrowser('revenue reconciliation in a browser', () => {
     }
   });
 
-  /** A supplier's statement: a merged title, a period line, a blank row, the headers on row 5 named the supplier's way, a total and a note under the table. */
-  async function statement(refs: string[]): Promise<Buffer> {
-    const book = new ExcelJS.Workbook();
-    const ws = book.addWorksheet('October');
-    ws.addRow(['Acme Mobile Ltd - Dealer commission statement']);
-    ws.mergeCells('A1:F1');
-    ws.addRow(['Period:', '01/03/2018 - 31/03/2018']);
-    ws.addRow(['Dealer:', 'Leeds group']);
-    ws.addRow([]);
-    ws.addRow(['Txn Date', 'Branch', 'Order No.', 'Product code', 'Details', 'Net Revenue']);
-    ws.addRow(['12/03/2018', northName, `'${refs[0]}`, sku, 'Phone', '£1,234.50']);
-    ws.addRow(['13/03/2018', northName, refs[1], sku, 'Clawback', '(12.50)']);
-    ws.addRow([null, null, null, null, 'Total', 1222]);
-    ws.addRow(['Payment will be made by BACS within 30 days.']);
-    return Buffer.from(await book.xlsx.writeBuffer());
-  }
+  /** A supplier's statement (rows 1-4 a title block, headers on row 5 named the supplier's way), two sales, a total and a note. */
+  const statement = (refs: string[]) =>
+    supplierStatement(
+      'October',
+      '01/03/2018 - 31/03/2018',
+      [
+        ['12/03/2018', northName, `'${refs[0]}`, sku, 'Phone', '£1,234.50'],
+        ['13/03/2018', northName, refs[1], sku, 'Clawback', '(12.50)'],
+      ],
+      [[null, null, null, null, 'Total', 1222], ['Payment will be made by BACS within 30 days.']],
+    );
 
   it.each([1280, 800, 390])('imports a statement with a title block: the header row shown and changeable, the footer a warning (%i px)', async (width) => {
     const sheet = (await api.send('POST', 'recSheet', { name: attemptName('Acme statement'), recDate: '2018-03-31' })).data;

@@ -65,6 +65,26 @@ export async function recSheetWorkbook(sheets: WorkbookSheet[]): Promise<Buffer>
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
+/** How suppliers name the rec sheet columns (aliases of the upload fields), in upload-field order. */
+export const SUPPLIER_HEADERS = ['Txn Date', 'Branch', 'Order No.', 'Product code', 'Details', 'Net Revenue'];
+
+/**
+ * A supplier's statement as it arrives: a company title merged over the table, a period line, a
+ * dealer line and a blank row (rows 1-4), SUPPLIER_HEADERS on row 5, then `rows` and `footer`
+ * (a totals row, a note...) on one worksheet.
+ */
+export async function supplierStatement(worksheet: string, period: string, rows: Cell[][], footer: Cell[][]): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  const ws = book.addWorksheet(worksheet);
+  ws.addRow(['Acme Mobile Ltd - Dealer commission statement']);
+  ws.mergeCells('A1:F1');
+  ws.addRow(['Period:', period]);
+  ws.addRow(['Dealer:', 'Leeds group']);
+  ws.addRow([]);
+  for (const row of [SUPPLIER_HEADERS, ...rows, ...footer]) ws.addRow(row);
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
 /** Uploads a workbook to the recSheets library (POST /api/file/recSheets/xlsx); answers its fileID. */
 export async function uploadRecFile(api: Client, content: Buffer, filename = 'supplier.xlsx'): Promise<number> {
   return expectStatus(await api.post('/api/file/recSheets/xlsx').attach('file', content, { filename }), 201).body.data.fileID;
