@@ -86,7 +86,7 @@ describeInBrowser('accessibility', () => {
     await page.goto(`${target.baseUrl}${path}`);
     await page.locator('.top-bar-avatar').waitFor();
     await page.waitForLoadState('networkidle');
-    await page.locator('.ant-spin-spinning').first().waitFor({ state: 'detached' }).catch(() => undefined);
+    await page.locator('.ant-spin-spinning').first().waitFor({ state: 'detached' });
   }
 
   const dialog = () => page.locator('.ant-modal-content').last();

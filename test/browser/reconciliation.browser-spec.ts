@@ -257,7 +257,7 @@ describeInBrowser('revenue reconciliation in a browser', () => {
         await page.goto(`${target.baseUrl}${path}`);
         await page.locator(ready).first().waitFor();
         await page.locator('.ant-table-tbody tr:not(.ant-table-measure-row)').first().waitFor();
-        await page.locator('.ant-spin-spinning').first().waitFor({ state: 'detached' }).catch(() => undefined);
+        await page.locator('.ant-spin-spinning').first().waitFor({ state: 'detached' });
         await expectNoOverflow(page);
         await shot(page, `${name}-${width}`);
       }
