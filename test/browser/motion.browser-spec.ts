@@ -1,13 +1,14 @@
+import { existsSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { Api, describeInBrowser, launchBrowser, newPage, startTarget, type Target } from './browserTarget';
-import { checkConsoleErrors, expectConsoleErrors, watchPage } from './pageWatch';
+import { checkConsoleErrors, expectConsoleErrors, reportFailure, watchPage } from './pageWatch';
 
 /**
  * Motion (issue 23): the product moves (antd's zooms and the CSS transitions), stops moving for a
  * user whose system asks for reduced motion, and the browser tests' switch stops it too. And the
  * browser tests' own guard: a console error nobody declared fails the test.
  */
-describeInBrowser('motion and the console guard', () => {
+describeInBrowser('motion, the console guard and failure reports', () => {
   jest.setTimeout(120_000);
 
   let target: Target;
@@ -86,5 +87,18 @@ describeInBrowser('motion and the console guard', () => {
     await page.evaluate(() => console.error('Something broke on purpose'));
     await expect(checkConsoleErrors()).rejects.toThrow(/Something broke on purpose/);
     await context.close();
+  });
+
+  it('a failed test gets a screenshot of each open page and its last console lines', async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto(`${target.baseUrl}/`);
+    await page.evaluate(() => console.log('Shown before the failure'));
+    const report = await reportFailure('motion report check');
+    const picture = /screenshot: (\S+\.png)/.exec(report)?.[1];
+    expect(picture && existsSync(picture)).toBe(true);
+    expect(report).toContain(`${target.baseUrl}/`);
+    expect(report).toContain('[log] Shown before the failure');
+    await context.close();
+    expect(await reportFailure('nothing open')).toBe('');
   });
 });

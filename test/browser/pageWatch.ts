@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 /**
  * What the browser tests' pages say, kept per page so that a failed test shows it:
  *   - every console error and uncaught page error fails the test it happened in, unless the
- *     test (or its file) declared it with expectConsoleErrors: real errors stand out instead of
+ *     test declared it with expectConsoleErrors: real errors stand out instead of
  *     scrolling past in the log;
  *   - when a test fails, each open page is photographed and its last console lines are added
  *     to the test's failure (see environment.ts, which calls reportFailure).
@@ -24,7 +24,6 @@ interface Watched {
 const watched = new Set<Watched>();
 /** Console and page errors not yet checked by checkConsoleErrors. */
 let errors: string[] = [];
-const expectedInFile: RegExp[] = [];
 let expectedInTest: RegExp[] = [];
 
 export function watchPage(page: Page): void {
@@ -66,10 +65,6 @@ export function failedLoad(status: number, path: string): RegExp {
   return new RegExp(`Failed to load resource: the server responded with a status of ${status}\\b.*\\(https?://[^/]+${escaped}`);
 }
 
-/** The same for every test of the file (call it in the describe body). */
-export function expectConsoleErrorsInFile(...patterns: RegExp[]): void {
-  expectedInFile.push(...patterns);
-}
 
 /**
  * Fails on console errors nobody declared (run after each test by setup.ts). A round trip to
@@ -77,7 +72,7 @@ export function expectConsoleErrorsInFile(...patterns: RegExp[]): void {
  */
 export async function checkConsoleErrors(): Promise<void> {
   await Promise.all([...watched].map(({ page }) => page.evaluate(() => 0).catch(() => undefined)));
-  const expected = [...expectedInFile, ...expectedInTest];
+  const expected = expectedInTest;
   const unexpected = errors.filter((line) => !expected.some((pattern) => pattern.test(line)));
   errors = [];
   expectedInTest = [];
