@@ -161,8 +161,11 @@ describeInBrowser('rate cards in a browser', () => {
     const tablets = wizard(page).locator('.upload-sheet[data-worksheet="Tablets"]');
     await tablets.waitFor();
     const notes = wizard(page).locator('.upload-sheet[data-worksheet="Notes"]');
-    await notes.getByText('Sheet skipped due to incomplete mapping').waitFor();
-    expect(await tablets.getByText('Sheet skipped due to incomplete mapping').count()).toBe(0);
+    // While mapping, an unmapped sheet is 'Not mapped' and left out; 'Skipped' is the report's word.
+    const leftOut = 'Map every required field to import this worksheet; until then it is left out.';
+    await notes.getByText(leftOut).waitFor();
+    await notes.locator('.ant-tag', { hasText: 'Not mapped' }).waitFor();
+    expect(await tablets.getByText(leftOut).count()).toBe(0);
     expect(await tablets.locator('.ant-select', { has: page.getByRole('combobox', { name: 'SKU', exact: true }) }).textContent()).toContain(
       'B: SKU',
     );
