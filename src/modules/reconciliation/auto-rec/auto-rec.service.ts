@@ -33,14 +33,31 @@ type Progress = (message: string, percentage: number) => Promise<void>;
 const noProgress: Progress = async () => undefined;
 const READY = ['recorded', 'modified'];
 
+/**
+ * Lines per committed batch. On MySQL a batch is a few set-based statements of a second or so;
+ * on SQLite (embedded mode, jobs in the API process) every statement runs on the event loop, so
+ * a batch is small enough that the API answers between batches.
+ */
+export const BATCH_LINES = { mysql: 10_000, sqlite: 1_000 };
+
 const count = (n: number) => n.toLocaleString('en-GB');
+
+/** Lets the event loop answer requests between batches (better-sqlite3 runs each statement synchronously). */
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Auto reconcile of a rec sheet and the undo of a run (ARCHITECTURE.md, "auto reconcile"), in
- * set-based SQL: a handful of statements per run whatever the sheet's size. The sheet's row is
- * locked first, so two runs of one sheet (or a run and a manual link) take turns; the sales are
- * changed through SalesService, whose update only touches sales still ready to reconcile and
- * throws when that is not all of them (the transaction rolls back and the job retries).
+ * set-based SQL, in committed batches of lines in line id order (BATCH_LINES): each batch is a
+ * handful of statements, so the sale updates, line updates and history rows of a 100,000-line
+ * sheet never sit in one transaction, and a run taken up again after a crash carries on after
+ * its last committed batch (the run keeps lastLineID) without linking anything twice.
+ *
+ * Each batch locks the sheet's row first, so two runs of one sheet (or a run and a manual link)
+ * take turns batch by batch; batches run at READ COMMITTED on MySQL, so runs of different
+ * sheets take no gap or read locks on the tables they share (history, sales) and do not
+ * deadlock. Sales are changed through SalesService, whose update only touches sales still ready
+ * to reconcile and throws when that is not all of them (the batch rolls back; the job retries
+ * and carries on from there).
  */
 @Injectable()
 export class AutoRecService {
@@ -56,70 +73,119 @@ export class AutoRecService {
     return sheet;
   }
 
-  /** Runs auto reconcile in its own transaction (what the job does through commitOnce). */
-  reconcileSheet(recSheetID: number, user: AuthUser, operationID: number): Promise<AutoRecResult> {
-    return this.dataSource.transaction((manager) => this.reconcile(manager, recSheetID, user, operationID));
+  /** A transaction of one batch: READ COMMITTED on MySQL (see the class comment); SQLite's own otherwise. */
+  private batch<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return isMySql(this.dataSource.manager) ? this.dataSource.transaction('READ COMMITTED', work) : this.dataSource.transaction(work);
   }
 
-  async reconcile(manager: EntityManager, recSheetID: number, user: AuthUser, operationID: number, progress: Progress = noProgress): Promise<AutoRecResult> {
-    const sheet = await this.lockSheet(manager, recSheetID);
-    const now = new Date();
-    const run = await manager.save(
-      AutoRecRun,
-      manager.create(AutoRecRun, { recSheetID, operationID, createdByUserName: user.name, createdDate: now, undone: false, undoneByUserName: '', undoneDate: null }),
-    );
-    const runID = run.autoRecRunID;
-    // Unreconciled lines the user sees: of the user's stores, or of no store (a store name that
-    // matched none, as the lines list shows them); the latter never match.
-    const stores = user.storeIDs.length ? [...user.storeIDs] : [-1];
-    const scope = { sheet: recSheetID, stores, run: runID };
-    const lineScope = 'recSheetID = :sheet AND saleID = 0 AND (storeID IS NULL OR storeID IN (:...stores))';
+  private batchLines(): number {
+    return isMySql(this.dataSource.manager) ? BATCH_LINES.mysql : BATCH_LINES.sqlite;
+  }
 
-    const [{ n: considered }] = (await execute(manager, `SELECT COUNT(*) AS n FROM recSheetLine WHERE ${lineScope}`, scope)).records;
-    await progress('Matching lines', 10);
-    // Every considered line with at least one match, with how many; its sale when exactly one.
+  /**
+   * Auto reconcile of a sheet for `operationID` (the job's operation): its run is made on the
+   * first call and carried on by a later one (a retried job), batch by batch, until every line
+   * has been through it. Answers the run's counts.
+   */
+  async reconcileSheet(recSheetID: number, user: AuthUser, operationID: number, progress: Progress = noProgress): Promise<AutoRecResult> {
+    let run = await this.batch((manager) => this.startRun(manager, recSheetID, user, operationID));
+    const stores = user.storeIDs.length ? [...user.storeIDs] : [-1];
+    const scope = { sheet: recSheetID, stores };
+    const [{ n: remaining }] = (
+      await execute(this.dataSource.manager, `SELECT COUNT(*) AS n FROM recSheetLine WHERE ${LINE_SCOPE} AND recSheetLineID > :after`, { ...scope, after: run.lastLineID })
+    ).records;
+    const total = toNumber(remaining) + run.considered;
+    while (!run.finished) {
+      run = await this.batch((manager) => this.reconcileBatch(manager, run.autoRecRunID, user, stores));
+      const note = run.finished ? `Reconciled ${count(run.reconciled)} of ${count(run.considered)} lines` : `Matching lines: ${count(run.considered)} of ${count(total)}, ${count(run.reconciled)} reconciled`;
+      await progress(note, run.finished ? 100 : total ? Math.min(99, (100 * run.considered) / total) : 99);
+      await yieldToEventLoop();
+    }
+    return resultOf(run);
+  }
+
+  /** The operation's run: found when an earlier attempt made it, else made now (the sheet must exist). */
+  private async startRun(manager: EntityManager, recSheetID: number, user: AuthUser, operationID: number): Promise<AutoRecRun> {
+    await this.lockSheet(manager, recSheetID);
+    const earlier = await manager.findOneBy(AutoRecRun, { operationID });
+    if (earlier) return earlier;
+    return manager.save(
+      AutoRecRun,
+      manager.create(AutoRecRun, { recSheetID, operationID, createdByUserName: user.name, createdDate: new Date(), undone: false, undoneByUserName: '', undoneDate: null }),
+    );
+  }
+
+  /**
+   * One batch of a run: the next BATCH_LINES unreconciled lines of the user's stores (or of no
+   * store: a store name that matched none, as the lines list shows them; those never match)
+   * after the run's lastLineID. Answers the run as committed with the batch.
+   */
+  private async reconcileBatch(manager: EntityManager, runID: number, user: AuthUser, stores: number[]): Promise<AutoRecRun> {
+    const found = await manager.findOneByOrFail(AutoRecRun, { autoRecRunID: runID });
+    const sheet = await this.lockSheet(manager, found.recSheetID);
+    // Read again under the sheet's lock: another attempt of the same run may have gone on meanwhile.
+    const run = await manager.findOneByOrFail(AutoRecRun, { autoRecRunID: runID });
+    if (run.finished) return run;
+    const scope = { sheet: run.recSheetID, stores, run: runID, after: run.lastLineID };
+    const [bounds] = (
+      await execute(
+        manager,
+        `SELECT COUNT(*) AS n, MAX(b.recSheetLineID) AS upto FROM (SELECT recSheetLineID FROM recSheetLine WHERE ${LINE_SCOPE} AND recSheetLineID > :after ` +
+          `ORDER BY recSheetLineID LIMIT ${this.batchLines()}) b`,
+        scope,
+      )
+    ).records;
+    const considered = toNumber(bounds.n);
+    if (considered === 0) {
+      await manager.update(AutoRecRun, { autoRecRunID: runID }, { finished: true });
+      return { ...run, finished: true };
+    }
+    const range = { ...scope, upto: toNumber(bounds.upto) };
+    const batchLines = `r.recSheetID = :sheet AND r.saleID = 0 AND r.recSheetLineID > :after AND r.recSheetLineID <= :upto`;
+    const now = new Date();
+
+    // Every line of the batch with at least one match, with how many; its sale when exactly one.
+    // A sale this run linked to a line of an earlier batch still counts as a match (taken: the
+    // lower line keeps it), as it would in one pass over the sheet.
     await execute(
       manager,
       `INSERT INTO autoRecLink (autoRecRunID, recSheetLineID, saleID, matches) ` +
-        `SELECT :run, r.recSheetLineID, CASE WHEN COUNT(*) = 1 THEN MIN(s.saleID) ELSE 0 END, COUNT(*) ` +
+        `SELECT :run, r.recSheetLineID, CASE WHEN COUNT(*) = 1 AND MIN(s.recSheetLinesCount) = 0 THEN MIN(s.saleID) ELSE 0 END, COUNT(*) ` +
         `FROM recSheetLine r INNER JOIN sale s ON s.storeID = r.storeID AND s.orderRef = r.orderRef AND s.saleDate = r.saleDate ` +
-        `AND s.revenue = r.revenue AND LOWER(s.sku) = LOWER(r.sku) ` +
-        `WHERE r.recSheetID = :sheet AND r.saleID = 0 AND r.storeID IN (:...stores) ` +
-        `AND s.recSheetLinesCount = 0 AND s.currentHistoryStep IN (:...ready) ` +
+        `AND s.revenue = r.revenue AND ${skuEquals(manager, 's.sku', 'r.sku')} ` +
+        `WHERE ${batchLines} AND r.storeID IN (:...stores) ` +
+        `AND ((s.recSheetLinesCount = 0 AND s.currentHistoryStep IN (:...ready)) OR EXISTS (SELECT 1 FROM autoRecLink e WHERE e.autoRecRunID = :run AND e.saleID = s.saleID)) ` +
         `GROUP BY r.recSheetLineID`,
-      { ...scope, ready: READY },
+      { ...range, ready: READY },
     );
-    // Two lines whose only match is the same sale: the lowest line id keeps it.
+    // Two lines of the batch whose only match is the same sale: the lowest line id keeps it.
     await execute(
       manager,
       // (The derived tables hold only the sales two lines share, so the NOT IN stays small; they
       // also let MySQL read the table the statement updates.)
-      `UPDATE autoRecLink SET saleID = 0 WHERE autoRecRunID = :run AND matches = 1 ` +
-        `AND saleID IN (SELECT dupID FROM (SELECT k.saleID AS dupID FROM autoRecLink k WHERE k.autoRecRunID = :run AND k.matches = 1 GROUP BY k.saleID HAVING COUNT(*) > 1) dups) ` +
-        `AND recSheetLineID NOT IN (SELECT keepID FROM (SELECT MIN(k.recSheetLineID) AS keepID FROM autoRecLink k WHERE k.autoRecRunID = :run AND k.matches = 1 GROUP BY k.saleID HAVING COUNT(*) > 1) kept)`,
-      scope,
+      `UPDATE autoRecLink SET saleID = 0 WHERE autoRecRunID = :run AND recSheetLineID > :after AND matches = 1 ` +
+        `AND saleID IN (SELECT dupID FROM (SELECT k.saleID AS dupID FROM autoRecLink k WHERE k.autoRecRunID = :run AND k.recSheetLineID > :after AND k.matches = 1 AND k.saleID <> 0 GROUP BY k.saleID HAVING COUNT(*) > 1) dups) ` +
+        `AND recSheetLineID NOT IN (SELECT keepID FROM (SELECT MIN(k.recSheetLineID) AS keepID FROM autoRecLink k WHERE k.autoRecRunID = :run AND k.recSheetLineID > :after AND k.matches = 1 AND k.saleID <> 0 GROUP BY k.saleID HAVING COUNT(*) > 1) kept)`,
+      range,
     );
     const [totals] = (
-      await execute(manager, `SELECT COUNT(*) AS matched, SUM(CASE WHEN saleID <> 0 THEN 1 ELSE 0 END) AS linked FROM autoRecLink WHERE autoRecRunID = :run`, scope)
+      await execute(
+        manager,
+        `SELECT COUNT(*) AS matched, SUM(CASE WHEN saleID <> 0 THEN 1 ELSE 0 END) AS linked FROM autoRecLink WHERE autoRecRunID = :run AND recSheetLineID > :after`,
+        range,
+      )
     ).records;
     const linked = toNumber(totals.linked);
     const matched = toNumber(totals.matched);
-    const result: AutoRecResult = {
-      considered: toNumber(considered),
-      reconciled: linked,
-      matchMultiple: matched - linked,
-      matchNone: toNumber(considered) - matched,
-      autoRecRunID: runID,
-    };
 
-    // Every considered line says what happened to it, and a linked one gets its sale.
-    await progress(`Linking ${count(linked)} lines`, 50);
+    // Every line of the batch says what happened to it, and a linked one gets its sale.
     const notes = { noteLinked: NOTE_LINKED, noteTaken: NOTE_TAKEN, noteMultiple: NOTE_MULTIPLE, noteNone: NOTE_NONE, by: user.name, at: persistedNow(manager, now) };
     const note = (k: string) =>
       `CASE WHEN ${k}.recSheetLineID IS NULL THEN :noteNone WHEN ${k}.saleID <> 0 THEN CONCAT(:noteLinked, ${k}.saleID) ` +
       `WHEN ${k}.matches = 1 THEN :noteTaken ELSE CONCAT(${k}.matches, :noteMultiple) END`;
+    const inScope = '(r.storeID IS NULL OR r.storeID IN (:...stores))';
     if (isMySql(manager)) {
-      // One pass over the sheet's lines: MySQL's multi-table UPDATE with the run's links outer-joined
+      // One pass over the batch's lines: MySQL's multi-table UPDATE with the run's links outer-joined
       // (the line's own columns are assigned last, as MySQL applies assignments in order).
       await execute(
         manager,
@@ -129,39 +195,53 @@ export class AutoRecService {
           `r.recDate = CASE WHEN k.saleID <> 0 THEN :at ELSE r.recDate END, ` +
           `r.autoRecRunID = CASE WHEN k.saleID <> 0 THEN :run ELSE r.autoRecRunID END, ` +
           `r.saleID = CASE WHEN k.saleID <> 0 THEN k.saleID ELSE r.saleID END ` +
-          `WHERE r.recSheetID = :sheet AND r.saleID = 0 AND (r.storeID IS NULL OR r.storeID IN (:...stores))`,
-        { ...scope, ...notes },
+          `WHERE ${batchLines} AND ${inScope}`,
+        { ...range, ...notes },
       );
     } else {
       // SQLite's UPDATE ... FROM is an inner join: the notes of every line, then the links.
       await execute(
         manager,
-        `UPDATE recSheetLine SET autoRecNotes = COALESCE((SELECT ${note('l')} FROM autoRecLink l WHERE l.autoRecRunID = :run AND l.recSheetLineID = recSheetLine.recSheetLineID), :noteNone) WHERE ${lineScope}`,
-        { ...scope, ...notes },
+        `UPDATE recSheetLine AS r SET autoRecNotes = COALESCE((SELECT ${note('l')} FROM autoRecLink l WHERE l.autoRecRunID = :run AND l.recSheetLineID = r.recSheetLineID), :noteNone) ` +
+          `WHERE ${batchLines} AND ${inScope}`,
+        { ...range, ...notes },
       );
       await execute(
         manager,
-        `UPDATE recSheetLine SET saleID = l.saleID, autoRecRunID = :run, recByUserName = :by, recDate = :at FROM autoRecLink l ` +
-          `WHERE l.autoRecRunID = :run AND l.recSheetLineID = recSheetLine.recSheetLineID AND l.saleID <> 0 AND recSheetLine.recSheetID = :sheet AND recSheetLine.saleID = 0`,
-        { ...scope, ...notes },
+        `UPDATE recSheetLine AS r SET saleID = l.saleID, autoRecRunID = :run, recByUserName = :by, recDate = :at FROM autoRecLink l ` +
+          `WHERE l.autoRecRunID = :run AND l.recSheetLineID = r.recSheetLineID AND l.saleID <> 0 AND ${batchLines}`,
+        { ...range, ...notes },
       );
     }
-    await this.sales.linkReconciled(manager, this.runLinks(runID, linked), `Reconciled automatically: rec sheet ${sheet.name}, run ${runID}`, user);
+    await this.sales.linkReconciled(manager, this.runLinks(runID, linked, { after: run.lastLineID, upto: range.upto }), `Reconciled automatically: rec sheet ${sheet.name}, run ${runID}`, user);
     // Only links remain: what Undo reverses.
-    await execute(manager, 'DELETE FROM autoRecLink WHERE autoRecRunID = :run AND saleID = 0', scope);
-    await manager.update(AutoRecRun, { autoRecRunID: runID }, { considered: result.considered, reconciled: result.reconciled, matchMultiple: result.matchMultiple, matchNone: result.matchNone });
-    await progress(`Reconciled ${count(linked)} of ${count(result.considered)} lines`, 100);
-    return result;
+    await execute(manager, 'DELETE FROM autoRecLink WHERE autoRecRunID = :run AND recSheetLineID > :after AND saleID = 0', range);
+    const next = {
+      considered: run.considered + considered,
+      reconciled: run.reconciled + linked,
+      matchMultiple: run.matchMultiple + (matched - linked),
+      matchNone: run.matchNone + (considered - matched),
+      lastLineID: range.upto,
+      finished: considered < this.batchLines(),
+    };
+    await manager.update(AutoRecRun, { autoRecRunID: runID }, next);
+    return { ...run, ...next };
   }
 
-  /** The links of a run whose line still links the sale the run gave it (lines keep the run's id until unlinked). */
-  private runLinks(runID: number, count: number, stores?: number[]): SaleLinkSource {
+  /**
+   * The links of a run whose line still links the sale the run gave it (lines keep the run's id
+   * until unlinked), of lines in (after, upto] when given, of `stores` when given.
+   */
+  private runLinks(runID: number, count: number, lines?: { after: number; upto: number }, stores?: number[]): SaleLinkSource {
     return {
       from: 'autoRecLink l INNER JOIN recSheetLine r ON r.recSheetLineID = l.recSheetLineID',
-      where: `l.autoRecRunID = :linkRun AND l.saleID <> 0 AND r.autoRecRunID = l.autoRecRunID AND r.saleID = l.saleID${stores ? ' AND r.storeID IN (:...linkStores)' : ''}`,
+      where:
+        'l.autoRecRunID = :linkRun AND l.saleID <> 0 AND r.autoRecRunID = l.autoRecRunID AND r.saleID = l.saleID' +
+        (lines ? ' AND l.recSheetLineID > :linkAfter AND l.recSheetLineID <= :linkUpto' : '') +
+        (stores ? ' AND r.storeID IN (:...linkStores)' : ''),
       saleID: 'l.saleID',
       revenue: 'r.revenue',
-      params: { linkRun: runID, ...(stores ? { linkStores: stores } : {}) },
+      params: { linkRun: runID, ...(lines ? { linkAfter: lines.after, linkUpto: lines.upto } : {}), ...(stores ? { linkStores: stores } : {}) },
       count,
     };
   }
@@ -177,28 +257,74 @@ export class AutoRecService {
   /**
    * Undo of a run (beyond the spec): every link it made whose line (of the user's stores) still
    * links the same sale is reversed: line unreconciled with the note 'Undone', the sale's figures
-   * and step back, history written. The run is marked undone.
+   * and step back, history written. In committed batches of links, like the run; a batch only
+   * finds links not yet reversed, so an undo taken up again carries on. The run is then marked
+   * undone.
    */
-  async undo(manager: EntityManager, autoRecRunID: number, user: AuthUser, progress: Progress = noProgress): Promise<UndoResult> {
+  async undoRun(autoRecRunID: number, user: AuthUser, progress: Progress = noProgress): Promise<UndoResult> {
+    const first = await this.checkUndoable(this.dataSource.manager, autoRecRunID);
+    const stores = user.storeIDs.length ? [...user.storeIDs] : [-1];
+    const total = Math.max(0, first.reconciled - first.undoneLinks);
+    let after = 0;
+    for (;;) {
+      const step = await this.batch((manager) => this.undoBatch(manager, autoRecRunID, user, stores, after));
+      if (step.done) return { autoRecRunID, undone: step.undoneLinks };
+      after = step.upto;
+      await progress(`Undoing links: ${count(step.undoneLinks)} undone`, total ? Math.min(99, (100 * (step.undoneLinks - first.undoneLinks)) / total) : 99);
+      await yieldToEventLoop();
+    }
+  }
+
+  /** One batch of an undo: the run's next links after line `after`; done (and the run marked undone) when none is left. */
+  private async undoBatch(
+    manager: EntityManager,
+    autoRecRunID: number,
+    user: AuthUser,
+    stores: number[],
+    after: number,
+  ): Promise<{ done: boolean; upto: number; undoneLinks: number }> {
     const found = await this.checkUndoable(manager, autoRecRunID);
     await this.lockSheet(manager, found.recSheetID);
     // Read again under the sheet's lock: a second undo of the same run waits for the first.
     const run = await this.checkUndoable(manager, autoRecRunID);
-    const stores = user.storeIDs.length ? [...user.storeIDs] : [-1];
-    const probe = this.runLinks(run.autoRecRunID, 0, stores);
+    const [bounds] = (
+      await execute(
+        manager,
+        `SELECT MAX(b.recSheetLineID) AS upto FROM (SELECT recSheetLineID FROM autoRecLink WHERE autoRecRunID = :run AND recSheetLineID > :after ` +
+          `ORDER BY recSheetLineID LIMIT ${this.batchLines()}) b`,
+        { run: autoRecRunID, after },
+      )
+    ).records;
+    if (bounds.upto === null || bounds.upto === undefined) {
+      await manager.update(AutoRecRun, { autoRecRunID }, { undone: true, undoneByUserName: user.name, undoneDate: new Date() });
+      return { done: true, upto: after, undoneLinks: run.undoneLinks };
+    }
+    const upto = toNumber(bounds.upto);
+    const probe = this.runLinks(autoRecRunID, 0, { after, upto }, stores);
     const [{ n }] = (await execute(manager, `SELECT COUNT(*) AS n FROM ${probe.from} WHERE ${probe.where}`, probe.params)).records;
     const undone = toNumber(n);
-    await progress(`Undoing ${count(undone)} links`, 20);
-    await this.sales.unlinkReconciled(manager, { ...probe, count: undone }, `Unreconciled (undo of auto reconcile run ${run.autoRecRunID})`, user);
+    await this.sales.unlinkReconciled(manager, { ...probe, count: undone }, `Unreconciled (undo of auto reconcile run ${autoRecRunID})`, user);
     const lines = await execute(
       manager,
       `UPDATE recSheetLine SET saleID = 0, autoRecRunID = NULL, recByUserName = '', recDate = NULL, autoRecNotes = :note ` +
-        `WHERE recSheetID = :sheet AND autoRecRunID = :linkRun AND storeID IN (:...linkStores)`,
-      { note: NOTE_UNDONE, sheet: run.recSheetID, linkRun: run.autoRecRunID, linkStores: stores },
+        `WHERE recSheetID = :sheet AND autoRecRunID = :linkRun AND storeID IN (:...linkStores) AND recSheetLineID > :linkAfter AND recSheetLineID <= :linkUpto`,
+      { note: NOTE_UNDONE, sheet: run.recSheetID, ...probe.params },
     );
-    if (lines.affected !== undone) throw new Error(`Undo of run ${run.autoRecRunID}: unlinked ${lines.affected} lines of ${undone}`);
-    await manager.update(AutoRecRun, { autoRecRunID: run.autoRecRunID }, { undone: true, undoneByUserName: user.name, undoneDate: new Date() });
-    await progress(`Undone ${count(undone)} links`, 100);
-    return { autoRecRunID: run.autoRecRunID, undone };
+    if (lines.affected !== undone) throw new Error(`Undo of run ${autoRecRunID}: unlinked ${lines.affected} lines of ${undone}`);
+    const undoneLinks = run.undoneLinks + undone;
+    await manager.update(AutoRecRun, { autoRecRunID }, { undoneLinks });
+    return { done: false, upto, undoneLinks };
   }
+}
+
+/** The lines a run considers: unreconciled, of the user's stores or of no store (`:sheet`, `:...stores`). */
+const LINE_SCOPE = 'recSheetID = :sheet AND saleID = 0 AND (storeID IS NULL OR storeID IN (:...stores))';
+
+/** SKUs compare without case: by the column's collation on MySQL (utf8mb4_unicode_ci), NOCASE on SQLite; no LOWER(), which hides the index. */
+function skuEquals(manager: EntityManager, a: string, b: string): string {
+  return isMySql(manager) ? `${a} = ${b}` : `${a} = ${b} COLLATE NOCASE`;
+}
+
+function resultOf(run: AutoRecRun): AutoRecResult {
+  return { considered: run.considered, reconciled: run.reconciled, matchMultiple: run.matchMultiple, matchNone: run.matchNone, autoRecRunID: run.autoRecRunID };
 }

@@ -13,7 +13,8 @@ export class RecSheetAutoRecUndoJob implements JobHandlerInstance<RecSheetAutoRe
 
   async run(data: RecSheetAutoRecUndoData, context: JobContext): Promise<JobOutcome<UndoResult>> {
     await context.progress('Undoing links', 0);
-    const { value } = await context.commitOnce((manager) => this.autoRec.undo(manager, data.autoRecRunID, context.user, context.progress));
-    return { result: value, resultID: value.autoRecRunID };
+    // In committed batches; a retried undo finds only the links not reversed yet.
+    const result = await this.autoRec.undoRun(data.autoRecRunID, context.user, context.progress);
+    return { result, resultID: result.autoRecRunID };
   }
 }

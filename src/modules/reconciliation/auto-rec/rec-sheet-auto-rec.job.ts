@@ -8,8 +8,9 @@ export interface RecSheetAutoRecData {
 }
 
 /**
- * Auto reconcile as a job: the whole run is one transaction through commitOnce, so a retried job
- * (after a SaleLinkConflict or a crash) links nothing twice. resultID is the run's id (Undo).
+ * Auto reconcile as a job: the run commits in batches and is keyed by the operation, so a
+ * retried job (after a SaleLinkConflict or a crash) carries on after the last committed batch
+ * and links nothing twice. resultID is the run's id (Undo).
  */
 @JobHandler('recSheetAutoRec')
 export class RecSheetAutoRecJob implements JobHandlerInstance<RecSheetAutoRecData, JobOutcome<AutoRecResult>> {
@@ -17,7 +18,7 @@ export class RecSheetAutoRecJob implements JobHandlerInstance<RecSheetAutoRecDat
 
   async run(data: RecSheetAutoRecData, context: JobContext): Promise<JobOutcome<AutoRecResult>> {
     await context.progress('Matching lines', 0);
-    const { value } = await context.commitOnce((manager) => this.autoRec.reconcile(manager, data.recSheetID, context.user, context.operationID, context.progress));
-    return { result: value, resultID: value.autoRecRunID };
+    const result = await this.autoRec.reconcileSheet(data.recSheetID, context.user, context.operationID, context.progress);
+    return { result, resultID: result.autoRecRunID };
   }
 }

@@ -20,6 +20,15 @@ export class AutoRecRun {
   @Column({ type: 'integer', default: 0 }) matchMultiple: number;
   @Column({ type: 'integer', default: 0 }) matchNone: number;
 
+  /** The last line id of the run's last committed batch: a run taken up again starts after it. */
+  @Column({ type: 'integer', default: 0 }) lastLineID: number;
+
+  /** Every line went through the run (its counts are final). */
+  @Column({ type: 'boolean', default: false }) finished: boolean;
+
+  /** Links an undo has reversed so far (it commits in batches too). */
+  @Column({ type: 'integer', default: 0 }) undoneLinks: number;
+
   @Column({ type: 'varchar', length: 100, default: '' })
   createdByUserName: string;
 
