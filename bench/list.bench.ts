@@ -139,15 +139,16 @@ export async function call(base: string, token: string, method: string, path: st
 }
 
 /** Runs multi-row INSERTs on either engine. */
-interface Writer {
+export interface Writer {
   insert(table: string, columns: string[], rows: unknown[][]): Promise<void>;
   analyse(): Promise<void>;
   close(): Promise<void>;
 }
 
-function sqliteWriter(file: string): Writer {
+export function sqliteWriter(file: string): Writer {
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
+  db.pragma('busy_timeout = 60000');
   return {
     async insert(table, columns, rows) {
       const statements = new Map<number, SqliteStatement>();

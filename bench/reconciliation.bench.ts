@@ -49,8 +49,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { localDate } from '../src/modules/rate-cards/dates';
 import { finishedResult } from './bench-api';
-import { recreate } from './bench-database';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, ApiProcess, call, peakRssMB, print, stopChild } from './list.bench';
+import { recreate, startOwnMariaDb, type OwnMariaDb } from './bench-database';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, ApiProcess, call, latencies, peakRssMB, print, SECONDS, sqliteWriter, stopChild } from './list.bench';
 // The demo seed's seeded generator and day arithmetic: every run writes the same rows.
 import { addDays, rng } from '../src/seed/demo-sales';
 import { createSellers } from './sales.bench';
@@ -67,6 +67,8 @@ const SALE_TYPES = ['New contract', 'Upgrade', 'SIM only'];
 const CARD_LINES = 100; // per sale type
 const DAYS = 730;
 const BATCH = 5_000;
+/** Lines of each sheet the concurrent auto reconciles run on. */
+const CONCURRENT_LINES = Number(process.env.BENCH_REC_CONCURRENT_LINES || 25_000);
 const TIME_ZONE = process.env.TIME_ZONE || 'Europe/London';
 const WORKER = join(__dirname, '..', 'src', 'worker.js');
 const MAPPING = { saleDate: 1, storeName: 2, orderRef: 3, sku: 4, description: 5, revenue: 6 };
@@ -129,12 +131,14 @@ async function withWorkers<T>(ctx: Context, count: number, queues: string, work:
   }
 }
 
-/** Starts a job with `method path body` and waits for it: its result and the ms from the call to completion. */
-async function timedJob(ctx: Context, method: string, path: string, body?: unknown): Promise<{ ms: number; result: Json }> {
+/** Starts a job with `method path body` and waits for it: its result, the ms from the call to completion, and its attempts (above 1: retried). */
+async function timedJob(ctx: Context, method: string, path: string, body?: unknown): Promise<{ ms: number; result: Json; attempts: number }> {
   const t0 = performance.now();
   const { operationID } = (await call(ctx.api.base, ctx.token, method, path, body)).data;
   const result = await finishedResult((p) => call(ctx.api.base, ctx.token, 'GET', p), operationID);
-  return { ms: Math.round(performance.now() - t0), result };
+  const ms = Math.round(performance.now() - t0);
+  const { attempts } = (await call(ctx.api.base, ctx.token, 'GET', `/longRunningOperation?operationID=${operationID}`)).data;
+  return { ms, result, attempts: Number(attempts) };
 }
 
 // ---------------------------------------------------------------- import
@@ -295,13 +299,47 @@ async function importCases(ctx: Context, dir: string): Promise<void> {
 
 // ---------------------------------------------------------------- auto reconcile
 
-interface Fill {
-  recSheetID: number;
-  expected: { considered: number; reconciled: number; matchMultiple: number; matchNone: number };
+/** Writes rows straight into the database the API runs on (either engine). */
+interface FillWriter {
+  insert(table: string, columns: string[], rows: unknown[][]): Promise<void>;
+  analyse(): Promise<void>;
+  close(): Promise<void>;
 }
 
-/** 1,000,000 sales and a rec sheet of 100,000 lines, written straight into MariaDB. */
-async function fillForAutoRec(ctx: Context, databaseUrl: string): Promise<Fill> {
+function mysqlFillWriter(databaseUrl: string): FillWriter {
+  // One connection: each sale insert also upserts the sale totals (triggers), and inserts on
+  // several connections at once deadlock on those rows.
+  const connection = createConnection({ uri: databaseUrl }).then(async (c) => {
+    await c.query('SET SESSION foreign_key_checks = 0, SESSION unique_checks = 0');
+    return c;
+  });
+  return {
+    async insert(table, columns, rows) {
+      const c = await connection;
+      for (let i = 0; i < rows.length; i += BATCH) await c.query(`INSERT INTO \`${table}\` (${columns.join(',')}) VALUES ?`, [rows.slice(i, i + BATCH)]);
+    },
+    async analyse() {
+      await (await connection).query('ANALYZE TABLE sale, recSheetLine, rateCardLine, rateCardLineStore');
+    },
+    async close() {
+      await (await connection).end();
+    },
+  };
+}
+
+interface Fill {
+  /** The sheet of LINES lines: 90 % one match, 5 % two, 5 % none. */
+  recSheetID: number;
+  expected: { considered: number; reconciled: number; matchMultiple: number; matchNone: number };
+  /** Sheets of CONCURRENT_LINES lines each, every line matching one ready sale of its own. */
+  concurrentSheetIDs: number[];
+}
+
+/**
+ * 1,000,000 sales and a rec sheet of 100,000 lines (plus `concurrentSheets` sheets of
+ * CONCURRENT_LINES single-match lines), written straight into the API's database.
+ */
+async function fillForAutoRec(ctx: Context, writer: FillWriter, concurrentSheets: number, label: string): Promise<Fill> {
   const t0 = Date.now();
   const post = async (path: string, body: unknown) => (await call(ctx.api.base, ctx.token, 'POST', path, body)).data;
   const { storeIDs } = ctx;
@@ -313,19 +351,13 @@ async function fillForAutoRec(ctx: Context, databaseUrl: string): Promise<Fill> 
   const start = addDays(today, 1 - DAYS);
   const card = await post('/rateCard', { name: 'Bench card', fromDate: `${start.slice(0, 7)}-01` });
   const recSheet = await post('/recSheet', { name: 'Bench supplier statement', recDate: today });
+  const concurrentSheetIDs: number[] = [];
+  for (let k = 0; k < concurrentSheets; k++) concurrentSheetIDs.push((await post('/recSheet', { name: `Bench statement ${k + 1}`, recDate: today })).recSheetID);
 
-  const main = await createConnection({ uri: databaseUrl });
-  const connections = [main, await createConnection({ uri: databaseUrl }), await createConnection({ uri: databaseUrl })];
-  for (const c of connections) await c.query('SET SESSION foreign_key_checks = 0, SESSION unique_checks = 0');
+  // The API made no card lines, line stores nor sales: ids from 1.
   const now = new Date().toISOString().slice(0, 23).replace('T', ' ');
-  const [[ids]] = (await main.query(
-    'SELECT (SELECT COALESCE(MAX(rateCardLineID), 0) FROM rateCardLine) AS line, (SELECT COALESCE(MAX(rateCardLineStoreID), 0) FROM rateCardLineStore) AS lineStore, (SELECT COALESCE(MAX(saleID), 0) FROM sale) AS sale',
-  )) as unknown as [Json[]];
-  const lineBase = Number(ids?.line ?? 0);
-  const lineStoreBase = Number(ids?.lineStore ?? 0);
-  const saleBase = Number(ids?.sale ?? 0);
-  const lineID = (type: number, line: number) => lineBase + type * CARD_LINES + line + 1;
-  const lineStoreID = (type: number, line: number, store: number) => lineStoreBase + (type * CARD_LINES + line) * STORES + store + 1;
+  const lineID = (type: number, line: number) => type * CARD_LINES + line + 1;
+  const lineStoreID = (type: number, line: number, store: number) => (type * CARD_LINES + line) * STORES + store + 1;
   const cardLines: unknown[][] = [];
   const lineStores: unknown[][] = [];
   for (let type = 0; type < SALE_TYPES.length; type++) {
@@ -337,8 +369,8 @@ async function fillForAutoRec(ctx: Context, databaseUrl: string): Promise<Fill> 
       }
     }
   }
-  await main.query('INSERT INTO rateCardLine (rateCardLineID, rateCardID, saleTypeID, sku, skuTypeID, description, customerRRP, customerMonthly, contractMonths, createdByUserName, createdDate, updatedByUserName, updatedDate) VALUES ?', [cardLines]);
-  await main.query('INSERT INTO rateCardLineStore (rateCardLineStoreID, rateCardLineID, storeID, active, revenue, commission) VALUES ?', [lineStores]);
+  await writer.insert('rateCardLine', ['rateCardLineID', 'rateCardID', 'saleTypeID', 'sku', 'skuTypeID', 'description', 'customerRRP', 'customerMonthly', 'contractMonths', 'createdByUserName', 'createdDate', 'updatedByUserName', 'updatedDate'], cardLines);
+  await writer.insert('rateCardLineStore', ['rateCardLineStoreID', 'rateCardLineID', 'storeID', 'active', 'revenue', 'commission'], lineStores);
 
   // The sales, compactly: store, day, type, card line and step of each (0 recorded, 1 modified, 2 cancelled, 3 reconciled).
   const doubles = Math.round(LINES * 0.05);
@@ -359,8 +391,8 @@ async function fillForAutoRec(ctx: Context, databaseUrl: string): Promise<Fill> 
     const r = random();
     stepOf[i] = r < 0.02 ? 2 : r < 0.04 ? 3 : r < 0.09 ? 1 : 0;
   }
-  const orderRefOf = (i: number) => `7${String((saleBase + i + 1) * 7919).padStart(19, '0')}`;
-  // Which sales the sheet's lines point at: a shuffle of the ready sales, and of the others.
+  const orderRefOf = (i: number) => `7${String((i + 1) * 7919).padStart(19, '0')}`;
+  // Which sales the sheets' lines point at: a shuffle of the ready sales, and of the others.
   const ready: number[] = [];
   const notReady: number[] = [];
   for (let i = 0; i < base; i++) (stepOf[i] <= 1 ? ready : notReady).push(i);
@@ -374,16 +406,19 @@ async function fillForAutoRec(ctx: Context, databaseUrl: string): Promise<Fill> 
   const unknown = Math.round(none * 0.4);
   const pennyOff = Math.round(none * 0.3);
   const taken = none - unknown - pennyOff;
-  const picked = shuffle(ready, singles + doubles + pennyOff);
-  const singleSet = picked.slice(0, singles);
-  const doubleSet = picked.slice(singles, singles + doubles);
-  const pennySet = picked.slice(singles + doubles);
+  const concurrentLines = concurrentSheets * CONCURRENT_LINES;
+  const picked = shuffle(ready, singles + doubles + pennyOff + unknown + concurrentLines);
+  let from = 0;
+  const take = (n: number) => picked.slice(from, (from += n));
+  const singleSet = take(singles);
+  const doubleSet = take(doubles);
+  const pennySet = take(pennyOff);
+  const unknownSet = take(unknown); // a real sale's store, date and SKU; an order number no sale has
+  const concurrentSets = concurrentSheetIDs.map(() => take(CONCURRENT_LINES).sort((a, b) => a - b));
   const takenSet = shuffle(notReady, taken);
-  const unknownSet = shuffle(ready.slice(singles + doubles + pennyOff), unknown); // a real sale's store, date and SKU; an order number no sale has
 
   const dateOf = (i: number) => addDays(start, dayOf[i]);
-  const saleRow = (id: number, i: number) => {
-    const step = stepOf[i];
+  const saleRow = (id: number, i: number, step = stepOf[i]) => {
     const p = pennies(lineOf[i], typeOf[i]);
     const day = dateOf(i);
     const reconciled = step === 3;
@@ -399,69 +434,50 @@ async function fillForAutoRec(ctx: Context, databaseUrl: string): Promise<Fill> 
     'sku', 'currentHistoryStep', 'revenue', 'commission', 'adjustedRevenue', 'unreconciledRevenue', 'recSheetLinesTotal', 'recSheetLinesCount',
     'notes', 'createdByUserName', 'createdDate', 'updatedByUserName', 'updatedDate',
   ];
-  function* saleBatches(): Generator<unknown[][]> {
-    let batch: unknown[][] = [];
-    for (let i = 0; i < base; i++) {
-      batch.push(saleRow(saleBase + i + 1, i));
-      if (batch.length >= BATCH) {
-        yield batch;
-        batch = [];
-      }
-    }
-    // The duplicates: the same sale recorded twice (a new id, every matching field the same, recorded).
-    doubleSet.forEach((i, k) => {
-      const row = saleRow(saleBase + base + k + 1, i);
-      row[10] = 'recorded';
-      batch.push(row);
-    });
-    if (batch.length) yield batch;
+  for (let i = 0; i < base; i += 50_000) {
+    const rows: unknown[][] = [];
+    for (let k = i; k < Math.min(base, i + 50_000); k++) rows.push(saleRow(k + 1, k));
+    await writer.insert('sale', saleColumns, rows);
   }
-  const batches = saleBatches();
-  await Promise.all(
-    connections.map(async (c) => {
-      for (let next = batches.next(); !next.done; next = batches.next()) await c.query(`INSERT INTO sale (${saleColumns.join(',')}) VALUES ?`, [next.value]);
-    }),
-  );
+  // The duplicates: the same sale recorded twice (a new id, every matching field the same, recorded).
+  await writer.insert('sale', saleColumns, doubleSet.map((i, k) => saleRow(base + k + 1, i, 0)));
 
-  // The sheet's lines, in sale order as a supplier's statement lists them.
-  const kinds = new Map<number, 'single' | 'double' | 'penny' | 'taken' | 'unknown'>();
-  for (const i of singleSet) kinds.set(i, 'single');
-  for (const i of doubleSet) kinds.set(i, 'double');
-  for (const i of pennySet) kinds.set(i, 'penny');
-  for (const i of takenSet) kinds.set(i, 'taken');
-  for (const i of unknownSet) kinds.set(i, 'unknown');
-  const order = [...kinds.keys()].sort((a, b) => a - b);
   const lineColumns = [
     'recSheetID', 'saleDate', 'storeID', 'storeName', 'orderRef', 'sku', 'description', 'revenue', 'worksheet', 'rowNumber', 'adjustment', 'adjustmentReason',
     'fileID', 'autoRecNotes', 'saleID', 'recByUserName', 'recDate', 'autoRecRunID', 'operationID', 'createdByUserName', 'createdDate', 'updatedByUserName', 'updatedDate',
   ];
-  const lines: unknown[][] = order.map((i, n) => {
-    const kind = kinds.get(i)!;
+  const lineRow = (recSheetID: number, i: number, n: number, kind: string) => {
     const p = pennies(lineOf[i], typeOf[i]) + (kind === 'penny' ? 1 : 0);
     const orderRef = kind === 'unknown' ? `9${String(n + 1).padStart(19, '0')}` : orderRefOf(i);
     const sku = skuOf(typeOf[i], lineOf[i]);
     return [
-      recSheet.recSheetID, dateOf(i), storeIDs[storeOf[i]], storeName(storeOf[i]), orderRef, n % 10 === 3 ? sku.toLowerCase() : sku,
+      recSheetID, dateOf(i), storeIDs[storeOf[i]], storeName(storeOf[i]), orderRef, n % 10 === 3 ? sku.toLowerCase() : sku,
       `${SALE_TYPES[typeOf[i]]}: handset ${lineOf[i]}`, money(p), 'Statement', n + 2, '0.00', '', null, '', 0, '', null, null, null, 'bench', now, 'bench', now,
     ];
-  });
-  for (let i = 0; i < lines.length; i += BATCH) await main.query(`INSERT INTO recSheetLine (${lineColumns.join(',')}) VALUES ?`, [lines.slice(i, i + BATCH)]);
-  await main.query('ANALYZE TABLE sale, recSheetLine, rateCardLine, rateCardLineStore');
-  for (const c of connections) await c.end();
-  const expected = { considered: lines.length, reconciled: singles, matchMultiple: doubles, matchNone: none };
+  };
+  // The main sheet's lines, in sale order as a supplier's statement lists them.
+  const kinds = new Map<number, string>();
+  for (const [set, kind] of [[singleSet, 'single'], [doubleSet, 'double'], [pennySet, 'penny'], [takenSet, 'taken'], [unknownSet, 'unknown']] as const) for (const i of set) kinds.set(i, kind);
+  const order = [...kinds.keys()].sort((a, b) => a - b);
+  await writer.insert('recSheetLine', lineColumns, order.map((i, n) => lineRow(recSheet.recSheetID, i, n, kinds.get(i)!)));
+  for (const [k, set] of concurrentSets.entries()) await writer.insert('recSheetLine', lineColumns, set.map((i, n) => lineRow(concurrentSheetIDs[k], i, n, 'single')));
+  await writer.analyse();
+  const expected = { considered: order.length, reconciled: singles, matchMultiple: doubles, matchNone: none };
   print({
     scenario: 'reconciliation',
-    case: 'autoRec fill',
+    case: `autoRec fill (${label})`,
     sales: base + doubles,
     duplicateSales: doubles,
     salesBySteps: { recorded: stepOf.filter((s) => s === 0).length + doubles, modified: stepOf.filter((s) => s === 1).length, cancelled: stepOf.filter((s) => s === 2).length, reconciled: stepOf.filter((s) => s === 3).length },
-    lines: lines.length,
-    linesBy: { oneMatch: singles, twoMatches: doubles, unknownOrderRef: unknown, revenueAPennyOff: pennyOff, saleNotReady: taken, skuInLowerCase: lines.filter((_, n) => n % 10 === 3).length },
+    lines: order.length,
+    linesBy: { oneMatch: singles, twoMatches: doubles, unknownOrderRef: unknown, revenueAPennyOff: pennyOff, saleNotReady: taken, skuInLowerCase: order.filter((_, n) => n % 10 === 3).length },
+    concurrentSheets: { sheets: concurrentSheets, linesEach: CONCURRENT_LINES },
     seconds: (Date.now() - t0) / 1000,
   });
-  return { recSheetID: recSheet.recSheetID, expected };
+  return { recSheetID: recSheet.recSheetID, expected, concurrentSheetIDs };
 }
 
+/** The anchor: one SQL join counting the lines with exactly one candidate sale (the matching auto reconcile does). */
 const ANCHOR =
   'SELECT COUNT(*) AS n FROM (SELECT l.recSheetLineID FROM recSheetLine l JOIN sale s ON s.storeID = l.storeID AND s.saleDate = l.saleDate ' +
   'AND s.orderRef = l.orderRef AND s.sku = l.sku AND s.revenue = l.revenue AND s.currentHistoryStep IN (\'recorded\',\'modified\') ' +
@@ -476,7 +492,22 @@ async function explain(pool: Pool, statement: string, params: unknown[] = []): P
   }
 }
 
-/** The statements the job's connection ran between `from` and `to` (general log), each with the ms to the next statement on its connection. */
+/** The anchor's median of 3 runs in ms, checked to count what the fill wrote. */
+async function anchorMs(pool: Pool, fill: Fill, bufferPoolMB: number): Promise<number> {
+  const times: number[] = [];
+  let matches = 0;
+  for (let i = 0; i < 3; i++) {
+    const t = performance.now();
+    const [[row]] = (await pool.query(ANCHOR, [fill.recSheetID])) as unknown as [Json[]];
+    times.push(performance.now() - t);
+    matches = Number(row.n);
+  }
+  if (matches !== fill.expected.reconciled) throw new Error(`the anchor counts ${matches} single matches, ${fill.expected.reconciled} were written`);
+  print({ scenario: 'reconciliation', case: 'autoRec anchor', bufferPoolMB, sql: ANCHOR, singleMatches: matches, ms: times.map((t) => Math.round(t)), explain: await explain(pool, ANCHOR, [fill.recSheetID]) });
+  return Math.round([...times].sort((a, b) => a - b)[1]);
+}
+
+/** The statements the job's connections ran between `from` and `to` (the own server's general log), each with the ms to the next statement on its connection. */
 async function jobStatements(pool: Pool, database: string, from: string, to: string, own: number): Promise<Array<{ sql: string; ms: number }>> {
   const [rows] = (await pool.query(
     "SELECT thread_id AS thread, event_time AS at, CONVERT(argument USING utf8mb4) AS statement FROM mysql.general_log WHERE command_type IN ('Query', 'Execute') AND event_time BETWEEN ? AND ? ORDER BY event_time",
@@ -505,31 +536,40 @@ async function jobStatements(pool: Pool, database: string, from: string, to: str
   return out.sort((a, b) => a.at - b.at).map(({ sql, ms }) => ({ sql, ms }));
 }
 
-async function autoRecCase(ctx: Context, databaseUrl: string, pool: Pool): Promise<void> {
-  const fill = await fillForAutoRec(ctx, databaseUrl);
-  const database = decodeURIComponent(new URL(databaseUrl).pathname.slice(1));
-  const times: number[] = [];
-  let matches = 0;
-  for (let i = 0; i < 3; i++) {
-    const t = performance.now();
-    const [[row]] = (await pool.query(ANCHOR, [fill.recSheetID])) as unknown as [Json[]];
-    times.push(performance.now() - t);
-    matches = Number(row.n);
+/** Statements of one batch summed by kind: where a run's time goes. */
+function statementTimes(statements: Array<{ sql: string; ms: number }>): Json {
+  const kinds: Array<[string, RegExp]> = [
+    ['match (INSERT autoRecLink ... JOIN sale)', /^\s*INSERT INTO autoRecLink/i],
+    ['taken by a lower line', /^\s*UPDATE autoRecLink/i],
+    ['line notes and links', /^\s*UPDATE recSheetLine/i],
+    ['history rows', /^\s*INSERT INTO history/i],
+    ['sale update', /^\s*UPDATE sale/i],
+    ['drop unlinked work rows', /^\s*DELETE FROM autoRecLink/i],
+  ];
+  const out: Json = {};
+  for (const s of statements) {
+    if (s.ms < 0) continue;
+    const kind = kinds.find(([, re]) => re.test(s.sql))?.[0] ?? 'other';
+    out[kind] = (out[kind] ?? 0) + s.ms;
   }
-  const anchorMs = Math.round([...times].sort((a, b) => a - b)[1]);
-  if (matches !== fill.expected.reconciled) throw new Error(`the anchor counts ${matches} single matches, ${fill.expected.reconciled} were written`);
-  print({ scenario: 'reconciliation', case: 'autoRec anchor', sql: ANCHOR, singleMatches: matches, ms: times.map((t) => Math.round(t)), explain: await explain(pool, ANCHOR, [fill.recSheetID]) });
+  return out;
+}
 
-  const logSql = process.env.BENCH_REC_SQL_LOG !== '0';
+async function innodbDeadlocks(pool: Pool): Promise<number> {
+  const [[row]] = (await pool.query("SELECT VARIABLE_VALUE AS n FROM information_schema.GLOBAL_STATUS WHERE VARIABLE_NAME = 'INNODB_DEADLOCKS'")) as unknown as [Json[]];
+  return Number(row?.n ?? 0);
+}
+
+/** Auto reconcile of the main sheet (one worker) against the anchor; then its undo. */
+async function autoRecOnce(ctx: Context, pool: Pool, database: string, fill: Fill, bufferPoolMB: number, logSql: boolean): Promise<void> {
+  const anchor = await anchorMs(pool, fill, bufferPoolMB);
   const own = await pool.getConnection();
   try {
     await withWorkers(ctx, 1, 'reconcile', async ([worker]) => {
       const [[{ at: from }]] = (await own.query('SELECT CAST(NOW(6) AS CHAR) AS at')) as unknown as [Json[]];
-      if (logSql) {
-        await own.query("SET GLOBAL log_output = 'TABLE'");
-        await own.query("SET GLOBAL general_log = 'ON'");
-      }
-      let job: { ms: number; result: Json };
+      // The bench's own server: switching its general log changes nobody else's.
+      if (logSql) await own.query("SET GLOBAL log_output = 'TABLE', GLOBAL general_log = 'ON'");
+      let job: { ms: number; result: Json; attempts: number };
       try {
         job = await timedJob(ctx, 'PUT', `/recSheet/${fill.recSheetID}/autoRec`);
       } finally {
@@ -537,47 +577,218 @@ async function autoRecCase(ctx: Context, databaseUrl: string, pool: Pool): Promi
       }
       const [[{ at: to }]] = (await own.query('SELECT CAST(NOW(6) AS CHAR) AS at')) as unknown as [Json[]];
       const counts = { considered: job.result.considered, reconciled: job.result.reconciled, matchMultiple: job.result.matchMultiple, matchNone: job.result.matchNone };
-      const ratio = round(job.ms / anchorMs, 2);
+      const ratio = round(job.ms / anchor, 2);
+      const statements = logSql ? await jobStatements(pool, database, String(from), String(to), own.threadId) : [];
       print({
         scenario: 'reconciliation',
         case: 'autoRec',
+        bufferPoolMB,
         sales: SALES,
         lines: LINES,
         workers: 1,
         autoRecMs: job.ms,
-        anchorMs,
+        anchorMs: anchor,
         ratio,
         ratioTarget: 3,
         ratioMet: ratio <= 3,
+        attempts: job.attempts,
         counts,
         expected: fill.expected,
         countsMatch: JSON.stringify(counts) === JSON.stringify(fill.expected),
         peakWorkerRssMB: worker.peakRssMB(),
+        ...(logSql ? { statementMsByKind: statementTimes(statements), statements: statements.length } : {}),
       });
       if (logSql) {
-        const statements = await jobStatements(pool, database, String(from), String(to), own.threadId);
+        const slowest = [...statements].sort((a, b) => b.ms - a.ms).slice(0, 6);
         const listed: Json[] = [];
-        for (const s of statements) {
-          const explainable = /^\s*(SELECT|INSERT|UPDATE|DELETE)/i.test(s.sql) && !/^\s*INSERT\s+INTO\s+\S+\s*\(?[^)]*\)?\s*VALUES/i.test(s.sql);
-          listed.push({ ms: s.ms, sql: s.sql.slice(0, 600), ...(explainable && s.ms >= 100 ? { explain: await explain(pool, s.sql) } : {}) });
-        }
-        print({ scenario: 'reconciliation', case: 'autoRec statements', note: 'ms: to the next statement on the same connection (-1: the last)', statements: listed });
+        for (const s of slowest) listed.push({ ms: s.ms, sql: s.sql.slice(0, 400), explain: /^\s*(SELECT|INSERT|UPDATE|DELETE)/i.test(s.sql) ? await explain(pool, s.sql) : undefined });
+        print({ scenario: 'reconciliation', case: 'autoRec slowest statements', bufferPoolMB, note: 'ms: to the next statement on the same connection', statements: listed });
       }
+      const undo = await timedJob(ctx, 'PUT', `/autoRecRun/${job.result.autoRecRunID}/undo`);
+      print({ scenario: 'reconciliation', case: 'autoRec undo', bufferPoolMB, links: fill.expected.reconciled, undoMs: undo.ms, undone: undo.result.undone, attempts: undo.attempts, anchorMs: anchor, ratio: round(undo.ms / anchor, 2) });
+      if (undo.result.undone !== fill.expected.reconciled) throw new Error(`undo reversed ${undo.result.undone} links, the run made ${fill.expected.reconciled}`);
     });
   } finally {
     own.release();
   }
 }
 
+/** Auto reconciles of different sheets at once: wall time, deadlocks (InnoDB's counter) and retries (attempts above 1). */
+async function concurrentAutoRecs(ctx: Context, pool: Pool, sheetIDs: number[], workers: number): Promise<{ wallMs: number; deadlocks: number; retries: number; reconciled: number }> {
+  return withWorkers(ctx, workers, 'reconcile', async () => {
+    const deadlocksBefore = await innodbDeadlocks(pool);
+    const t = performance.now();
+    const jobs = await Promise.all(sheetIDs.map((id) => timedJob(ctx, 'PUT', `/recSheet/${id}/autoRec`)));
+    const wallMs = Math.round(performance.now() - t);
+    for (const job of jobs) if (job.result.reconciled !== CONCURRENT_LINES) throw new Error(`a concurrent run reconciled ${job.result.reconciled} of ${CONCURRENT_LINES}`);
+    return { wallMs, deadlocks: (await innodbDeadlocks(pool)) - deadlocksBefore, retries: jobs.reduce((n, j) => n + j.attempts - 1, 0), reconciled: jobs.reduce((n, j) => n + j.result.reconciled, 0) };
+  });
+}
+
+/** Every auto reconcile case on MariaDB (the bench's own server): 128 MB buffer pool, then 1 GB. */
+async function autoRecCases(ctx: Context, server: OwnMariaDb, databaseUrl: string): Promise<void> {
+  const database = decodeURIComponent(new URL(databaseUrl).pathname.slice(1));
+  const pool = createPool({ uri: databaseUrl, connectionLimit: 4 });
+  const writer = mysqlFillWriter(databaseUrl);
+  try {
+    const fill = await fillForAutoRec(ctx, writer, 8, 'MariaDB');
+    await writer.close();
+    const logSql = process.env.BENCH_REC_SQL_LOG !== '0';
+    const sizes = (process.env.BENCH_REC_BUFFER_POOLS ?? '128,1024').split(',').map(Number);
+    for (const [k, mb] of sizes.entries()) {
+      await server.setBufferPoolMB(mb);
+      await autoRecOnce(ctx, pool, database, fill, mb, logSql);
+      if (k > 0) continue;
+      // Two sheets on one worker (one after the other), two on two workers, four on four.
+      const one = await concurrentAutoRecs(ctx, pool, fill.concurrentSheetIDs.slice(0, 2), 1);
+      const two = await concurrentAutoRecs(ctx, pool, fill.concurrentSheetIDs.slice(2, 4), 2);
+      const four = await concurrentAutoRecs(ctx, pool, fill.concurrentSheetIDs.slice(4, 8), 4);
+      const speedup = round(one.wallMs / two.wallMs, 2);
+      print({
+        scenario: 'reconciliation',
+        case: 'autoRec concurrent',
+        bufferPoolMB: mb,
+        linesPerSheet: CONCURRENT_LINES,
+        twoSheetsOneWorker: one,
+        twoSheetsTwoWorkers: two,
+        fourSheetsFourWorkers: four,
+        speedupTwoWorkers: speedup,
+        speedupTarget: 1.5,
+        speedupMet: speedup >= 1.5,
+        deadlocks: one.deadlocks + two.deadlocks + four.deadlocks,
+        retries: one.retries + two.retries + four.retries,
+      });
+    }
+  } finally {
+    await pool.end();
+  }
+}
+
+// ---------------------------------------------------------------- embedded mode
+
+const CLIENTS = 5;
+
+/** GET /api/sales?pageLength=50 from CLIENTS clients until `until` resolves (or for `ms`): each answer's ms, and the failures. */
+async function listLoad(ctx: Context, until: Promise<unknown> | number): Promise<{ ms: number[]; failed: number; requests: number }> {
+  const ms: number[] = [];
+  let failed = 0;
+  let done = false;
+  const stop = typeof until === 'number' ? new Promise((r) => setTimeout(r, until)) : until;
+  void stop.finally(() => (done = true));
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      while (!done) {
+        const t = performance.now();
+        try {
+          const res = await fetch(`${ctx.api.base}/sales?pageLength=50`, { headers: { 'x-access-token': ctx.token }, signal: AbortSignal.timeout(30_000) });
+          await res.arrayBuffer();
+          if (res.status !== 200) failed += 1;
+          else ms.push(performance.now() - t);
+        } catch {
+          failed += 1;
+        }
+      }
+    }),
+  );
+  return { ms, failed, requests: ms.length + failed };
+}
+
+/** The API process's longest event-loop stall (ms) in [from, to], from its loop monitor's windows. */
+function longestStall(file: string, from: number, to: number): number {
+  let max = 0;
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    if (!line) continue;
+    const w = JSON.parse(line) as { at: number; maxMs: number };
+    if (w.at >= from && w.at <= to + 500) max = Math.max(max, w.maxMs);
+  }
+  return round(max, 1);
+}
+
+/**
+ * Embedded mode: SQLite, jobs in the API process. 1,000,000 sales and 100,000 lines; the sales
+ * list from 5 clients idle, then during the auto reconcile and during its undo. Targets: every
+ * request answered, p95 during at most 3x idle, no event-loop stall over 100 ms.
+ */
+async function embeddedCase(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'reconciliation-bench-sqlite-'));
+  const loopFile = join(dir, 'event-loop.jsonl');
+  const previousArgs = process.env.BENCH_API_NODE_ARGS;
+  process.env.BENCH_API_NODE_ARGS = `${previousArgs ?? ''} --require ${join(__dirname, 'loop-monitor.js')}`;
+  const api = new ApiProcess({ DATA_DIR: dir, FILES_DIR: join(dir, 'files'), JWT_SECRET: 'bench-secret', DATABASE_URL: '', REDIS_URL: '', JOB_QUEUE: 'in-process', TIME_ZONE, ADMIN_EMAIL, ADMIN_PASSWORD, LOGIN_ATTEMPTS_PER_MINUTE: '1000', LOOP_MONITOR_FILE: loopFile });
+  try {
+    await api.start();
+    process.env.BENCH_API_NODE_ARGS = previousArgs ?? '';
+    const ctx = await franchise(api, {});
+    const writer = sqliteWriter(join(dir, 'app.sqlite'));
+    const fill = await fillForAutoRec(ctx, writer, 0, 'SQLite');
+    await writer.close();
+    await listLoad(ctx, 3_000); // warm up
+    const idle = await listLoad(ctx, SECONDS * 1000);
+    const idleP95 = latencies(idle.ms).p95;
+    const phases: Json[] = [];
+    for (const [name, start] of [
+      ['autoRec', () => timedJob(ctx, 'PUT', `/recSheet/${fill.recSheetID}/autoRec`)],
+      ['undo', async () => timedJob(ctx, 'PUT', `/autoRecRun/${(await lastRun(ctx, fill.recSheetID)).autoRecRunID}/undo`)],
+    ] as const) {
+      const from = Date.now();
+      const job = start();
+      const load = await listLoad(ctx, job);
+      const { ms, result } = await job;
+      const p95 = latencies(load.ms).p95;
+      phases.push({
+        job: name,
+        jobMs: ms,
+        result,
+        requests: load.requests,
+        failed: load.failed,
+        latency: latencies(load.ms),
+        p95Ratio: round(p95 / idleP95, 2),
+        p95RatioMet: p95 <= 3 * idleP95,
+        longestEventLoopStallMs: longestStall(loopFile, from, Date.now()),
+        stallTargetMs: 100,
+      });
+    }
+    print({ scenario: 'reconciliation', case: 'embedded (SQLite, jobs in the API process)', sales: SALES, lines: LINES, clients: CLIENTS, idle: { requests: idle.requests, failed: idle.failed, latency: latencies(idle.ms) }, phases });
+  } finally {
+    process.env.BENCH_API_NODE_ARGS = previousArgs ?? '';
+    await api.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function lastRun(ctx: Context, recSheetID: number): Promise<Json> {
+  return (await call(ctx.api.base, ctx.token, 'GET', `/autoRecRuns?recSheetID=${recSheetID}&pageLength=1`)).listData[0];
+}
+
 // ---------------------------------------------------------------- scenario
 
+/** The franchise through the API: 20 stores; the administrator's token then holds them. */
+async function franchise(api: ApiProcess, workerEnv: Record<string, string>): Promise<Context> {
+  const token = (await call(api.base, '', 'POST', '/user/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).data.token;
+  const storeType = (await call(api.base, token, 'POST', '/storeType', { name: 'Bench stores' })).data;
+  const storeIDs: number[] = [];
+  for (let i = 0; i < STORES; i++) storeIDs.push((await call(api.base, token, 'POST', '/store', { name: storeName(i), storeTypeID: storeType.storeTypeID })).data.storeID);
+  const fresh = (await call(api.base, '', 'POST', '/user/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).data.token;
+  return { api, token: fresh, workerEnv, storeIDs };
+}
+
+/**
+ * The import and auto reconcile cases run on a MariaDB server of the bench's own (a private
+ * data directory and port, started and removed here: buffer pool sizes and the general log are
+ * its settings, nobody else's) and on Redis (BENCH_REDIS_URL, default the local one; keys under
+ * a prefix of this run, deleted at the end). The embedded case needs neither.
+ * BENCH_REC_CASES picks cases: import, autoRec, embedded (default all three).
+ */
 export async function reconciliationBench(): Promise<void> {
-  const databaseUrl = process.env.BENCH_DATABASE_URL;
-  const redisUrl = process.env.BENCH_REDIS_URL;
-  if (!databaseUrl || !redisUrl) {
-    print({ scenario: 'reconciliation', skipped: 'set BENCH_DATABASE_URL to a MySQL/MariaDB database (its name with "bench" or "test") and BENCH_REDIS_URL to a Redis: jobs run on Bull there' });
-    return;
-  }
+  const only = (process.env.BENCH_REC_CASES ?? 'import,autoRec,embedded').split(',');
+  if (only.includes('import') || only.includes('autoRec')) await queuedCases(only);
+  if (only.includes('embedded')) await embeddedCase();
+}
+
+async function queuedCases(only: string[]): Promise<void> {
+  const redisUrl = process.env.BENCH_REDIS_URL || 'redis://127.0.0.1:6379';
+  const server = await startOwnMariaDb(128);
+  const databaseUrl = server.url('bench_reconciliation');
   await recreate(databaseUrl);
   const dir = mkdtempSync(join(tmpdir(), 'reconciliation-bench-'));
   const filesDir = join(dir, 'files');
@@ -594,25 +805,16 @@ export async function reconciliationBench(): Promise<void> {
     TIME_ZONE,
   };
   const api = new ApiProcess({ ...shared, ADMIN_EMAIL, ADMIN_PASSWORD, LOGIN_ATTEMPTS_PER_MINUTE: '1000' });
-  const pool = createPool({ uri: databaseUrl, connectionLimit: 4 });
   try {
     await api.start();
-    const token = (await call(api.base, '', 'POST', '/user/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).data.token;
-    const storeType = (await call(api.base, token, 'POST', '/storeType', { name: 'Bench stores' })).data;
-    const storeIDs: number[] = [];
-    for (let i = 0; i < STORES; i++) storeIDs.push((await call(api.base, token, 'POST', '/store', { name: storeName(i), storeTypeID: storeType.storeTypeID })).data.storeID);
-    // The administrator logs in again, so the token's profile holds the new stores.
-    const fresh = (await call(api.base, '', 'POST', '/user/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).data.token;
-    const ctx: Context = { api, token: fresh, workerEnv: shared, storeIDs };
-    const [[settings]] = (await pool.query('SELECT @@version AS version, @@innodb_buffer_pool_size AS bufferPool')) as unknown as [Json[]];
-    print({ scenario: 'reconciliation', case: 'server', version: settings.version, innodbBufferPoolMB: Number(settings.bufferPool) / 1048576, redisKeyPrefix: prefix });
-
-    const only = (process.env.BENCH_REC_CASES ?? 'import,autoRec').split(',');
+    const ctx = await franchise(api, shared);
+    const [[settings]] = (await (await createConnection({ uri: databaseUrl })).query('SELECT @@version AS version, @@innodb_buffer_pool_size AS bufferPool')) as unknown as [Json[]];
+    print({ scenario: 'reconciliation', case: 'server', server: 'the bench\'s own MariaDB (private data directory and port)', version: settings.version, innodbBufferPoolMB: Number(settings.bufferPool) / 1048576, redisKeyPrefix: prefix });
     if (only.includes('import')) await importCases(ctx, dir);
-    if (only.includes('autoRec')) await autoRecCase(ctx, databaseUrl, pool);
+    if (only.includes('autoRec')) await autoRecCases(ctx, server, databaseUrl);
   } finally {
     await api.stop();
-    await pool.end();
+    await server.stop();
     rmSync(dir, { recursive: true, force: true });
     // This run's Bull keys only.
     const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
