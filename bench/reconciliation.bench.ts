@@ -658,6 +658,12 @@ async function autoRecCases(ctx: Context, server: OwnMariaDb, databaseUrl: strin
         deadlocks: one.deadlocks + two.deadlocks + four.deadlocks,
         retries: one.retries + two.retries + four.retries,
       });
+      if (one.deadlocks + two.deadlocks + four.deadlocks > 0) {
+        const [[status]] = (await pool.query('SHOW ENGINE INNODB STATUS')) as unknown as [Json[]];
+        const text = String(status.Status);
+        const at = text.indexOf('LATEST DETECTED DEADLOCK');
+        print({ scenario: 'reconciliation', case: 'autoRec concurrent: the latest deadlock', innodb: at < 0 ? 'none' : text.slice(at, text.indexOf('\n------------\nTRANSACTIONS', at)).slice(0, 6000) });
+      }
     }
   } finally {
     await pool.end();

@@ -1,4 +1,4 @@
-import { AutoRecService, NOTE_LINKED, NOTE_MULTIPLE, NOTE_NONE, NOTE_UNDONE, RUN_ALREADY_UNDONE } from '../../src/modules/reconciliation/auto-rec/auto-rec.service';
+import { AutoRecService, BATCH_LINES, NOTE_LINKED, NOTE_MULTIPLE, NOTE_NONE, NOTE_UNDONE, RUN_ALREADY_UNDONE } from '../../src/modules/reconciliation/auto-rec/auto-rec.service';
 import { SaleLinkConflict } from '../../src/modules/sales/sale-reconciliation';
 import { SalesService } from '../../src/modules/sales/sales.service';
 import { UsersService } from '../../src/modules/users/users/users.service';
@@ -252,5 +252,86 @@ describe('undo of a run', () => {
     expect(expectFailure(await rec.api.put(`/api/autoRecRun/${run}/undo`)).failMessages).toEqual({ autoRecRunID: RUN_ALREADY_UNDONE });
     // The lines can be reconciled again.
     expect((await autoRec(rec.api, sheet.recSheetID)).result).toEqual(expect.objectContaining({ considered: 3, reconciled: 3 }));
+  });
+});
+
+describe('batches', () => {
+  const saved = { ...BATCH_LINES };
+  afterEach(() => Object.assign(BATCH_LINES, saved));
+  const batchesOf = (n: number) => Object.assign(BATCH_LINES, { mysql: n, sqlite: n });
+
+  it('a run commits batch by batch; one taken up again after a crash carries on after its last batch and links nothing twice', async () => {
+    batchesOf(2);
+    const sheet = await createRecSheet(rec.api);
+    const sales = [await sale(), await sale(), await sale(), await sale(), await sale()];
+    const lines = [];
+    for (const [i, s] of sales.entries()) lines.push(await line(sheet.recSheetID, s, i === 3 ? { revenue: 99.99 } : {}));
+    const service = w.t.app.get(AutoRecService);
+    const user = (await w.t.app.get(UsersService).loadAuthUser(rec.userID))!;
+    const operationID = 920_000_000 + Math.floor(Math.random() * 1_000_000);
+    // The process dies after the first batch committed (its progress is written after each commit).
+    const crash = async () => {
+      throw new Error('killed');
+    };
+    await expect(service.reconcileSheet(sheet.recSheetID, user, operationID, crash)).rejects.toThrow('killed');
+    let now = await linesOf(sheet.recSheetID);
+    expect(lines.map((l) => now.get(l.recSheetLineID)!.saleID)).toEqual([sales[0].saleID, sales[1].saleID, 0, 0, 0]);
+    expect(now.get(lines[2].recSheetLineID)!.autoRecNotes).toBe('');
+    const [run]: Row[] = await w.t.dataSource.query('SELECT autoRecRunID, lastLineID, finished, considered, reconciled FROM autoRecRun WHERE operationID = ?', [operationID]);
+    expect([Number(run.lastLineID), Boolean(Number(run.finished)), Number(run.considered), Number(run.reconciled)]).toEqual([lines[1].recSheetLineID, false, 2, 2]);
+
+    // The retried job: the same run, carried on.
+    const progress: number[] = [];
+    const result = await service.reconcileSheet(sheet.recSheetID, user, operationID, async (_message, percentage) => {
+      progress.push(percentage);
+    });
+    expect(result).toEqual({ considered: 5, reconciled: 4, matchMultiple: 0, matchNone: 1, autoRecRunID: Number(run.autoRecRunID) });
+    expect(progress.at(-1)).toBe(100);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+    now = await linesOf(sheet.recSheetID);
+    expect(lines.map((l) => now.get(l.recSheetLineID)!.saleID)).toEqual([sales[0].saleID, sales[1].saleID, sales[2].saleID, 0, sales[4].saleID]);
+    expect(now.get(lines[3].recSheetLineID)!.autoRecNotes).toBe(NOTE_NONE);
+    for (const s of [sales[0], sales[1], sales[2], sales[4]]) {
+      expect(await readSale(w, s.saleID)).toEqual(expect.objectContaining({ currentHistoryStep: 'reconciled', recSheetLinesCount: 1 }));
+      const history = await historyOf(w.admin, s.saleID);
+      expect(steps(history).filter(([step]) => step === 'reconciled')).toHaveLength(1);
+      expect((await readSale(w, s.saleID)).currentHistoryID).toBe(history.at(-1)!.historyID);
+    }
+    // Once finished, the operation's run answers its counts again and changes nothing.
+    expect(await service.reconcileSheet(sheet.recSheetID, user, operationID)).toEqual(result);
+
+    // Undo in batches too: every link reversed once, the run marked undone.
+    const undone = await service.undoRun(result.autoRecRunID, user);
+    expect(undone).toEqual({ autoRecRunID: result.autoRecRunID, undone: 4 });
+    now = await linesOf(sheet.recSheetID);
+    expect(lines.map((l) => now.get(l.recSheetLineID)!.saleID)).toEqual([0, 0, 0, 0, 0]);
+    for (const s of [sales[0], sales[4]]) expect(await readSale(w, s.saleID)).toEqual(expect.objectContaining({ currentHistoryStep: 'recorded', recSheetLinesCount: 0 }));
+  });
+
+  it('runs of four different sheets at once, in many small batches, all finish on their first attempt (no deadlock, nothing to retry)', async () => {
+    batchesOf(3);
+    const sheets = [];
+    for (let k = 0; k < 4; k++) {
+      const sheet = await createRecSheet(rec.api);
+      for (let i = 0; i < 9; i++) await line(sheet.recSheetID, await sale());
+      sheets.push(sheet);
+    }
+    const service = w.t.app.get(AutoRecService);
+    const user = (await w.t.app.get(UsersService).loadAuthUser(rec.userID))!;
+    const base = 930_000_000 + Math.floor(Math.random() * 1_000_000);
+    // No retry here: a deadlock would reject one of them.
+    const results = await Promise.all(sheets.map((sheet, k) => service.reconcileSheet(sheet.recSheetID, user, base + k)));
+    expect(results.map((r) => [r.considered, r.reconciled])).toEqual(sheets.map(() => [9, 9]));
+  });
+
+  it('the API answers while a run goes on: a list request is answered before the run ends', async () => {
+    batchesOf(1);
+    const sheet = await createRecSheet(rec.api);
+    for (let i = 0; i < 25; i++) await line(sheet.recSheetID, await sale());
+    const { operationID } = expectStatus(await rec.api.put(`/api/recSheet/${sheet.recSheetID}/autoRec`), 202).body.data;
+    expectStatus(await rec.api.get('/api/sales?pageLength=50'), 200);
+    const [operation]: Row[] = await w.t.dataSource.query('SELECT state FROM operation WHERE operationID = ?', [operationID]);
+    expect(['waiting', 'active']).toContain(operation.state);
+    expect((await waitForOperation(rec.api, operationID)).result).toEqual(expect.objectContaining({ considered: 25, reconciled: 25 }));
   });
 });

@@ -60,25 +60,20 @@ export function persistedNow(manager: EntityManager, now: Date): unknown {
  * UPDATE sale from the source as a join, in each engine's own form (MySQL's multi-table UPDATE,
  * SQLite's UPDATE ... FROM): a correlated `saleID IN (subquery)` is not turned into a join by
  * MariaDB 10's single-table UPDATE and would visit every sale. `set` may use `src.revenue`, and
- * `nh.historyID` (CURRENT_HISTORY_ID): each sale's newest history row written after
- * `historyAfter` (writeHistoryFrom's answer), joined as a grouped derived table over the new rows
- * only, which costs a range of the history's primary key instead of an index dive per sale.
- * Assignments must read only columns no earlier assignment changes (MySQL applies them in order,
- * SQLite reads the old row).
+ * CURRENT_HISTORY_ID. Assignments must read only columns no earlier assignment changes (MySQL
+ * applies them in order, SQLite reads the old row).
  */
-export async function updateSalesFrom(manager: EntityManager, source: SaleLinkSource, set: string, where: string, params: Record<string, unknown>, historyAfter: number): Promise<number> {
+export async function updateSalesFrom(manager: EntityManager, source: SaleLinkSource, set: string, where: string, params: Record<string, unknown>): Promise<number> {
   const src = `(SELECT ${source.saleID} AS saleID, ${source.revenue} AS revenue FROM ${source.from} WHERE ${source.where})`;
-  const nh = `(SELECT h.documentID AS saleID, MAX(h.historyID) AS historyID FROM history h WHERE h.historyID > :historyAfter AND h.documentType = 'sale' GROUP BY h.documentID)`;
   const sql = isMySql(manager)
-    ? `UPDATE sale INNER JOIN ${src} src ON src.saleID = sale.saleID INNER JOIN ${nh} nh ON nh.saleID = sale.saleID SET ${set} WHERE ${where}`
-    : `UPDATE sale SET ${set} FROM ${src} AS src, ${nh} AS nh WHERE src.saleID = sale.saleID AND nh.saleID = sale.saleID AND ${where}`;
-  return (await execute(manager, sql, { ...source.params, ...params, historyAfter })).affected;
+    ? `UPDATE sale INNER JOIN ${src} src ON src.saleID = sale.saleID SET ${set} WHERE ${where}`
+    : `UPDATE sale SET ${set} FROM ${src} AS src WHERE src.saleID = sale.saleID AND ${where}`;
+  return (await execute(manager, sql, { ...source.params, ...params })).affected;
 }
 
 /**
  * One history row per sale of the source, written before the sales are updated (one INSERT ...
  * SELECT), so the sale update sets currentHistoryID in the same statement (CURRENT_HISTORY_ID).
- * Answers the newest history id before these rows, for updateSalesFrom.
  * `step` is SQL for the step the sale will have: a constant, or an expression over the sale
  * (alias `s`), in which case the source is joined to the sale table to read it.
  */
@@ -89,8 +84,7 @@ export async function writeHistoryFrom(
   description: string,
   userName: string,
   now: Date,
-): Promise<number> {
-  const [{ newestID }] = (await execute(manager, 'SELECT COALESCE(MAX(historyID), 0) AS newestID FROM history')).records;
+): Promise<void> {
   const params = { ...source.params, hDescription: historyText(description), hNow: persistedNow(manager, now), hUser: userName, hDoc: 'sale' };
   const fromSale = 'overSale' in step;
   await execute(
@@ -100,8 +94,13 @@ export async function writeHistoryFrom(
       `FROM ${source.from}${fromSale ? ` INNER JOIN sale s ON s.saleID = ${source.saleID}` : ''} WHERE ${source.where}`,
     { ...params, ...(fromSale ? (step.params ?? {}) : { hStep: step.constant }) },
   );
-  return Number(newestID);
 }
 
-/** The SET clause that points each sale at its newest history row (written just before by writeHistoryFrom; see updateSalesFrom). */
-export const CURRENT_HISTORY_ID = 'currentHistoryID = nh.historyID';
+/**
+ * The SET clause that points each sale at its newest history row (written just before by
+ * writeHistoryFrom): one dive into the history's (documentType, documentID) index per sale. It
+ * reads only the sale's own history, never rows other transactions are writing for other sales
+ * (a join over the history written since some id, read under the update's locks, made two
+ * auto reconciles of different sheets wait for each other's new rows: a deadlock).
+ */
+export const CURRENT_HISTORY_ID = "currentHistoryID = (SELECT MAX(h.historyID) FROM history h WHERE h.documentType = 'sale' AND h.documentID = sale.saleID)";

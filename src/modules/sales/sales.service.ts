@@ -208,7 +208,7 @@ export class SalesService implements OnModuleInit {
     const now = new Date();
     // History first (every sale of the source becomes reconciled, or all is rolled back), so the
     // one sale update also points each sale at its new history row.
-    const historyAfter = await writeHistoryFrom(manager, source, { constant: 'reconciled' }, description, user.name, now);
+    await writeHistoryFrom(manager, source, { constant: 'reconciled' }, description, user.name, now);
     const affected = await updateSalesFrom(
       manager,
       source,
@@ -223,7 +223,6 @@ export class SalesService implements OnModuleInit {
       ].join(', '),
       'sale.recSheetLinesCount = 0 AND sale.currentHistoryStep IN (:...readySteps)',
       { reconciledStep: 'reconciled', updatedBy: user.name, updatedAt: persistedNow(manager, now), readySteps: [...EDITABLE_STEPS] },
-      historyAfter,
     );
     if (affected !== source.count) throw new SaleLinkConflict(source.count, affected);
   }
@@ -240,7 +239,7 @@ export class SalesService implements OnModuleInit {
       `CASE WHEN ${alias}.recSheetLinesCount > 1 THEN :reconciledStep WHEN EXISTS (SELECT 1 FROM history mh WHERE mh.documentType = :saleDoc AND mh.documentID = ${alias}.saleID AND mh.step = :modifiedStep) THEN :modifiedStep ELSE :recordedStep END`;
     const steps = { reconciledStep: 'reconciled', modifiedStep: 'modified', recordedStep: 'recorded', saleDoc: DOCUMENT };
     // The step is worked out before the history row of this change exists, in both statements.
-    const historyAfter = await writeHistoryFrom(manager, source, { overSale: stepOf('s'), params: steps }, description, user.name, now);
+    await writeHistoryFrom(manager, source, { overSale: stepOf('s'), params: steps }, description, user.name, now);
     const affected = await updateSalesFrom(
       manager,
       source,
@@ -255,7 +254,6 @@ export class SalesService implements OnModuleInit {
       ].join(', '),
       'sale.currentHistoryStep = :reconciledStep AND sale.recSheetLinesCount >= 1',
       { ...steps, updatedBy: user.name, updatedAt: persistedNow(manager, now) },
-      historyAfter,
     );
     if (affected !== source.count) throw new SaleLinkConflict(source.count, affected);
   }

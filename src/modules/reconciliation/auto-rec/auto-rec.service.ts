@@ -145,16 +145,15 @@ export class AutoRecService {
     const now = new Date();
 
     // Every line of the batch with at least one match, with how many; its sale when exactly one.
-    // A sale this run linked to a line of an earlier batch still counts as a match (taken: the
-    // lower line keeps it), as it would in one pass over the sheet.
+    // (A sale never matches lines of two batches: the lines of a sheet have distinct order
+    // references, and a match needs the sale's.)
     await execute(
       manager,
       `INSERT INTO autoRecLink (autoRecRunID, recSheetLineID, saleID, matches) ` +
-        `SELECT :run, r.recSheetLineID, CASE WHEN COUNT(*) = 1 AND MIN(s.recSheetLinesCount) = 0 THEN MIN(s.saleID) ELSE 0 END, COUNT(*) ` +
+        `SELECT :run, r.recSheetLineID, CASE WHEN COUNT(*) = 1 THEN MIN(s.saleID) ELSE 0 END, COUNT(*) ` +
         `FROM recSheetLine r INNER JOIN sale s ON s.storeID = r.storeID AND s.orderRef = r.orderRef AND s.saleDate = r.saleDate ` +
         `AND s.revenue = r.revenue AND ${skuEquals(manager, 's.sku', 'r.sku')} ` +
-        `WHERE ${batchLines} AND r.storeID IN (:...stores) ` +
-        `AND ((s.recSheetLinesCount = 0 AND s.currentHistoryStep IN (:...ready)) OR EXISTS (SELECT 1 FROM autoRecLink e WHERE e.autoRecRunID = :run AND e.saleID = s.saleID)) ` +
+        `WHERE ${batchLines} AND r.storeID IN (:...stores) AND s.recSheetLinesCount = 0 AND s.currentHistoryStep IN (:...ready) ` +
         `GROUP BY r.recSheetLineID`,
       { ...range, ready: READY },
     );
