@@ -536,22 +536,20 @@ async function jobStatements(pool: Pool, database: string, from: string, to: str
   return out.sort((a, b) => a.at - b.at).map(({ sql, ms }) => ({ sql, ms }));
 }
 
-/** Statements of one batch summed by kind: where a run's time goes. */
+const STATEMENT_KINDS: Array<[string, RegExp]> = [
+  ['match (INSERT autoRecLink ... JOIN sale)', /^\s*INSERT INTO autoRecLink/i],
+  ['line notes and links', /^\s*UPDATE recSheetLine/i],
+  ['history rows', /^\s*INSERT INTO history/i],
+  ['sale update', /^\s*UPDATE sale/i],
+  ['drop unlinked work rows', /^\s*DELETE FROM autoRecLink/i],
+  ['next batch', /^\s*SELECT COUNT\(\*\) AS n, MAX/i],
+];
+const statementKind = (sql: string) => STATEMENT_KINDS.find(([, re]) => re.test(sql))?.[0] ?? 'other';
+
+/** The job's statements' ms summed by kind: where a run's time goes. */
 function statementTimes(statements: Array<{ sql: string; ms: number }>): Json {
-  const kinds: Array<[string, RegExp]> = [
-    ['match (INSERT autoRecLink ... JOIN sale)', /^\s*INSERT INTO autoRecLink/i],
-    ['taken by a lower line', /^\s*UPDATE autoRecLink/i],
-    ['line notes and links', /^\s*UPDATE recSheetLine/i],
-    ['history rows', /^\s*INSERT INTO history/i],
-    ['sale update', /^\s*UPDATE sale/i],
-    ['drop unlinked work rows', /^\s*DELETE FROM autoRecLink/i],
-  ];
   const out: Json = {};
-  for (const s of statements) {
-    if (s.ms < 0) continue;
-    const kind = kinds.find(([, re]) => re.test(s.sql))?.[0] ?? 'other';
-    out[kind] = (out[kind] ?? 0) + s.ms;
-  }
+  for (const s of statements) if (s.ms >= 0) out[statementKind(s.sql)] = (out[statementKind(s.sql)] ?? 0) + s.ms;
   return out;
 }
 
@@ -599,9 +597,14 @@ async function autoRecOnce(ctx: Context, pool: Pool, database: string, fill: Fil
         ...(logSql ? { statementMsByKind: statementTimes(statements), statements: statements.length } : {}),
       });
       if (logSql) {
-        const slowest = [...statements].sort((a, b) => b.ms - a.ms).slice(0, 6);
+        // The slowest statement of each kind, with its plan.
+        const slowest = new Map<string, { sql: string; ms: number }>();
+        for (const st of statements) {
+          const kind = statementKind(st.sql);
+          if ((slowest.get(kind)?.ms ?? -1) < st.ms) slowest.set(kind, st);
+        }
         const listed: Json[] = [];
-        for (const s of slowest) listed.push({ ms: s.ms, sql: s.sql.slice(0, 400), explain: /^\s*(SELECT|INSERT|UPDATE|DELETE)/i.test(s.sql) ? await explain(pool, s.sql) : undefined });
+        for (const [kind, st] of slowest) listed.push({ kind, ms: st.ms, sql: st.sql.slice(0, 400), explain: /^\s*(SELECT|INSERT|UPDATE|DELETE)/i.test(st.sql) ? await explain(pool, st.sql) : undefined });
         print({ scenario: 'reconciliation', case: 'autoRec slowest statements', bufferPoolMB, note: 'ms: to the next statement on the same connection', statements: listed });
       }
       const undo = await timedJob(ctx, 'PUT', `/autoRecRun/${job.result.autoRecRunID}/undo`);

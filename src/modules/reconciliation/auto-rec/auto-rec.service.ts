@@ -24,7 +24,6 @@ export interface UndoResult {
 
 export const NOTE_LINKED = 'Reconciled automatically to sale ';
 export const NOTE_MULTIPLE = ' sales match: reconcile by hand';
-export const NOTE_TAKEN = 'Its only matching sale matches a line above it: reconcile by hand';
 export const NOTE_NONE = 'No sale matches the SKU, store, date, revenue and order reference';
 export const NOTE_UNDONE = 'Undone';
 export const RUN_ALREADY_UNDONE = 'This auto-reconcile run has already been undone';
@@ -38,7 +37,7 @@ const READY = ['recorded', 'modified'];
  * on SQLite (embedded mode, jobs in the API process) every statement runs on the event loop, so
  * a batch is small enough that the API answers between batches.
  */
-export const BATCH_LINES = { mysql: 10_000, sqlite: 1_000 };
+export const BATCH_LINES = { mysql: 10_000, sqlite: 250 };
 
 const count = (n: number) => n.toLocaleString('en-GB');
 
@@ -145,8 +144,8 @@ export class AutoRecService {
     const now = new Date();
 
     // Every line of the batch with at least one match, with how many; its sale when exactly one.
-    // (A sale never matches lines of two batches: the lines of a sheet have distinct order
-    // references, and a match needs the sale's.)
+    // No two lines of a sheet match the same sale: a match needs the sale's order reference, and
+    // the lines of a sheet have distinct ones (a unique index, compared as the match compares).
     await execute(
       manager,
       `INSERT INTO autoRecLink (autoRecRunID, recSheetLineID, saleID, matches) ` +
@@ -156,16 +155,6 @@ export class AutoRecService {
         `WHERE ${batchLines} AND r.storeID IN (:...stores) AND s.recSheetLinesCount = 0 AND s.currentHistoryStep IN (:...ready) ` +
         `GROUP BY r.recSheetLineID`,
       { ...range, ready: READY },
-    );
-    // Two lines of the batch whose only match is the same sale: the lowest line id keeps it.
-    await execute(
-      manager,
-      // (The derived tables hold only the sales two lines share, so the NOT IN stays small; they
-      // also let MySQL read the table the statement updates.)
-      `UPDATE autoRecLink SET saleID = 0 WHERE autoRecRunID = :run AND recSheetLineID > :after AND matches = 1 ` +
-        `AND saleID IN (SELECT dupID FROM (SELECT k.saleID AS dupID FROM autoRecLink k WHERE k.autoRecRunID = :run AND k.recSheetLineID > :after AND k.matches = 1 AND k.saleID <> 0 GROUP BY k.saleID HAVING COUNT(*) > 1) dups) ` +
-        `AND recSheetLineID NOT IN (SELECT keepID FROM (SELECT MIN(k.recSheetLineID) AS keepID FROM autoRecLink k WHERE k.autoRecRunID = :run AND k.recSheetLineID > :after AND k.matches = 1 AND k.saleID <> 0 GROUP BY k.saleID HAVING COUNT(*) > 1) kept)`,
-      range,
     );
     const [totals] = (
       await execute(
@@ -178,10 +167,10 @@ export class AutoRecService {
     const matched = toNumber(totals.matched);
 
     // Every line of the batch says what happened to it, and a linked one gets its sale.
-    const notes = { noteLinked: NOTE_LINKED, noteTaken: NOTE_TAKEN, noteMultiple: NOTE_MULTIPLE, noteNone: NOTE_NONE, by: user.name, at: persistedNow(manager, now) };
+    const notes = { noteLinked: NOTE_LINKED, noteMultiple: NOTE_MULTIPLE, noteNone: NOTE_NONE, by: user.name, at: persistedNow(manager, now) };
     const note = (k: string) =>
       `CASE WHEN ${k}.recSheetLineID IS NULL THEN :noteNone WHEN ${k}.saleID <> 0 THEN CONCAT(:noteLinked, ${k}.saleID) ` +
-      `WHEN ${k}.matches = 1 THEN :noteTaken ELSE CONCAT(${k}.matches, :noteMultiple) END`;
+      `ELSE CONCAT(${k}.matches, :noteMultiple) END`;
     const inScope = '(r.storeID IS NULL OR r.storeID IN (:...stores))';
     if (isMySql(manager)) {
       // One pass over the batch's lines: MySQL's multi-table UPDATE with the run's links outer-joined

@@ -18,7 +18,7 @@ export class AutoRecLink {
   @Column({ type: 'integer' })
   recSheetLineID: number;
 
-  /** The sale linked; 0 while the run works on a line it could not link (several matches, or its one sale went to a lower line). */
+  /** The sale linked; 0 while the run works on a line it could not link (several matches). */
   @Column({ type: 'integer' })
   saleID: number;
 
