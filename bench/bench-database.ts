@@ -96,3 +96,21 @@ export async function startOwnMariaDb(bufferPoolMB = 128): Promise<OwnMariaDb> {
     },
   };
 }
+
+/**
+ * The database a MySQL bench runs on: BENCH_DATABASE_URL when given (a shared server: the bench
+ * changes none of its settings, so it captures no statements there), else a database on a
+ * MariaDB server of the bench's own (BENCH_BUFFER_POOL_MB, default MariaDB's 128), where it may
+ * switch the general log on. stop() ends the own server.
+ */
+export async function benchDatabase(name: string, options: { keep?: boolean } = {}): Promise<{ url: string; own: boolean; stop(): Promise<void> }> {
+  const given = process.env.BENCH_DATABASE_URL;
+  if (given) {
+    if (!options.keep) await recreate(given);
+    return { url: given, own: false, stop: async () => undefined };
+  }
+  const server = await startOwnMariaDb(Number(process.env.BENCH_BUFFER_POOL_MB || 128));
+  const url = server.url(`bench_${name}`);
+  await recreate(url);
+  return { url, own: true, stop: () => server.stop() };
+}

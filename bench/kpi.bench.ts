@@ -1,7 +1,8 @@
 /**
  * npm run bench -- kpi: the landing dashboard's figures (issue 12) at a million sales, through the
- * real HTTP API on MySQL/MariaDB (BENCH_DATABASE_URL, a database with "bench" or "test" in its
- * name, dropped and recreated; without it the scenario says so and stops).
+ * real HTTP API on MySQL/MariaDB: a MariaDB server of the bench's own (private data directory and
+ * port), or BENCH_DATABASE_URL (a database with "bench" or "test" in its name, dropped and
+ * recreated; there no statement is captured, as the general log is a server-wide setting).
  *
  * The sales scenario's fill (sales.bench.ts, fillSales) with 40 stores: 1,000,000 sales over two
  * years ending today, one seller a store. Then a day of stats for every store and day (29,200
@@ -45,7 +46,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { localDate } from '../src/modules/rate-cards/dates';
 import { addDays } from '../src/seed/demo-sales';
-import { recreate } from './bench-database';
+import { benchDatabase } from './bench-database';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, ApiProcess, call, CONNECTIONS, loadDirect, loadHttp, print, SECONDS } from './list.bench';
 import { capture, explain, fillSales, median } from './sales.bench';
 
@@ -275,13 +276,10 @@ function statementName(statement: string): string {
 }
 
 export async function kpiBench(): Promise<void> {
-  const databaseUrl = process.env.BENCH_DATABASE_URL;
-  if (!databaseUrl) {
-    print({ scenario: 'kpi', skipped: 'set BENCH_DATABASE_URL to a MySQL/MariaDB database (its name with "bench" or "test"): the scenario runs there' });
-    return;
-  }
-  const reuse = Boolean(process.env.BENCH_REUSE);
-  if (!reuse) await recreate(databaseUrl);
+  // BENCH_REUSE: the filled database of an earlier run (BENCH_DATABASE_URL), kept.
+  const reuse = Boolean(process.env.BENCH_REUSE && process.env.BENCH_DATABASE_URL);
+  const db = await benchDatabase('kpi', { keep: reuse });
+  const databaseUrl = db.url;
   const database = decodeURIComponent(new URL(databaseUrl).pathname.slice(1));
   const dir = mkdtempSync(join(tmpdir(), 'kpi-bench-'));
   const api = new ApiProcess({ DATA_DIR: dir, ADMIN_EMAIL, ADMIN_PASSWORD, JWT_SECRET: 'bench-secret', LOGIN_ATTEMPTS_PER_MINUTE: '1000', DATABASE_URL: databaseUrl });
@@ -349,7 +347,7 @@ export async function kpiBench(): Promise<void> {
       // A change before each of these, so they build the answer: the statements of a built
       // answer (the anchor replays them), and that build's time alone, a request at a time.
       await changeFigures(pool);
-      const statements = await capture(pool, database, url, token);
+      const statements = db.own ? await capture(pool, database, url, token) : [];
       const built = await builtAlone(pool, url, token, load.acceptEncoding);
       // The same load while the figures change ten times a second (sales recorded across the
       // stores): every change makes the next answer build again.
@@ -393,6 +391,7 @@ export async function kpiBench(): Promise<void> {
   } finally {
     await api.stop();
     await pool.end();
+    await db.stop();
     rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -1,7 +1,9 @@
 /**
  * npm run bench -- sales: the sales console's list at a million sales, and recording sales,
- * through the real HTTP API on MySQL/MariaDB (BENCH_DATABASE_URL, a database with "bench" or
- * "test" in its name, dropped and recreated; without it the scenario says so and stops).
+ * through the real HTTP API on MySQL/MariaDB: a MariaDB server of the bench's own (private data
+ * directory and port, BENCH_BUFFER_POOL_MB), or BENCH_DATABASE_URL (a database with "bench" or
+ * "test" in its name, dropped and recreated; there no statement is captured, as the general log
+ * is a server-wide setting).
  *
  * The API runs as its own process (as production runs it). The franchise comes through the API
  * (20 stores, 3 sale types, an Insurance analysis field, 20 sellers, 3 rate cards a year apart);
@@ -28,7 +30,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { localDate } from '../src/modules/rate-cards/dates';
-import { recreate } from './bench-database';
+import { benchDatabase } from './bench-database';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, ApiProcess, call, CONNECTIONS, latencies, loadDirect, loadHttp, print, SECONDS } from './list.bench';
 // The demo seed's seeded generator and day arithmetic: every run writes the same rows.
 import { addDays, rng } from '../src/seed/demo-sales';
@@ -210,8 +212,9 @@ export async function fillSales(api: ApiProcess, databaseUrl: string, { stores =
 
 /**
  * The statements the API ran for one GET of `url` on the sale table, in order: read from the
- * general log (MariaDB/MySQL, switched on for that one request), kept to the API's connections.
- * Also the kpi scenario's.
+ * general log (switched on for that one request), kept to the API's connections. Only on the
+ * bench's own server (benchDatabase): the general log is a server-wide setting. Also the kpi
+ * scenario's.
  */
 export async function capture(pool: Pool, database: string, url: string, token: string): Promise<string[]> {
   const c = await pool.getConnection();
@@ -315,12 +318,8 @@ async function record(api: ApiProcess, f: Franchise): Promise<Json> {
 }
 
 export async function salesBench(): Promise<void> {
-  const databaseUrl = process.env.BENCH_DATABASE_URL;
-  if (!databaseUrl) {
-    print({ scenario: 'sales', skipped: 'set BENCH_DATABASE_URL to a MySQL/MariaDB database (its name with "bench" or "test"): the scenario runs there' });
-    return;
-  }
-  await recreate(databaseUrl);
+  const db = await benchDatabase('sales');
+  const databaseUrl = db.url;
   const database = decodeURIComponent(new URL(databaseUrl).pathname.slice(1));
   const dir = mkdtempSync(join(tmpdir(), 'sales-bench-'));
   const api = new ApiProcess({
@@ -360,7 +359,7 @@ export async function salesBench(): Promise<void> {
       const http = await loadHttp(url, franchise.token);
       // Requests autocannon left running end first, so the log holds this request's statements only.
       await new Promise((resolve) => setTimeout(resolve, 3_000));
-      const statements = await capture(pool, database, url, franchise.token);
+      const statements = db.own ? await capture(pool, database, url, franchise.token) : [];
       const find = (marker: string) => {
         const found = statements.filter((statement) => statement.includes(marker));
         if (found.length !== 1) throw new Error(`expected one statement with ${marker}, read ${found.length} of ${statements.length}`);
@@ -393,6 +392,7 @@ export async function salesBench(): Promise<void> {
   } finally {
     await api.stop();
     await pool.end();
+    await db.stop();
     rmSync(dir, { recursive: true, force: true });
   }
 }
