@@ -89,15 +89,15 @@ export class AutoRecService {
   async reconcileSheet(recSheetID: number, user: AuthUser, operationID: number, progress: Progress = noProgress): Promise<AutoRecResult> {
     let run = await this.batch((manager) => this.startRun(manager, recSheetID, user, operationID));
     const stores = user.storeIDs.length ? [...user.storeIDs] : [-1];
-    const scope = { sheet: recSheetID, stores };
-    const [{ n: remaining }] = (
-      await execute(this.dataSource.manager, `SELECT COUNT(*) AS n FROM recSheetLine WHERE ${LINE_SCOPE} AND recSheetLineID > :after`, { ...scope, after: run.lastLineID })
-    ).records;
-    const total = toNumber(remaining) + run.considered;
+    // Progress by line ids (two index dives; counting the lines would read them all once more).
+    const [ids] = (await execute(this.dataSource.manager, 'SELECT MIN(recSheetLineID) AS first, MAX(recSheetLineID) AS last FROM recSheetLine WHERE recSheetID = :sheet', { sheet: recSheetID })).records;
+    const first = toNumber(ids.first ?? 0);
+    const span = Math.max(1, toNumber(ids.last ?? 0) - first + 1);
     while (!run.finished) {
       run = await this.batch((manager) => this.reconcileBatch(manager, run.autoRecRunID, user, stores));
-      const note = run.finished ? `Reconciled ${count(run.reconciled)} of ${count(run.considered)} lines` : `Matching lines: ${count(run.considered)} of ${count(total)}, ${count(run.reconciled)} reconciled`;
-      await progress(note, run.finished ? 100 : total ? Math.min(99, (100 * run.considered) / total) : 99);
+      const done = Math.min(99, (100 * Math.max(0, run.lastLineID - first + 1)) / span);
+      if (run.finished) await progress(`Reconciled ${count(run.reconciled)} of ${count(run.considered)} lines`, 100);
+      else await progress(`Matching lines: ${count(run.considered)} so far, ${count(run.reconciled)} reconciled`, done);
       await yieldToEventLoop();
     }
     return resultOf(run);
