@@ -33,6 +33,13 @@ const KEYWORDS: Record<string, (constraints: unknown[]) => SchemaObject> = {
   matches: ([pattern]) => ({ pattern: pattern instanceof RegExp ? pattern.source : String(pattern) }),
   arrayMaxSize: ([n]) => ({ maxItems: n as number }),
   arrayMinSize: ([n]) => ({ minItems: n as number }),
+  // An object of names -> one of the values (a supplier template's header -> field mappings).
+  textMap: ([values, min, max]) => ({
+    type: 'object',
+    additionalProperties: { type: 'string', enum: values as unknown[] },
+    minProperties: min as number,
+    maxProperties: max as number,
+  }),
 };
 
 /** minLength only means something for text: isNotEmpty on a number is just "required". */

@@ -15,6 +15,8 @@ import { RecSheetImportController } from './import/rec-sheet-import.controller';
 import { RecSheetImportJob } from './import/rec-sheet-import.job';
 import { RecSheetImportSheetJob } from './import/rec-sheet-import-sheet.job';
 import { RecSheetImportService } from './import/rec-sheet-import.service';
+import { RecImportTemplateCrudController, RecImportTemplatesController } from './import-templates/rec-import-templates.controller';
+import { RecImportTemplatesService } from './import-templates/rec-import-templates.service';
 import { RecSheetCrudController, RecSheetLineCrudController, RecSheetsController } from './rec-sheets/rec-sheets.controller';
 import { RecSheetLinesService } from './rec-sheets/rec-sheet-lines.service';
 import { RecSheetsService } from './rec-sheets/rec-sheets.service';
@@ -36,6 +38,8 @@ import { RecSheetsService } from './rec-sheets/rec-sheets.service';
     RecSheetLineCrudController,
     AutoRecController,
     ManualRecController,
+    RecImportTemplatesController,
+    RecImportTemplateCrudController,
   ],
   providers: [
     RecSheetsService,
@@ -47,6 +51,7 @@ import { RecSheetsService } from './rec-sheets/rec-sheets.service';
     RecSheetAutoRecUndoJob,
     AutoRecService,
     ManualRecService,
+    RecImportTemplatesService,
   ],
   exports: [
     RecSheetsService,
