@@ -24,6 +24,7 @@ const RateCardsScreen = lazyScreen(() => import('./screens/rateCards/RateCardsSc
 const JobsScreen = lazyScreen(() => import('./screens/jobs/JobsScreen'), 'JobsScreen');
 const RecSheetLinesScreen = lazyScreen(() => import('./screens/recSheets/RecSheetLinesScreen'), 'RecSheetLinesScreen');
 const RecSheetsScreen = lazyScreen(() => import('./screens/recSheets/RecSheetsScreen'), 'RecSheetsScreen');
+const RecImportTemplatesScreen = lazyScreen(() => import('./screens/recSheets/RecImportTemplatesScreen'), 'RecImportTemplatesScreen');
 const DailyRoutes = lazyScreen(() => import('./screens/daily/DailyRoutes'), 'DailyRoutes');
 const TargetsScreen = lazyScreen(() => import('./screens/targets/TargetsScreen'), 'TargetsScreen');
 const AnnouncementsScreen = lazyScreen(() => import('./screens/announcements/AnnouncementsScreen'), 'AnnouncementsScreen');
@@ -102,6 +103,7 @@ function SignedInApp() {
         <Route path="sales/:storeID" element={<SalesScreen />} />
         <Route path="sales/:storeID/params/:base64" element={<SalesScreen route="params" />} />
         {can(me, 'RevenueReconciliation') && <Route path="recSheets" element={<RecSheetsScreen />} />}
+        {can(me, 'RevenueReconciliation') && <Route path="recSheets/templates" element={<RecImportTemplatesScreen />} />}
         {can(me, 'RevenueReconciliation') && <Route path="recSheets/:recSheetID/lines" element={<RecSheetLinesScreen />} />}
         {can(me, 'RevenueReconciliation') && <Route path="recSheets/:recSheetID/lines/:filter" element={<RecSheetLinesScreen />} />}
         {can(me, 'SystemSetup') && <Route path="jobs" element={<JobsScreen />} />}

@@ -112,6 +112,14 @@ const RESOURCES: Resource[] = [
   { singular: 'metric', plural: 'metrics', idField: 'metricID', fkJoins: [], make: async () => (await createMetric(admin)).metricID, edit: named('Metric') },
   { singular: 'metricPart', plural: 'metricParts', idField: 'metricPartID', fkJoins: [], make: async () => (await createMetricPart(admin)).metricPartID, edit: named('Part') },
   { singular: 'rateCard', plural: 'rateCards', idField: 'rateCardID', fkJoins: [], make: async () => (await createRateCard(admin)).rateCardID, edit: named('Rate card') },
+  {
+    singular: 'recImportTemplate',
+    plural: 'recImportTemplates',
+    idField: 'templateID',
+    fkJoins: [],
+    make: async () => expectStatus(await admin.post('/api/recImportTemplate', { name: unique('Supplier'), mappings: { 'Txn Date': 'saleDate', Amount: 'revenue' } }), 201).body.data.templateID,
+    edit: named('Supplier'),
+  },
   { singular: 'recSheet', plural: 'recSheets', idField: 'recSheetID', fkJoins: [], make: async () => (await createRecSheet(admin)).recSheetID, edit: named('Sheet') },
   {
     singular: 'recSheetLine',

@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Alert, Button, Card, type CheckboxProps, Input, Space, Table, Tooltip, Typography } from 'antd';
+import { Alert, App, Button, Card, type CheckboxProps, Input, Space, Table, Tooltip, Typography } from 'antd';
 import type { ColumnsType, TablePaginationConfig } from 'antd/es/table';
 import type { FilterValue, SorterResult } from 'antd/es/table/interface';
 import {
@@ -89,6 +89,7 @@ function filterParamOf(field: FieldDef): string {
 export function ListScreen({ resource, header, toolbarExtra, titleNode, aboveTable, renderDialog }: Props) {
   const me = useCurrentUser();
   const viewport = useViewport();
+  const { message } = App.useApp();
   const [searchParams, setSearchParams] = useSearchParams();
   const navigate = useNavigate();
   const state = useMemo(() => readListState(searchParams, resource.defaultSort), [searchParams, resource.defaultSort]);
@@ -451,6 +452,7 @@ export function ListScreen({ resource, header, toolbarExtra, titleNode, aboveTab
           mode={dialog.mode}
           id={dialog.id}
           onClose={() => setDialog(null)}
+          onSaved={resource.savedMessage ? (saved) => void message.success(resource.savedMessage!(dialog.mode, saved)) : undefined}
           stepping={
             dialog.mode === 'read' && dialog.position !== undefined && data
               ? {

@@ -327,6 +327,11 @@ export interface ResourceDef {
   formNote?: string;
   /** Widest label in the form, so labels line up. */
   labelWidth?: number;
+  /**
+   * A message confirming a save or delete made in the record dialog ('Template Acme saved');
+   * `saved` is the answer's data (the record, or `{ id }` for a delete). None when absent.
+   */
+  savedMessage?: (mode: DialogMode, saved: Row | undefined) => string;
 }
 
 export function resolve<T>(value: T | ((ctx: FieldContext) => T) | undefined, ctx: FieldContext): T | undefined {

@@ -18,9 +18,11 @@ import {
   parsePreference,
   prefillSheet,
   sheetStatus,
+  templateMappingsOf,
   toMappings,
   updatePreference,
 } from './uploadMapping';
+import { type ImportTemplate, type TemplateRoutes, SaveTemplateDialog, TemplatePicker, matchTemplate, saveTemplate, useImportTemplates } from './importTemplates';
 import '../operations.css';
 
 /** The warning row of a worksheet the server skipped (spec 02 §2.3, §8). */
@@ -81,6 +83,12 @@ export interface ExcelImportWizardProps<S> {
   preferenceName: string;
   /** Said above the worksheets on the mapping step. */
   mapHint: string;
+  /**
+   * Supplier templates (the rec sheet import, issue 24): a worksheet whose headers hold every
+   * header of a saved template gets that template's mapping, says so, and may take another or
+   * none; its mapping can be saved as a template. Without it the wizard maps as before.
+   */
+  templates?: TemplateRoutes;
   /** How a worksheet's fields are laid out (default: one grid). */
   fieldGroups?: (fields: UploadField[]) => FieldGroup[];
   /** Every field must be mapped for a worksheet to be read (the rec sheet import), not only the required ones. */
@@ -125,7 +133,7 @@ type Check<S> =
  * is fed by the operation polled every 500 ms.
  */
 export function ExcelImportWizard<S>(props: ExcelImportWizardProps<S>) {
-  const { title, uploadUrl, fieldsUrl, preferenceName, mapHint, fieldGroups, sendIncompleteSheets, onClose } = props;
+  const { title, uploadUrl, fieldsUrl, preferenceName, mapHint, fieldGroups, sendIncompleteSheets, templates: templateRoutes, onClose } = props;
   const viewport = useViewport();
   const { modal, message } = App.useApp();
   const preference = usePreference('defaults', preferenceName);
@@ -169,6 +177,14 @@ export function ExcelImportWizard<S>(props: ExcelImportWizardProps<S>) {
   );
   const [loadError, setLoadError] = useState<string | null>(null);
   const [mappingBySheet, setMappingBySheet] = useState<Record<string, SheetMapping> | null>(null);
+  /** The template applied to each worksheet (offered by its headers, or chosen), or null. */
+  const [templateBySheet, setTemplateBySheet] = useState<Record<string, ImportTemplate | null>>({});
+  const { templates, refresh: refreshTemplates } = useImportTemplates(templateRoutes);
+  const [savingTemplateOf, setSavingTemplateOf] = useState<string | null>(null);
+
+  /** A worksheet's starting mapping: the template's, else the saved preference's; the field names and aliases fill the rest. */
+  const prefillWith = (sheet: SheetHeaders, template: ImportTemplate | null) =>
+    prefillSheet(sheet, fields!, template ? template.mappings : parsePreference(preference.value));
 
   useEffect(() => {
     if (!file) return;
@@ -191,12 +207,20 @@ export function ExcelImportWizard<S>(props: ExcelImportWizardProps<S>) {
     };
   }, [file, fieldsUrl]);
 
-  // Prefilled once everything (the saved mapping too) has arrived.
+  // Prefilled once everything (the saved mapping and the templates offered too) has arrived.
   useEffect(() => {
     if (!sheets || !fields || preference.isLoading || mappingBySheet) return;
+    let cancelled = false;
     const saved = parsePreference(preference.value);
-    setMappingBySheet(Object.fromEntries(sheets.map((sheet) => [sheet.worksheet, prefillSheet(sheet, fields, saved)])));
-  }, [sheets, fields, preference.isLoading, preference.value, mappingBySheet]);
+    void Promise.all(sheets.map((sheet) => offeredTemplate(templateRoutes, sheet))).then((offered) => {
+      if (cancelled) return;
+      setTemplateBySheet(Object.fromEntries(sheets.map((sheet, i) => [sheet.worksheet, offered[i]])));
+      setMappingBySheet(Object.fromEntries(sheets.map((sheet, i) => [sheet.worksheet, prefillSheet(sheet, fields, offered[i]?.mappings ?? saved)])));
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [sheets, fields, preference.isLoading, preference.value, mappingBySheet, templateRoutes]);
 
   const statuses = useMemo(
     () =>
@@ -218,7 +242,10 @@ export function ExcelImportWizard<S>(props: ExcelImportWizardProps<S>) {
       if (!read) return;
       // The choices stay those of the first reading: every row near the top, whichever is chosen.
       setSheets((all) => all?.map((sheet) => (sheet.worksheet === worksheet ? { ...read, rowChoices: sheet.rowChoices } : sheet)) ?? all);
-      setMappingBySheet((all) => ({ ...all, [worksheet]: prefillSheet(read, fields!, parsePreference(preference.value)) }));
+      // The headers of the new row may be a supplier's whose template is saved.
+      const template = await offeredTemplate(templateRoutes, read);
+      setTemplateBySheet((all) => ({ ...all, [worksheet]: template }));
+      setMappingBySheet((all) => ({ ...all, [worksheet]: prefillWith(read, template) }));
       message.success(`Headers read from row ${headerRow} of ${worksheet}`);
     } catch (error) {
       message.error(error instanceof Error ? error.message : 'The row could not be read');
@@ -226,6 +253,22 @@ export function ExcelImportWizard<S>(props: ExcelImportWizardProps<S>) {
       setRowLoading(null);
     }
   };
+
+  /** The user chose a template (or none) for a worksheet: its mapping starts again from it. */
+  const chooseTemplate = (sheet: SheetHeaders, template: ImportTemplate | null) => {
+    setTemplateBySheet((all) => ({ ...all, [sheet.worksheet]: template }));
+    setMappingBySheet((all) => ({ ...all, [sheet.worksheet]: prefillWith(sheet, template) }));
+    message.info(template ? `Template ${template.name} applied to ${sheet.worksheet}` : `No template applied to ${sheet.worksheet}`);
+  };
+
+  /** Saves the worksheet's mapping under the supplier's name, and applies that template to it. */
+  const saveSheetTemplate = async (sheet: SheetHeaders, name: string) => {
+    const saved = await saveTemplate(templateRoutes!, templates, name, templateMappingsOf(sheet, mappingBySheet?.[sheet.worksheet]));
+    setTemplateBySheet((all) => ({ ...all, [sheet.worksheet]: saved }));
+    void refreshTemplates();
+    message.success(`Template ${saved.name} saved`);
+  };
+  const savingSheet = sheets?.find((sheet) => sheet.worksheet === savingTemplateOf);
 
   const setColumn = (worksheet: string, field: string, col: number | null) =>
     setMappingBySheet((all) => ({ ...all, [worksheet]: { ...all?.[worksheet], [field]: col } }));
@@ -483,6 +526,16 @@ export function ExcelImportWizard<S>(props: ExcelImportWizardProps<S>) {
                         />
                       </label>
                     )}
+                    {templateRoutes && (
+                      <TemplatePicker
+                        worksheet={sheet.worksheet}
+                        applied={templateBySheet[sheet.worksheet] ?? null}
+                        templates={templates}
+                        onChoose={(template) => chooseTemplate(sheet, template)}
+                        onSave={() => setSavingTemplateOf(sheet.worksheet)}
+                        saveDisabled={status === 'empty' || rowLoading !== null}
+                      />
+                    )}
                     {status !== 'complete' && (
                       <Alert
                         className="upload-sheet-warning"
@@ -504,6 +557,14 @@ export function ExcelImportWizard<S>(props: ExcelImportWizardProps<S>) {
                 );
               })}
             </>
+          )}
+          {savingSheet && (
+            <SaveTemplateDialog
+              worksheet={savingSheet.worksheet}
+              initialName={templateBySheet[savingSheet.worksheet]?.name ?? ''}
+              onSave={(name) => saveSheetTemplate(savingSheet, name)}
+              onClose={() => setSavingTemplateOf(null)}
+            />
           )}
         </div>
       )}
@@ -556,6 +617,11 @@ export function ExcelImportWizard<S>(props: ExcelImportWizardProps<S>) {
       )}
     </Modal>
   );
+}
+
+/** The template offered for a worksheet's headers, when the wizard has templates. */
+function offeredTemplate(routes: TemplateRoutes | undefined, sheet: SheetHeaders): Promise<ImportTemplate | null> {
+  return routes ? matchTemplate(routes, sheet.headers.map((h) => h.header)) : Promise.resolve(null);
 }
 
 /** A worksheet's state while mapping: 'Skipped' is a word of the import's report only. */

@@ -182,3 +182,18 @@ export function updatePreference(
   }
   return next;
 }
+
+/**
+ * What a supplier template keeps of a worksheet's mapping: each mapped header's normalised name
+ * and the field it feeds. Applying it to another file is `prefillSheet` with these as the
+ * preference: the same header names find their columns wherever they sit.
+ */
+export function templateMappingsOf(sheet: SheetHeaders, mapping: SheetMapping | undefined): MappingPreference {
+  const result: MappingPreference = {};
+  for (const { col, header } of sheet.headers) {
+    const key = normalizeHeader(header);
+    const field = Object.keys(mapping ?? {}).find((name) => mapping?.[name] === col);
+    if (key && field && !Object.values(result).includes(field)) result[key] = field;
+  }
+  return result;
+}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Checkbox } from 'antd';
 import { ExcelImportWizard } from '../../operations/upload/ExcelImportWizard';
+import type { TemplateRoutes } from '../../operations/upload/importTemplates';
 import { AutoRecOutcome } from './AutoRec';
 
 /** The import job's summary (docs/http-api.md "Rec sheet import"). */
@@ -25,6 +26,9 @@ export function recImportSummaryText(summary: RecImportSummary): string {
   return `${parts.join('; ')}.`;
 }
 
+/** Supplier templates (issue 24): /recSheets/templates lists them. */
+const TEMPLATES: TemplateRoutes = { listPath: 'recImportTemplates', savePath: 'recImportTemplate' };
+
 interface Props {
   recSheetID: number;
   onClose: () => void;
@@ -36,7 +40,8 @@ interface Props {
 /**
  * 'Upload Revenue Reconciliation Sheet' (spec 02 §2.3): the shared xlsx wizard with the rec sheet
  * line fields, every worksheet mapped on its own and sent (the server skips an incomplete one and
- * says so), the saved mapping `defaults/recSheetMap`, and a commit that may run auto reconcile
+ * says so), supplier templates offered by the worksheet's headers, else the saved mapping
+ * `defaults/recSheetMap`, and a commit that may run auto reconcile
  * after it ('Auto reconcile after import'), whose progress and result follow the import's.
  */
 export function RecSheetUploadWizard({ recSheetID, onClose, onChanged, onOperationStarted }: Props) {
@@ -48,6 +53,7 @@ export function RecSheetUploadWizard({ recSheetID, onClose, onChanged, onOperati
       uploadUrl="/api/file/recSheets/xlsx"
       fieldsUrl="/api/recSheetLine/uploadFields"
       preferenceName="recSheetMap"
+      templates={TEMPLATES}
       mapHint="choose the column that holds each field, for every worksheet. Every field is needed: a worksheet with a field left unmapped is left out of the import."
       sendIncompleteSheets
       allFieldsRequired

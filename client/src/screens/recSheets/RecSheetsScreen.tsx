@@ -1,10 +1,18 @@
-import { UnorderedListOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router';
+import { Button } from 'antd';
+import { SnippetsOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { ListScreen } from '../../list/ListScreen';
 import { recSheetsResource } from '../../resources/recSheets';
 
 const RESOURCE = recSheetsResource({ icon: <UnorderedListOutlined /> });
 
-/** /recSheets (spec 02 §2.3): the sheets, newest first; each row opens its lines. */
+/** /recSheets (spec 02 §2.3): the sheets, newest first; each row opens its lines. Supplier templates are a click away. */
 export function RecSheetsScreen() {
-  return <ListScreen key="recSheets" resource={RESOURCE} />;
+  const navigate = useNavigate();
+  const templates = (
+    <Button icon={<SnippetsOutlined />} onClick={() => navigate('/recSheets/templates')}>
+      Supplier templates
+    </Button>
+  );
+  return <ListScreen key="recSheets" resource={RESOURCE} toolbarExtra={templates} />;
 }
