@@ -88,6 +88,25 @@ it('says which token each route takes: none, the header, or ?token= on downloads
   expect(Object.keys(excel.responses[200].content)).toEqual(['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet']);
 });
 
+it('describes a supplier template: its mappings as an object of header name -> field, its list and its match call', () => {
+  const schemaOf = (method: string, path: string) => doc.components.schemas[op(method, path).requestBody.content['application/json'].schema.$ref.split('/').pop()];
+  const create = schemaOf('post', '/api/recImportTemplate');
+  expect(create.required).toEqual(expect.arrayContaining(['name', 'mappings']));
+  expect(create.properties.mappings).toEqual(
+    expect.objectContaining({
+      type: 'object',
+      minProperties: 1,
+      maxProperties: 100,
+      additionalProperties: { type: 'string', enum: ['saleDate', 'storeName', 'orderRef', 'sku', 'description', 'revenue'] },
+    }),
+  );
+  expect(schemaOf('put', '/api/recImportTemplate/{id}').required).not.toContain('mappings');
+  expect(schemaOf('post', '/api/recImportTemplates/match').properties.headers).toEqual(expect.objectContaining({ type: 'array', items: expect.objectContaining({ type: 'string' }) }));
+  expect(op('get', '/api/recImportTemplates')['x-system-areas']).toEqual(['RevenueReconciliation']);
+  expect(op('post', '/api/recImportTemplates/match')['x-system-areas']).toEqual(['RevenueReconciliation']);
+  expect(op('get', '/api/recImportTemplates').responses[200].content['application/json'].schema.$ref).toMatch(/RecImportTemplateList$/);
+});
+
 it("gives a body DTO's fields as the validation rules state them", () => {
   const body = op('post', '/api/recSheet').requestBody.content['application/json'].schema;
   const schema = doc.components.schemas[body.$ref.split('/').pop()];

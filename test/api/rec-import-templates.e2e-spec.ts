@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { normalizeHeader } from '../../src/common/excel/header-names';
 import { as, Client, createStore, createUser, expectStatus, login, Row, TestUser, unique } from '../support/api';
 import { createRecSheet, runImport, SUPPLIER_HEADERS, supplierStatement, uploadRecFile } from '../support/rec-fixtures';
 import { refused, refusedOn } from '../support/refusals';
@@ -32,8 +33,6 @@ const ACME_SAVED = { 'txn date': 'saleDate', branch: 'storeName', 'order no': 'o
 const create = async (body: Row) => expectStatus(await admin.post('/api/recImportTemplate', body), 201).body.data as Row;
 const read = async (id: number) => expectStatus(await admin.get(`/api/recImportTemplates?templateID=${id}`), 200).body.data as Row;
 const match = async (headers: string[]) => expectStatus(await admin.post('/api/recImportTemplates/match', { headers }), 200).body.listData as Row[];
-/** As the wizard does it: a normalised header name, as the client's normalizeHeader makes it. */
-const normalize = (text: string) => text.trim().toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
 
 describe('create, list, read, rename, change and delete', () => {
   it('saves the name trimmed and the header names normalised, with the audit fields', async () => {
@@ -199,7 +198,7 @@ describe('a template offered on a second file with the headers moved', () => {
     // The template's mapping applied to the second file's columns, as the wizard applies it.
     const applied: Record<string, number> = {};
     for (const { col, header } of sheet.headers as Array<{ col: number; header: string }>) {
-      const field = template.mappings[normalize(header)];
+      const field = template.mappings[normalizeHeader(header)];
       if (field) applied[field] = col;
     }
     expect(applied).toEqual({ revenue: 1, description: 2, storeName: 3, orderRef: 4, saleDate: 5, sku: 6 });

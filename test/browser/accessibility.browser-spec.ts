@@ -119,6 +119,7 @@ describeInBrowser('accessibility', () => {
       '/daily',
       '/rota',
       '/recSheets',
+      '/recSheets/templates',
       '/announcements',
       '/jobs',
       '/data/users',

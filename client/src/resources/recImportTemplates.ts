@@ -1,16 +1,10 @@
 import type { Row } from '../api/types';
 import type { ResourceDef } from '../list/resource';
+import { REC_SHEET_UPLOAD_FIELDS } from '../../../src/modules/reconciliation/import/upload-fields';
 import { AUDIT_COLUMNS, writableWith } from './common';
 
-/** The rec sheet fields in words (GET /api/recSheetLine/uploadFields labels them the same). */
-const FIELD_LABELS: Record<string, string> = {
-  saleDate: 'Sale date',
-  storeName: 'Store',
-  orderRef: 'Order number',
-  sku: 'SKU',
-  description: 'Description',
-  revenue: 'Revenue',
-};
+/** The rec sheet fields in words, in the wizard's order (the server's upload fields, one list). */
+const FIELD_LABELS: Record<string, string> = Object.fromEntries(REC_SHEET_UPLOAD_FIELDS.map((f) => [f.field, f.label]));
 const FIELD_ORDER = Object.keys(FIELD_LABELS);
 
 /** 'Sale date: txn date; Store: branch; ...' in the fields' order. */

@@ -5,6 +5,7 @@
  * column numbers, so a mapping made for one file carries over to the next file with the same
  * headers, wherever the columns sit.
  */
+import { normalizeHeader } from '../../../../src/common/excel/header-names';
 
 export interface UploadField {
   field: string;
@@ -29,14 +30,8 @@ export type SheetMapping = Record<string, number | null | undefined>;
 /** Normalised header name -> field, as saved in the preference. */
 export type MappingPreference = Record<string, string>;
 
-/** 'Customer RRP ' and 'customer_rrp' read the same. */
-export function normalizeHeader(text: string): string {
-  return String(text ?? '')
-    .trim()
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
-}
+/** 'Customer RRP ' and 'customer_rrp' read the same; supplier templates (server) compare headers by the same function. */
+export { normalizeHeader };
 
 const compact = (text: string) => normalizeHeader(text).replace(/ /g, '');
 /** The same words in any order: 'Leeds Briggate Revenue' reads as 'Revenue - Leeds Briggate'. */

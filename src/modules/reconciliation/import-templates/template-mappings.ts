@@ -1,4 +1,7 @@
+import { normalizeHeader } from '../../../common/excel/header-names';
 import { REC_SHEET_FIELD_NAMES, REC_SHEET_UPLOAD_FIELDS } from '../import/upload-fields';
+
+export { normalizeHeader };
 
 /**
  * A supplier template's mappings (issue 24): normalised header name -> rec sheet field. Header
@@ -9,14 +12,6 @@ export type TemplateMappings = Record<string, string>;
 
 export const MAX_TEMPLATE_HEADERS = 100;
 export const HEADER_MAX = 255;
-
-export function normalizeHeader(text: string): string {
-  return String(text ?? '')
-    .trim()
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
-}
 
 const labelOf = (field: string) => REC_SHEET_UPLOAD_FIELDS.find((f) => f.field === field)?.label ?? field;
 
