@@ -20,7 +20,7 @@ function TemplateMappingsRule() {
 }
 
 /** POST /recImportTemplate: a supplier's name and the header -> field mappings of its statements. */
-@AuditedReadOnlyFields('headerCount')
+@AuditedReadOnlyFields('headerCount', 'matchedHeaders')
 export class RecImportTemplateBody {
   @IgnoredID() templateID?: number;
   @RequiredText('Name', 100) name: string;
@@ -29,7 +29,7 @@ export class RecImportTemplateBody {
 }
 
 /** PUT /recImportTemplate/{id}: a rename, new mappings, or both; mappings not sent are kept. */
-@AuditedReadOnlyFields('headerCount')
+@AuditedReadOnlyFields('headerCount', 'matchedHeaders')
 export class RecImportTemplateUpdateBody {
   @IgnoredID() templateID?: number;
   @RequiredText('Name', 100) name: string;
