@@ -1,3 +1,4 @@
+import { createElement } from 'react';
 import type { Row } from '../api/types';
 import type { ResourceDef } from '../list/resource';
 import { REC_SHEET_UPLOAD_FIELDS } from '../../../src/modules/reconciliation/import/upload-fields';
@@ -33,15 +34,19 @@ export const recImportTemplatesResource: ResourceDef = {
   formNote: 'Templates are saved from the upload wizard (Save as template); here they are renamed or deleted.',
   savedMessage: (mode, saved) => (mode === 'delete' ? 'Template deleted' : `Template ${String(saved?.name ?? '')} saved`),
   columns: [
-    { name: 'name', title: 'Supplier', valueType: 'text', sortable: true, required: true, maxLength: 100, wrapWidth: 240 },
+    { name: 'name', title: 'Supplier', valueType: 'text', sortable: true, required: true, maxLength: 100 },
     { name: 'headerCount', title: 'Headers', valueType: 'integer', hideInForm: true },
     {
       name: 'mappings',
       title: 'Mapped headers',
       valueType: 'text',
       readOnly: true,
-      render: templateMappingsText,
-      wrapWidth: 420,
+      // One line, cut with an ellipsis (the whole text on hover and in the record dialog): wrapped,
+      // six mappings made a row a dozen lines tall on a phone.
+      render: (row) => {
+        const text = templateMappingsText(row);
+        return createElement('span', { className: 'cell-ellipsis', title: text }, text);
+      },
     },
     ...AUDIT_COLUMNS,
   ],
