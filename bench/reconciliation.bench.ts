@@ -625,18 +625,19 @@ async function autoRecCases(ctx: Context, server: OwnMariaDb, databaseUrl: strin
   const pool = createPool({ uri: databaseUrl, connectionLimit: 4 });
   const writer = mysqlFillWriter(databaseUrl);
   try {
-    const fill = await fillForAutoRec(ctx, writer, 8, 'MariaDB');
+    const sizes = (process.env.BENCH_REC_BUFFER_POOLS ?? '128,1024').split(',').map(Number);
+    // Eight sheets for the concurrent runs at each buffer pool size.
+    const fill = await fillForAutoRec(ctx, writer, 8 * sizes.length, 'MariaDB');
     await writer.close();
     const logSql = process.env.BENCH_REC_SQL_LOG !== '0';
-    const sizes = (process.env.BENCH_REC_BUFFER_POOLS ?? '128,1024').split(',').map(Number);
     for (const [k, mb] of sizes.entries()) {
       await server.setBufferPoolMB(mb);
       await autoRecOnce(ctx, pool, database, fill, mb, logSql);
-      if (k > 0) continue;
       // Two sheets on one worker (one after the other), two on two workers, four on four.
-      const one = await concurrentAutoRecs(ctx, pool, fill.concurrentSheetIDs.slice(0, 2), 1);
-      const two = await concurrentAutoRecs(ctx, pool, fill.concurrentSheetIDs.slice(2, 4), 2);
-      const four = await concurrentAutoRecs(ctx, pool, fill.concurrentSheetIDs.slice(4, 8), 4);
+      const sheets = fill.concurrentSheetIDs.slice(8 * k, 8 * k + 8);
+      const one = await concurrentAutoRecs(ctx, pool, sheets.slice(0, 2), 1);
+      const two = await concurrentAutoRecs(ctx, pool, sheets.slice(2, 4), 2);
+      const four = await concurrentAutoRecs(ctx, pool, sheets.slice(4, 8), 4);
       const speedup = round(one.wallMs / two.wallMs, 2);
       print({
         scenario: 'reconciliation',
