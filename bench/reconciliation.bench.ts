@@ -17,13 +17,14 @@
  *   workers, one import and three at once.
  * - autoRec: BENCH_SALES (1,000,000) sales (mostly recorded; some modified, cancelled, already
  *   reconciled; 5,000 duplicates of another sale) and a sheet of BENCH_REC_LINES (100,000) lines
- *   (90 % one match, 5 % two, 5 % none; a tenth with the SKU in lower case), plus eight sheets of
- *   BENCH_REC_CONCURRENT_LINES (25,000) single-match lines, written by SQL. At 128 MB: the anchor
+ *   (90 % one match, 5 % two, 5 % none; a tenth with the SKU in lower case), plus eight sheets per
+ *   buffer pool size of BENCH_REC_CONCURRENT_LINES (25,000) single-match lines, written by SQL. At 128 MB: the anchor
  *   (one SQL join counting the lines with exactly one candidate sale, median of 3), the auto
  *   reconcile (target at most 3 times the anchor; counts checked; statement times by kind from
  *   the general log) and its undo; two sheets on one worker, two on two (target speed-up 1.5),
  *   four on four (deadlocks from InnoDB's counter, retries from the operations' attempts; target
- *   0 and 0). Then at 1 GB (BENCH_REC_BUFFER_POOLS): the anchor and the run again.
+ *   0 and 0). Then all of it again at 1 GB (BENCH_REC_BUFFER_POOLS; the main sheet's lines,
+ *   unlinked by the undo, are reconciled again; eight more sheets for the concurrent runs).
  * - embedded: the same sales and main sheet on SQLite; GET /api/sales?pageLength=50 from 5 clients
  *   idle, then during the auto reconcile and during its undo: every request answered, p95 at most
  *   3 times idle, and the API process's longest event-loop stall (loop-monitor.ts, preloaded).
