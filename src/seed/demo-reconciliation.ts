@@ -44,6 +44,12 @@ export async function seedDemoReconciliation(
   let lines = 0;
 
   await dataSource.transaction(async (manager) => {
+    // Issue 24: the supplier's template, as if saved from the upload wizard: its statements'
+    // headers (normalised, as the wizard saves them) and the field each feeds.
+    const headers = { 'txn date': 'saleDate', branch: 'storeName', 'order no': 'orderRef', 'product code': 'sku', product: 'description', 'net revenue': 'revenue' };
+    await insertRows(manager, 'recImportTemplate', ['name', 'mappings', 'createdByUserName', 'createdDate', 'updatedByUserName', 'updatedDate'], [
+      ['Acme Mobile', JSON.stringify(headers), user.name, nowStamp, user.name, nowStamp],
+    ]);
     for (const back of [2, 1]) {
       const from = addMonths(thisMonth, -back);
       const to = addDays(addMonths(from, 1), -1);

@@ -561,7 +561,7 @@ async function main() {
   if (reconciliation) {
     const autoRec = reconciliation.autoRec;
     console.log(
-      `Demo rec sheets created: ${reconciliation.sheets} supplier statements, ${reconciliation.lines} lines` +
+      `Demo rec sheets created: ${reconciliation.sheets} supplier statements, ${reconciliation.lines} lines, the supplier template Acme Mobile` +
         (autoRec ? `; the older auto-reconciled: ${autoRec.reconciled} of ${autoRec.considered} lines (${autoRec.matchMultiple} several matches, ${autoRec.matchNone} none)` : ''),
     );
   }
