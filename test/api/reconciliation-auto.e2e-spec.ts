@@ -1,4 +1,4 @@
-import { AutoRecService, BATCH_LINES, NOTE_LINKED, NOTE_MULTIPLE, NOTE_NONE, NOTE_UNDONE, RUN_ALREADY_UNDONE } from '../../src/modules/reconciliation/auto-rec/auto-rec.service';
+import { AutoRecService, BATCH_LINES, NOTE_BY_HAND, NOTE_LINKED, NOTE_MULTIPLE, NOTE_NONE, NOTE_UNDONE, RUN_ALREADY_UNDONE } from '../../src/modules/reconciliation/auto-rec/auto-rec.service';
 import { SaleLinkConflict } from '../../src/modules/sales/sale-reconciliation';
 import { SalesService } from '../../src/modules/sales/sales.service';
 import { UsersService } from '../../src/modules/users/users/users.service';
@@ -63,6 +63,9 @@ async function linesOf(recSheetID: number): Promise<Map<number, Row>> {
 
 const steps = (history: Row[]) => history.map((h) => [h.step, h.description]);
 
+/** A run's counts: those given, every count by rule 0 otherwise. */
+const byRule = (counts: Row) => ({ exactMatches: 0, saleDateMatches: 0, revenueMatches: 0, orderRefMatches: 0, clawbackMatches: 0, clawbacksWithoutRefund: 0, ...counts });
+
 describe('permissions', () => {
   it('needs RevenueReconciliation (403) and an existing sheet or run (404)', async () => {
     const sheet = await createRecSheet(rec.api);
@@ -118,11 +121,11 @@ describe('auto reconcile', () => {
     const other = await createRecSheet(rec.api);
     const bLine = await line(other.recSheetID, outOfScope);
     const scoped = await autoRec(recA.api, other.recSheetID);
-    expect(scoped.result).toEqual({ considered: 0, reconciled: 0, matchMultiple: 0, matchNone: 0, autoRecRunID: scoped.resultID });
+    expect(scoped.result).toEqual(byRule({ considered: 0, reconciled: 0, matchMultiple: 0, matchNone: 0, autoRecRunID: scoped.resultID }));
     expect((await linesOf(other.recSheetID)).get(bLine.recSheetLineID)).toEqual(expect.objectContaining({ saleID: 0, autoRecNotes: '' }));
 
     const done = await autoRec(rec.api, sheet.recSheetID);
-    expect(done.result).toEqual({ considered: 8, reconciled: 4, matchMultiple: 1, matchNone: 3, autoRecRunID: expect.any(Number) });
+    expect(done.result).toEqual(byRule({ considered: 8, reconciled: 4, matchMultiple: 1, matchNone: 3, exactMatches: 4, autoRecRunID: expect.any(Number) }));
     expect(done.resultID).toBe(done.result.autoRecRunID);
     const run = done.result.autoRecRunID;
 
@@ -130,10 +133,10 @@ describe('auto reconcile', () => {
     const linkedTo = { exact, lowerSku, modified, atB } as Record<string, Row>;
     for (const [key, s] of Object.entries(linkedTo)) {
       expect(lines.get(L[key as keyof typeof L].recSheetLineID)).toEqual(
-        expect.objectContaining({ saleID: s.saleID, autoRecRunID: run, autoRecNotes: `${NOTE_LINKED}${s.saleID}`, recByUserName: rec.data.name }),
+        expect.objectContaining({ saleID: s.saleID, autoRecRunID: run, autoRecNotes: `${NOTE_LINKED}${s.saleID} (exact match)`, recByUserName: rec.data.name }),
       );
     }
-    expect(lines.get(L.twins.recSheetLineID)).toEqual(expect.objectContaining({ saleID: 0, autoRecRunID: null, autoRecNotes: `2${NOTE_MULTIPLE}` }));
+    expect(lines.get(L.twins.recSheetLineID)).toEqual(expect.objectContaining({ saleID: 0, autoRecRunID: null, autoRecNotes: `2${NOTE_MULTIPLE} (exact match)${NOTE_BY_HAND}` }));
     for (const key of ['penny', 'otherStore', 'cancelled'] as const) {
       expect(lines.get(L[key].recSheetLineID)).toEqual(expect.objectContaining({ saleID: 0, autoRecRunID: null, autoRecNotes: NOTE_NONE }));
     }
@@ -152,7 +155,7 @@ describe('auto reconcile', () => {
 
     // The run is listed; a second run considers only what is left, and a sale already linked matches no other line.
     const runs = expectStatus(await rec.api.get(`/api/autoRecRuns?recSheetID=${sheet.recSheetID}`), 200).body.listData;
-    expect(runs).toEqual([expect.objectContaining({ autoRecRunID: run, recSheetID: sheet.recSheetID, considered: 8, reconciled: 4, matchMultiple: 1, matchNone: 3, undone: false })]);
+    expect(runs).toEqual([expect.objectContaining({ autoRecRunID: run, recSheetID: sheet.recSheetID, considered: 8, reconciled: 4, matchMultiple: 1, matchNone: 3, exactMatches: 4, finished: true, undone: false })]);
     const again = await autoRec(rec.api, sheet.recSheetID);
     expect(again.result).toEqual(expect.objectContaining({ considered: 4, reconciled: 0, matchMultiple: 1, matchNone: 3 }));
     const third = await createRecSheet(rec.api);
@@ -285,7 +288,7 @@ describe('batches', () => {
     const result = await service.reconcileSheet(sheet.recSheetID, user, operationID, async (_message, percentage) => {
       progress.push(percentage);
     });
-    expect(result).toEqual({ considered: 5, reconciled: 4, matchMultiple: 0, matchNone: 1, autoRecRunID: Number(run.autoRecRunID) });
+    expect(result).toEqual(byRule({ considered: 5, reconciled: 4, matchMultiple: 0, matchNone: 1, exactMatches: 4, autoRecRunID: Number(run.autoRecRunID) }));
     expect(progress.at(-1)).toBe(100);
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
     now = await linesOf(sheet.recSheetID);

@@ -17,6 +17,8 @@ import { RecSheetImportSheetJob } from './import/rec-sheet-import-sheet.job';
 import { RecSheetImportService } from './import/rec-sheet-import.service';
 import { RecImportTemplateCrudController, RecImportTemplatesController } from './import-templates/rec-import-templates.controller';
 import { RecImportTemplatesService } from './import-templates/rec-import-templates.service';
+import { RecMatchRuleCrudController } from './match-rules/rec-match-rules.controller';
+import { RecMatchRulesService } from './match-rules/rec-match-rules.service';
 import { RecSheetCrudController, RecSheetLineCrudController, RecSheetsController } from './rec-sheets/rec-sheets.controller';
 import { RecSheetLinesService } from './rec-sheets/rec-sheet-lines.service';
 import { RecSheetsService } from './rec-sheets/rec-sheets.service';
@@ -40,6 +42,7 @@ import { RecSheetsService } from './rec-sheets/rec-sheets.service';
     ManualRecController,
     RecImportTemplatesController,
     RecImportTemplateCrudController,
+    RecMatchRuleCrudController,
   ],
   providers: [
     RecSheetsService,
@@ -52,6 +55,7 @@ import { RecSheetsService } from './rec-sheets/rec-sheets.service';
     AutoRecService,
     ManualRecService,
     RecImportTemplatesService,
+    RecMatchRulesService,
   ],
   exports: [
     RecSheetsService,

@@ -64,7 +64,7 @@ export const reconciliationSaleList: ListDefinition<Sale> = {
 };
 
 /** Parameters the unreconciledSales view takes from the client; its filters are set by the sheet. */
-const VIEW_PARAMETERS = new Set(['page', 'pageLength', 'sort', 'sortDir', 'quickFilter', 'listIDsFrom', 'listIDsLength', 'token', 'fileName']);
+const VIEW_PARAMETERS = new Set(['refunds', 'page', 'pageLength', 'sort', 'sortDir', 'quickFilter', 'listIDsFrom', 'listIDsLength', 'token', 'fileName']);
 
 /** The sales a rec sheet's lines span that no line links yet (see unreconciledSales). */
 export interface SaleDateRange {
@@ -99,14 +99,18 @@ export class SaleReconciliationReads {
   /**
    * The list query of the unreconciled sales of a date range: the client's paging, sort and
    * quickFilter, with the view's own filters (sale date within the range, step recorded or
-   * modified, no rec sheet line linked). Any other parameter is a 400.
+   * modified, no rec sheet line linked), and sales or (`refunds=true`) refund rows, which
+   * clawbacks match. Any other parameter is a 400.
    */
   private unreconciledQuery(range: SaleDateRange, query: Record<string, unknown>): Record<string, unknown> {
     const unknown = Object.keys(query).filter((name) => !VIEW_PARAMETERS.has(name));
     if (unknown.length) throw new InvalidInput(Object.fromEntries(unknown.slice(0, 10).map((name) => [name.slice(0, 50), 'Unknown parameter'])));
+    const { refunds = 'false', ...rest } = query;
+    if (refunds !== 'true' && refunds !== 'false') throw new InvalidInput({ refunds: 'Refunds must be true or false' });
     // No lines, no range: a range no sale lies in.
     const [from, to] = range.from && range.to ? [range.from, range.to] : ['2999-12-31', '2999-01-01'];
-    return { ...query, saleDateGEQ: from, saleDateLEQ: to, currentHistoryStep: 'recorded,modified', recSheetLinesCount: '0' };
+    // Sales and refunds apart: a refund awaits the supplier's clawback (a line of negative revenue), not a payment.
+    return { ...rest, saleDateGEQ: from, saleDateLEQ: to, currentHistoryStep: 'recorded,modified', recSheetLinesCount: '0', isRefund: refunds };
   }
 
   /** A page of the unreconciled sales of the range, within the user's stores (the list engine). */

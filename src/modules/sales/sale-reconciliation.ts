@@ -16,6 +16,8 @@ export interface SaleLinkSource {
   where: string;
   saleID: string;
   revenue: string;
+  /** The revenue adjustment each link writes on its sale (a match rule's tolerance); none when left out. */
+  adjustment?: string;
   params: Record<string, unknown>;
   /** How many rows the source holds: the sale update must touch exactly this many sales. */
   count: number;
@@ -60,11 +62,11 @@ export function persistedNow(manager: EntityManager, now: Date): unknown {
  * UPDATE sale from the source as a join, in each engine's own form (MySQL's multi-table UPDATE,
  * SQLite's UPDATE ... FROM): a correlated `saleID IN (subquery)` is not turned into a join by
  * MariaDB 10's single-table UPDATE and would visit every sale. `set` may use `src.revenue`, and
- * CURRENT_HISTORY_ID. Assignments must read only columns no earlier assignment changes (MySQL
+ * `src.linkAdjustment` and CURRENT_HISTORY_ID. Assignments must read only columns no earlier assignment changes (MySQL
  * applies them in order, SQLite reads the old row).
  */
 export async function updateSalesFrom(manager: EntityManager, source: SaleLinkSource, set: string, where: string, params: Record<string, unknown>): Promise<number> {
-  const src = `(SELECT ${source.saleID} AS saleID, ${source.revenue} AS revenue FROM ${source.from} WHERE ${source.where})`;
+  const src = `(SELECT ${source.saleID} AS saleID, ${source.revenue} AS revenue, ${source.adjustment ?? '0'} AS linkAdjustment FROM ${source.from} WHERE ${source.where})`;
   const sql = isMySql(manager)
     ? `UPDATE sale INNER JOIN ${src} src ON src.saleID = sale.saleID SET ${set} WHERE ${where}`
     : `UPDATE sale SET ${set} FROM ${src} AS src WHERE src.saleID = sale.saleID AND ${where}`;

@@ -34,6 +34,9 @@ export const NOT_EDITABLE = 'Only recorded or modified sales can be changed';
 export const CREDIT_CHECK_FAIL_NOTE = 'Credit check fail';
 const DOCUMENT = 'sale';
 const EDIT_AREAS: SystemArea[] = ['RecordSales', 'UpdateSales'];
+/** A link's adjustment onto the sale, and back (after the unreconciled revenue, which reads the old adjusted revenue). */
+const ADJUST_BY_SOURCE = ['adjustment = ROUND(sale.adjustment + src.linkAdjustment, 2)', 'adjustedRevenue = ROUND(sale.adjustedRevenue + src.linkAdjustment, 2)'];
+const UNADJUST_BY_SOURCE = ['adjustment = ROUND(sale.adjustment - src.linkAdjustment, 2)', 'adjustedRevenue = ROUND(sale.adjustedRevenue - src.linkAdjustment, 2)'];
 
 type Row = Record<string, unknown>;
 
@@ -198,7 +201,8 @@ export class SalesService implements OnModuleInit {
 
   /**
    * Links many sales, each to one rec sheet line, in one statement (auto reconcile): count + 1,
-   * total + the line's revenue, unreconciled revenue = adjusted revenue - total, step reconciled,
+   * total + the line's revenue, the source's adjustment (if any) added to the sale's adjustment
+   * and adjusted revenue, unreconciled revenue = adjusted revenue - total, step reconciled,
    * then one history row each. Only sales ready to reconcile (recorded or modified, no line yet)
    * are touched; when that is not every sale of the source, another transaction linked one first:
    * SaleLinkConflict rolls the caller's transaction back.
@@ -213,9 +217,10 @@ export class SalesService implements OnModuleInit {
       manager,
       source,
       [
-        'unreconciledRevenue = ROUND(sale.adjustedRevenue - sale.recSheetLinesTotal - src.revenue, 2)',
+        'unreconciledRevenue = ROUND(sale.adjustedRevenue + src.linkAdjustment - sale.recSheetLinesTotal - src.revenue, 2)',
         'recSheetLinesTotal = ROUND(sale.recSheetLinesTotal + src.revenue, 2)',
         'recSheetLinesCount = sale.recSheetLinesCount + 1',
+        ...(source.adjustment ? ADJUST_BY_SOURCE : []),
         'currentHistoryStep = :reconciledStep',
         'updatedByUserName = :updatedBy',
         'updatedDate = :updatedAt',
@@ -229,7 +234,7 @@ export class SalesService implements OnModuleInit {
 
   /**
    * The reverse of linkReconciled for many sales (undo of an auto-reconcile run): count - 1,
-   * total - the line's revenue, and the step back to modified when the history has a change,
+   * total - the line's revenue, the source's adjustment taken back, and the step back to modified when the history has a change,
    * else recorded (reconciled while other lines remain); one history row each.
    */
   async unlinkReconciled(manager: EntityManager, source: SaleLinkSource, description: string, user: Pick<AuthUser, 'name'>): Promise<void> {
@@ -245,9 +250,10 @@ export class SalesService implements OnModuleInit {
       source,
       [
         `currentHistoryStep = ${stepOf('sale')}`,
-        'unreconciledRevenue = ROUND(sale.adjustedRevenue - sale.recSheetLinesTotal + src.revenue, 2)',
+        'unreconciledRevenue = ROUND(sale.adjustedRevenue - src.linkAdjustment - sale.recSheetLinesTotal + src.revenue, 2)',
         'recSheetLinesTotal = ROUND(sale.recSheetLinesTotal - src.revenue, 2)',
         'recSheetLinesCount = sale.recSheetLinesCount - 1',
+        ...(source.adjustment ? UNADJUST_BY_SOURCE : []),
         'updatedByUserName = :updatedBy',
         'updatedDate = :updatedAt',
         CURRENT_HISTORY_ID,

@@ -8,12 +8,22 @@ import { InvalidInput, RecordNotFound } from '../../../common/http/validation-re
 import { execute, isMySql, persistedNow, type SaleLinkSource } from '../../sales/sale-reconciliation';
 import { SalesService } from '../../sales/sales.service';
 import { AutoRecRun, RecSheet } from '../entities';
+import { adjustmentReason, ruleNoteText, type LinkRule, type MatchRuleSettings } from '../match-rules/match-rules';
+import { RecMatchRulesService } from '../match-rules/rec-match-rules.service';
 
 export interface AutoRecResult {
   considered: number;
   reconciled: number;
   matchMultiple: number;
   matchNone: number;
+  /** `reconciled` by what matched: the exact match, each match rule, clawbacks to refunds. */
+  exactMatches: number;
+  saleDateMatches: number;
+  revenueMatches: number;
+  orderRefMatches: number;
+  clawbackMatches: number;
+  /** Clawback lines with no refund to match (not in matchNone). */
+  clawbacksWithoutRefund: number;
   autoRecRunID: number;
 }
 
@@ -23,8 +33,11 @@ export interface UndoResult {
 }
 
 export const NOTE_LINKED = 'Reconciled automatically to sale ';
-export const NOTE_MULTIPLE = ' sales match: reconcile by hand';
+export const NOTE_MULTIPLE = ' sales match';
+export const NOTE_BY_HAND = ': reconcile by hand';
 export const NOTE_NONE = 'No sale matches the SKU, store, date, revenue and order reference';
+export const NOTE_CLAWBACK_LINKED = 'Clawback reconciled automatically to refund ';
+export const NOTE_CLAWBACK_NONE = 'Clawback without a refund';
 export const NOTE_UNDONE = 'Undone';
 export const RUN_ALREADY_UNDONE = 'This auto-reconcile run has already been undone';
 
@@ -63,6 +76,7 @@ export class AutoRecService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly sales: SalesService,
+    private readonly rules: RecMatchRulesService,
   ) {}
 
   /** The sheet, locked for the rest of the transaction; 404 when it does not exist. */
@@ -129,7 +143,8 @@ export class AutoRecService {
     const [bounds] = (
       await execute(
         manager,
-        `SELECT COUNT(*) AS n, MAX(b.recSheetLineID) AS upto FROM (SELECT recSheetLineID FROM recSheetLine WHERE ${LINE_SCOPE} AND recSheetLineID > :after ` +
+        `SELECT COUNT(*) AS n, MAX(b.recSheetLineID) AS upto, SUM(CASE WHEN b.revenue < 0 THEN 1 ELSE 0 END) AS clawbacks ` +
+          `FROM (SELECT recSheetLineID, revenue FROM recSheetLine WHERE ${LINE_SCOPE} AND recSheetLineID > :after ` +
           `ORDER BY recSheetLineID LIMIT ${this.batchLines()}) b`,
         scope,
       )
@@ -143,34 +158,58 @@ export class AutoRecService {
     const batchLines = `r.recSheetID = :sheet AND r.saleID = 0 AND r.recSheetLineID > :after AND r.recSheetLineID <= :upto`;
     const now = new Date();
 
-    // Every line of the batch with at least one match, with how many; its sale when exactly one.
-    // No two lines of a sheet match the same sale: a match needs the sale's order reference, and
-    // the lines of a sheet have distinct ones (a unique index, compared as the match compares).
-    await execute(
-      manager,
-      `INSERT INTO autoRecLink (autoRecRunID, recSheetLineID, saleID, matches) ` +
-        `SELECT :run, r.recSheetLineID, CASE WHEN COUNT(*) = 1 THEN MIN(s.saleID) ELSE 0 END, COUNT(*) ` +
-        `FROM recSheetLine r INNER JOIN sale s ON s.storeID = r.storeID AND s.orderRef = r.orderRef AND s.saleDate = r.saleDate ` +
-        `AND s.revenue = r.revenue AND ${skuEquals(manager, 's.sku', 'r.sku')} ` +
-        `WHERE ${batchLines} AND r.storeID IN (:...stores) AND s.recSheetLinesCount = 0 AND s.currentHistoryStep IN (:...ready) ` +
-        `GROUP BY r.recSheetLineID`,
-      { ...range, ready: READY },
-    );
-    const [totals] = (
+    // Every line of the batch with at least one match, with how many, and what matched it: the
+    // exact match first, then each match rule in order on the lines still without a match, and
+    // clawbacks (negative revenue) against refunds. Its sale when exactly one matched.
+    const rules = await this.rules.settings(manager);
+    for (const match of matchesInOrder(manager, rules)) {
       await execute(
         manager,
-        `SELECT COUNT(*) AS matched, SUM(CASE WHEN saleID <> 0 THEN 1 ELSE 0 END) AS linked FROM autoRecLink WHERE autoRecRunID = :run AND recSheetLineID > :after`,
+        `INSERT INTO autoRecLink (autoRecRunID, recSheetLineID, saleID, matches, rule, adjustment) ` +
+          `SELECT :run, r.recSheetLineID, CASE WHEN COUNT(*) = 1 THEN MIN(s.saleID) ELSE 0 END, COUNT(*), :rule, ` +
+          `CASE WHEN COUNT(*) = 1 THEN MIN(${match.adjustment}) ELSE 0 END ` +
+          `FROM recSheetLine r INNER JOIN sale s ON ${match.join} ` +
+          `WHERE ${batchLines} AND ${match.lines} AND s.recSheetLinesCount = 0 AND s.currentHistoryStep IN (:...ready) ` +
+          (match.rule === 'exact' ? '' : `AND NOT EXISTS (SELECT 1 FROM autoRecLink e WHERE e.autoRecRunID = :run AND e.recSheetLineID = r.recSheetLineID) `) +
+          `GROUP BY r.recSheetLineID`,
+        { ...range, ...match.params, rule: match.rule, ready: READY },
+      );
+    }
+    const byRule = new Map<string, { matched: number; linked: number }>();
+    for (const row of (
+      await execute(
+        manager,
+        `SELECT rule, COUNT(*) AS matched, SUM(CASE WHEN saleID <> 0 THEN 1 ELSE 0 END) AS linked FROM autoRecLink WHERE autoRecRunID = :run AND recSheetLineID > :after GROUP BY rule`,
         range,
       )
-    ).records;
-    const linked = toNumber(totals.linked);
-    const matched = toNumber(totals.matched);
+    ).records)
+      byRule.set(String(row.rule), { matched: toNumber(row.matched), linked: toNumber(row.linked) });
+    const sum = (key: 'matched' | 'linked') => [...byRule.values()].reduce((total, counts) => total + counts[key], 0);
+    const linked = sum('linked');
+    const matched = sum('matched');
+    const linkedBy = (rule: LinkRule) => byRule.get(rule)?.linked ?? 0;
+    const clawbacksWithoutRefund = toNumber(bounds.clawbacks ?? 0) - (byRule.get('clawback')?.matched ?? 0);
 
-    // Every line of the batch says what happened to it, and a linked one gets its sale.
-    const notes = { noteLinked: NOTE_LINKED, noteMultiple: NOTE_MULTIPLE, noteNone: NOTE_NONE, by: user.name, at: persistedNow(manager, now) };
+    // Every line of the batch says what happened to it, and a linked one gets its sale (and the
+    // adjustment a revenue tolerance wrote, with its reason).
+    const notes = {
+      noteLinked: NOTE_LINKED,
+      noteMultiple: NOTE_MULTIPLE,
+      noteByHand: NOTE_BY_HAND,
+      noteNone: NOTE_NONE,
+      noteClawbackLinked: NOTE_CLAWBACK_LINKED,
+      noteClawbackNone: NOTE_CLAWBACK_NONE,
+      reason: adjustmentReason(rules),
+      by: user.name,
+      at: persistedNow(manager, now),
+      ...Object.fromEntries(LINK_RULES.map((rule) => [`rule_${rule}`, ruleNoteText(rule, rules)])),
+    };
+    const ruleText = (k: string) => `CASE ${k}.rule ${LINK_RULES.map((rule) => `WHEN '${rule}' THEN :rule_${rule}`).join(' ')} ELSE ${k}.rule END`;
     const note = (k: string) =>
-      `CASE WHEN ${k}.recSheetLineID IS NULL THEN :noteNone WHEN ${k}.saleID <> 0 THEN CONCAT(:noteLinked, ${k}.saleID) ` +
-      `ELSE CONCAT(${k}.matches, :noteMultiple) END`;
+      `CASE WHEN ${k}.recSheetLineID IS NULL THEN (CASE WHEN r.revenue < 0 THEN :noteClawbackNone ELSE :noteNone END) ` +
+      `WHEN ${k}.saleID <> 0 AND ${k}.rule = 'clawback' THEN CONCAT(:noteClawbackLinked, ${k}.saleID) ` +
+      `WHEN ${k}.saleID <> 0 THEN CONCAT(:noteLinked, ${k}.saleID, ' (', ${ruleText(k)}, ')') ` +
+      `ELSE CONCAT(${k}.matches, :noteMultiple, ' (', ${ruleText(k)}, ')', :noteByHand) END`;
     const inScope = '(r.storeID IS NULL OR r.storeID IN (:...stores))';
     if (isMySql(manager)) {
       // One pass over the batch's lines: MySQL's multi-table UPDATE with the run's links outer-joined
@@ -182,6 +221,8 @@ export class AutoRecService {
           `r.recByUserName = CASE WHEN k.saleID <> 0 THEN :by ELSE r.recByUserName END, ` +
           `r.recDate = CASE WHEN k.saleID <> 0 THEN :at ELSE r.recDate END, ` +
           `r.autoRecRunID = CASE WHEN k.saleID <> 0 THEN :run ELSE r.autoRecRunID END, ` +
+          `r.adjustmentReason = CASE WHEN k.saleID <> 0 AND k.adjustment <> 0 THEN :reason ELSE r.adjustmentReason END, ` +
+          `r.adjustment = CASE WHEN k.saleID <> 0 THEN k.adjustment ELSE r.adjustment END, ` +
           `r.saleID = CASE WHEN k.saleID <> 0 THEN k.saleID ELSE r.saleID END ` +
           `WHERE ${batchLines} AND ${inScope}`,
         { ...range, ...notes },
@@ -190,13 +231,15 @@ export class AutoRecService {
       // SQLite's UPDATE ... FROM is an inner join: the notes of every line, then the links.
       await execute(
         manager,
-        `UPDATE recSheetLine AS r SET autoRecNotes = COALESCE((SELECT ${note('l')} FROM autoRecLink l WHERE l.autoRecRunID = :run AND l.recSheetLineID = r.recSheetLineID), :noteNone) ` +
+        `UPDATE recSheetLine AS r SET autoRecNotes = COALESCE((SELECT ${note('l')} FROM autoRecLink l WHERE l.autoRecRunID = :run AND l.recSheetLineID = r.recSheetLineID), ` +
+          `CASE WHEN r.revenue < 0 THEN :noteClawbackNone ELSE :noteNone END) ` +
           `WHERE ${batchLines} AND ${inScope}`,
         { ...range, ...notes },
       );
       await execute(
         manager,
-        `UPDATE recSheetLine AS r SET saleID = l.saleID, autoRecRunID = :run, recByUserName = :by, recDate = :at FROM autoRecLink l ` +
+        `UPDATE recSheetLine AS r SET saleID = l.saleID, autoRecRunID = :run, recByUserName = :by, recDate = :at, adjustment = l.adjustment, ` +
+          `adjustmentReason = CASE WHEN l.adjustment <> 0 THEN :reason ELSE r.adjustmentReason END FROM autoRecLink l ` +
           `WHERE l.autoRecRunID = :run AND l.recSheetLineID = r.recSheetLineID AND l.saleID <> 0 AND ${batchLines}`,
         { ...range, ...notes },
       );
@@ -208,7 +251,13 @@ export class AutoRecService {
       considered: run.considered + considered,
       reconciled: run.reconciled + linked,
       matchMultiple: run.matchMultiple + (matched - linked),
-      matchNone: run.matchNone + (considered - matched),
+      matchNone: run.matchNone + (considered - matched - clawbacksWithoutRefund),
+      exactMatches: run.exactMatches + linkedBy('exact'),
+      saleDateMatches: run.saleDateMatches + linkedBy('saleDateWithin'),
+      revenueMatches: run.revenueMatches + linkedBy('revenueWithin'),
+      orderRefMatches: run.orderRefMatches + linkedBy('orderRefOnly'),
+      clawbackMatches: run.clawbackMatches + linkedBy('clawback'),
+      clawbacksWithoutRefund: run.clawbacksWithoutRefund + clawbacksWithoutRefund,
       lastLineID: range.upto,
       finished: considered < this.batchLines(),
     };
@@ -229,6 +278,7 @@ export class AutoRecService {
         (stores ? ' AND r.storeID IN (:...linkStores)' : ''),
       saleID: 'l.saleID',
       revenue: 'r.revenue',
+      adjustment: 'l.adjustment',
       params: { linkRun: runID, ...(lines ? { linkAfter: lines.after, linkUpto: lines.upto } : {}), ...(stores ? { linkStores: stores } : {}) },
       count,
     };
@@ -294,7 +344,7 @@ export class AutoRecService {
     await this.sales.unlinkReconciled(manager, { ...probe, count: undone }, `Unreconciled (undo of auto reconcile run ${autoRecRunID})`, user);
     const lines = await execute(
       manager,
-      `UPDATE recSheetLine SET saleID = 0, autoRecRunID = NULL, recByUserName = '', recDate = NULL, autoRecNotes = :note ` +
+      `UPDATE recSheetLine SET saleID = 0, autoRecRunID = NULL, recByUserName = '', recDate = NULL, adjustment = 0, adjustmentReason = '', autoRecNotes = :note ` +
         `WHERE recSheetID = :sheet AND autoRecRunID = :linkRun AND storeID IN (:...linkStores) AND recSheetLineID > :linkAfter AND recSheetLineID <= :linkUpto`,
       { note: NOTE_UNDONE, sheet: run.recSheetID, ...probe.params },
     );
@@ -314,5 +364,91 @@ function skuEquals(manager: EntityManager, a: string, b: string): string {
 }
 
 function resultOf(run: AutoRecRun): AutoRecResult {
-  return { considered: run.considered, reconciled: run.reconciled, matchMultiple: run.matchMultiple, matchNone: run.matchNone, autoRecRunID: run.autoRecRunID };
+  const { considered, reconciled, matchMultiple, matchNone, exactMatches, saleDateMatches, revenueMatches, orderRefMatches, clawbackMatches, clawbacksWithoutRefund, autoRecRunID } = run;
+  return { considered, reconciled, matchMultiple, matchNone, exactMatches, saleDateMatches, revenueMatches, orderRefMatches, clawbackMatches, clawbacksWithoutRefund, autoRecRunID };
+}
+
+const LINK_RULES: readonly LinkRule[] = ['exact', 'saleDateWithin', 'revenueWithin', 'orderRefOnly', 'clawback'];
+
+/** One way of matching a batch's lines to sales, as SQL over the line `r` and the sale `s`. */
+interface Match {
+  rule: LinkRule;
+  /** The join condition. */
+  join: string;
+  /** Which of the batch's lines it considers (beyond being unreconciled and in the batch). */
+  lines: string;
+  /** The revenue adjustment a link writes (0 unless revenue may differ). */
+  adjustment: string;
+  params: Record<string, unknown>;
+}
+
+/**
+ * The exact match, the administrator's rules in their fixed order, then clawbacks (see
+ * match-rules.ts). Lines in the user's stores; a rule that lets the store differ also takes
+ * lines of no store, and sales of any of the user's stores.
+ */
+function matchesInOrder(manager: EntityManager, rules: readonly MatchRuleSettings[]): Match[] {
+  const sku = skuEquals(manager, 's.sku', 'r.sku');
+  const positive = 'r.revenue >= 0 AND s.isRefund = 0';
+  const ownStore = 's.storeID = r.storeID AND r.storeID IN (:...stores)';
+  const tolerance = rules.find((rule) => rule.rule === 'revenueWithin');
+  const difference = 'ROUND(r.revenue - s.adjustedRevenue, 2)';
+  const withinTolerance = tolerance
+    ? tolerance.tolerancePercent != null
+      ? `ABS(${difference}) * 100 <= :tolerancePercent * ABS(s.adjustedRevenue)`
+      : `ABS(${difference}) <= :toleranceAmount`
+    : null;
+  const toleranceParams = { tolerancePercent: tolerance?.tolerancePercent ?? 0, toleranceAmount: tolerance?.toleranceAmount ?? 0 };
+  // Revenue equal to the penny, or within the tolerance when that rule is set (adjusting the difference).
+  const revenue = withinTolerance ? `(s.revenue = r.revenue OR ${withinTolerance})` : 's.revenue = r.revenue';
+  const revenueAdjustment = withinTolerance ? `CASE WHEN s.revenue = r.revenue THEN 0 ELSE ${difference} END` : '0';
+  const matches: Match[] = [
+    {
+      rule: 'exact',
+      join: `s.storeID = r.storeID AND s.orderRef = r.orderRef AND s.saleDate = r.saleDate AND s.revenue = r.revenue AND ${sku}`,
+      lines: `${positive} AND r.storeID IN (:...stores)`,
+      adjustment: '0',
+      params: {},
+    },
+  ];
+  for (const rule of rules) {
+    if (rule.rule === 'saleDateWithin') {
+      const [from, to] = isMySql(manager)
+        ? ['DATE_SUB(r.saleDate, INTERVAL :days DAY)', 'DATE_ADD(r.saleDate, INTERVAL :days DAY)']
+        : ["date(r.saleDate, '-' || :days || ' days')", "date(r.saleDate, '+' || :days || ' days')"];
+      matches.push({
+        rule: rule.rule,
+        join: `${ownStore} AND s.orderRef = r.orderRef AND s.saleDate BETWEEN ${from} AND ${to} AND s.revenue = r.revenue AND ${sku}`,
+        lines: positive,
+        adjustment: '0',
+        params: { days: rule.days },
+      });
+    } else if (rule.rule === 'revenueWithin') {
+      matches.push({
+        rule: rule.rule,
+        join: `${ownStore} AND s.orderRef = r.orderRef AND s.saleDate = r.saleDate AND ${sku} AND ${withinTolerance}`,
+        lines: positive,
+        adjustment: difference,
+        params: toleranceParams,
+      });
+    } else {
+      matches.push({
+        rule: rule.rule,
+        join: `s.orderRef = r.orderRef AND s.storeID IN (:...stores) AND ${revenue}`,
+        lines: `${positive} AND (r.storeID IS NULL OR r.storeID IN (:...stores))`,
+        adjustment: revenueAdjustment,
+        params: toleranceParams,
+      });
+    }
+  }
+  // A clawback (negative revenue) is matched to the refund row of the sale it claws back: the
+  // refund keeps the sale's order reference, store and SKU, and its own (later) date.
+  matches.push({
+    rule: 'clawback',
+    join: `${ownStore} AND s.orderRef = r.orderRef AND s.isRefund = 1 AND ${sku} AND ${revenue}`,
+    lines: 'r.revenue < 0',
+    adjustment: revenueAdjustment,
+    params: toleranceParams,
+  });
+  return matches;
 }

@@ -1,4 +1,5 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { moneyTransformer } from '../../../common/db/numbers';
 
 /**
  * A link an auto-reconcile run made (line → sale). Matches are first written here in one
@@ -29,4 +30,12 @@ export class AutoRecLink {
    */
   @Column({ type: 'integer', default: 1 })
   matches: number;
+
+  /** What made the link: exact, a match rule (saleDateWithin, revenueWithin, orderRefOnly) or clawback. */
+  @Column({ type: 'varchar', length: 20, default: 'exact' })
+  rule: string;
+
+  /** The revenue adjustment the link wrote on its line and sale (a revenue tolerance); undone with it. */
+  @Column({ type: 'decimal', precision: 12, scale: 2, default: 0, transformer: moneyTransformer })
+  adjustment: number;
 }

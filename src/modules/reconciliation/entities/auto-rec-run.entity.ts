@@ -20,6 +20,16 @@ export class AutoRecRun {
   @Column({ type: 'integer', default: 0 }) matchMultiple: number;
   @Column({ type: 'integer', default: 0 }) matchNone: number;
 
+  /** Lines reconciled by each way of matching (they add up to `reconciled`). */
+  @Column({ type: 'integer', default: 0 }) exactMatches: number;
+  @Column({ type: 'integer', default: 0 }) saleDateMatches: number;
+  @Column({ type: 'integer', default: 0 }) revenueMatches: number;
+  @Column({ type: 'integer', default: 0 }) orderRefMatches: number;
+  @Column({ type: 'integer', default: 0 }) clawbackMatches: number;
+
+  /** Clawback lines (negative revenue) with no refund to match: not counted in matchNone. */
+  @Column({ type: 'integer', default: 0 }) clawbacksWithoutRefund: number;
+
   /** The last line id of the run's last committed batch: a run taken up again starts after it. */
   @Column({ type: 'integer', default: 0 }) lastLineID: number;
 
