@@ -16,7 +16,7 @@ export class MatchRulesAndClawbacks1765000000002 implements MigrationInterface {
           id('recMatchRuleID'),
           text('rule', 20),
           int('position', false, 0),
-          int('days', false, 0),
+          int('days', true),
           { name: 'toleranceAmount', type: 'decimal', precision: 12, scale: 2, isNullable: true },
           { name: 'tolerancePercent', type: 'decimal', precision: 5, scale: 2, isNullable: true },
           ...audit,

@@ -120,6 +120,16 @@ const RESOURCES: Resource[] = [
     make: async () => expectStatus(await admin.post('/api/recImportTemplate', { name: unique('Supplier'), mappings: { 'Txn Date': 'saleDate', Amount: 'revenue' } }), 201).body.data.templateID,
     edit: named('Supplier'),
   },
+  {
+    singular: 'recMatchRule',
+    plural: 'recMatchRules',
+    idField: 'recMatchRuleID',
+    fkJoins: [],
+    make: async () => expectStatus(await admin.post('/api/recMatchRule', { rule: 'revenueWithin', toleranceAmount: 0.5 }), 201).body.data.recMatchRuleID,
+    edit: () => ['toleranceAmount', 0.75],
+    // The sentence names the tolerance.
+    editMoves: ['description'],
+  },
   { singular: 'recSheet', plural: 'recSheets', idField: 'recSheetID', fkJoins: [], make: async () => (await createRecSheet(admin)).recSheetID, edit: named('Sheet') },
   {
     singular: 'recSheetLine',

@@ -21,9 +21,9 @@ export class RecMatchRule extends AuditedEntity {
   @Column({ type: 'integer', default: 0 })
   position: number;
 
-  /** saleDateWithin: the sale date may be this many days before or after the line's. */
-  @Column({ type: 'integer', default: 0 })
-  days: number;
+  /** saleDateWithin: the sale date may be this many days before or after the line's (null for the other kinds). */
+  @Column({ type: 'integer', nullable: true })
+  days: number | null;
 
   /** revenueWithin: the revenue may differ by up to this many pounds (null when in percent). */
   @Column({ type: 'decimal', precision: 12, scale: 2, nullable: true, transformer: moneyTransformer })

@@ -17,7 +17,7 @@ function ruleRow(rule: RecMatchRule): Row {
 }
 
 function settingsOf(rule: RecMatchRule): MatchRuleSettings {
-  return { rule: rule.rule as MatchRuleKind, days: rule.days, toleranceAmount: rule.toleranceAmount, tolerancePercent: rule.tolerancePercent };
+  return { rule: rule.rule as MatchRuleKind, days: rule.days ?? 0, toleranceAmount: rule.toleranceAmount, tolerancePercent: rule.tolerancePercent };
 }
 
 export const recMatchRuleList: ListDefinition<RecMatchRule> = {
@@ -60,7 +60,7 @@ export class RecMatchRulesService extends CrudService<RecMatchRule, RecMatchRule
     const percent = body.tolerancePercent ?? null;
     if (kind === 'saleDateWithin') {
       if (days === null) errors.days = 'Days is required: how many days the sale date may be from the line’s';
-    } else if (days !== null && days !== 0) errors.days = 'Only the sale date rule takes days';
+    } else if (days !== null) errors.days = 'Only the sale date rule takes days';
     if (kind === 'revenueWithin') {
       if (amount === null && percent === null) errors.toleranceAmount = 'Give the tolerance in pounds or in percent';
       else if (amount !== null && percent !== null) errors.toleranceAmount = 'Give the tolerance in pounds or in percent, not both';
@@ -72,7 +72,7 @@ export class RecMatchRulesService extends CrudService<RecMatchRule, RecMatchRule
     if (Object.keys(errors).length) throw new InvalidInput(errors);
     rule.rule = kind;
     rule.position = MATCH_RULES.indexOf(kind) + 1;
-    rule.days = kind === 'saleDateWithin' ? days! : 0;
+    rule.days = kind === 'saleDateWithin' ? days : null;
     rule.toleranceAmount = kind === 'revenueWithin' ? amount : null;
     rule.tolerancePercent = kind === 'revenueWithin' ? percent : null;
   }
