@@ -3,7 +3,9 @@ import { audit, id, index, int, money, text } from './columns';
 
 /**
  * Issue 24: match rules of auto reconcile (at most one of each kind), what each link of a run was
- * made by and the adjustment it wrote, and a run's counts per rule and of clawbacks.
+ * made by and the adjustment it wrote, a run's counts per rule and of clawbacks, and the operation
+ * that undid a run (so that operation, retried after it marked the run undone, finishes instead of
+ * being refused as 'already undone').
  */
 export class MatchRulesAndClawbacks1765000000002 implements MigrationInterface {
   name = 'MatchRulesAndClawbacks1765000000002';
@@ -25,13 +27,13 @@ export class MatchRulesAndClawbacks1765000000002 implements MigrationInterface {
       }),
     );
     await q.addColumns('autoRecLink', [new TableColumn(text('rule', 20, { default: 'exact' })), new TableColumn(money('adjustment'))]);
-    await q.addColumns('autoRecRun', RUN_COUNTS.map((name) => new TableColumn(int(name, false, 0))));
+    await q.addColumns('autoRecRun', [...RUN_COUNTS.map((name) => new TableColumn(int(name, false, 0))), new TableColumn(int('undoOperationID', true))]);
     // Runs made before counted exact matches only.
     await q.query('UPDATE autoRecRun SET exactMatches = reconciled');
   }
 
   async down(q: QueryRunner): Promise<void> {
-    for (const column of [...RUN_COUNTS].reverse()) await q.dropColumn('autoRecRun', column);
+    for (const column of ['undoOperationID', ...[...RUN_COUNTS].reverse()]) await q.dropColumn('autoRecRun', column);
     for (const column of ['adjustment', 'rule']) await q.dropColumn('autoRecLink', column);
     await q.dropTable('recMatchRule');
   }

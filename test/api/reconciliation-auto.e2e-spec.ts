@@ -304,8 +304,13 @@ describe('batches', () => {
     expect(await service.reconcileSheet(sheet.recSheetID, user, operationID)).toEqual(result);
 
     // Undo in batches too: every link reversed once, the run marked undone.
-    const undone = await service.undoRun(result.autoRecRunID, user);
+    const undoOperation = operationID + 1;
+    const undone = await service.undoRun(result.autoRecRunID, user, undefined, undoOperation);
     expect(undone).toEqual({ autoRecRunID: result.autoRecRunID, undone: 4 });
+    // The same undo operation taken up again (it died after marking the run) answers the same;
+    // another undo is refused.
+    expect(await service.undoRun(result.autoRecRunID, user, undefined, undoOperation)).toEqual(undone);
+    await expect(service.undoRun(result.autoRecRunID, user, undefined, undoOperation + 1)).rejects.toThrow();
     now = await linesOf(sheet.recSheetID);
     expect(lines.map((l) => now.get(l.recSheetLineID)!.saleID)).toEqual([0, 0, 0, 0, 0]);
     for (const s of [sales[0], sales[4]]) expect(await readSale(w, s.saleID)).toEqual(expect.objectContaining({ currentHistoryStep: 'recorded', recSheetLinesCount: 0 }));

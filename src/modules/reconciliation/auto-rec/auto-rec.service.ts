@@ -299,13 +299,16 @@ export class AutoRecService {
    * finds links not yet reversed, so an undo taken up again carries on. The run is then marked
    * undone.
    */
-  async undoRun(autoRecRunID: number, user: AuthUser, progress: Progress = noProgress): Promise<UndoResult> {
+  async undoRun(autoRecRunID: number, user: AuthUser, progress: Progress = noProgress, operationID: number | null = null): Promise<UndoResult> {
+    const earlier = await this.dataSource.manager.findOneBy(AutoRecRun, { autoRecRunID });
+    // This operation marked it undone before it stopped (a crash after its last batch): done.
+    if (earlier?.undone && operationID !== null && earlier.undoOperationID === operationID) return { autoRecRunID, undone: earlier.undoneLinks };
     const first = await this.checkUndoable(this.dataSource.manager, autoRecRunID);
     const stores = user.storeIDs.length ? [...user.storeIDs] : [-1];
     const total = Math.max(0, first.reconciled - first.undoneLinks);
     let after = 0;
     for (;;) {
-      const step = await this.batch((manager) => this.undoBatch(manager, autoRecRunID, user, stores, after));
+      const step = await this.batch((manager) => this.undoBatch(manager, autoRecRunID, user, stores, after, operationID));
       if (step.done) return { autoRecRunID, undone: step.undoneLinks };
       after = step.upto;
       await progress(`Undoing links: ${count(step.undoneLinks)} undone`, total ? Math.min(99, (100 * (step.undoneLinks - first.undoneLinks)) / total) : 99);
@@ -320,6 +323,7 @@ export class AutoRecService {
     user: AuthUser,
     stores: number[],
     after: number,
+    operationID: number | null,
   ): Promise<{ done: boolean; upto: number; undoneLinks: number }> {
     const found = await this.checkUndoable(manager, autoRecRunID);
     await this.lockSheet(manager, found.recSheetID);
@@ -334,7 +338,7 @@ export class AutoRecService {
       )
     ).records;
     if (bounds.upto === null || bounds.upto === undefined) {
-      await manager.update(AutoRecRun, { autoRecRunID }, { undone: true, undoneByUserName: user.name, undoneDate: new Date() });
+      await manager.update(AutoRecRun, { autoRecRunID }, { undone: true, undoneByUserName: user.name, undoneDate: new Date(), undoOperationID: operationID });
       return { done: true, upto: after, undoneLinks: run.undoneLinks };
     }
     const upto = toNumber(bounds.upto);

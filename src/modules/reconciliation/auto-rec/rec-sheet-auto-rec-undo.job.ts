@@ -13,8 +13,9 @@ export class RecSheetAutoRecUndoJob implements JobHandlerInstance<RecSheetAutoRe
 
   async run(data: RecSheetAutoRecUndoData, context: JobContext): Promise<JobOutcome<UndoResult>> {
     await context.progress('Undoing links', 0);
-    // In committed batches; a retried undo finds only the links not reversed yet.
-    const result = await this.autoRec.undoRun(data.autoRecRunID, context.user, context.progress);
+    // In committed batches; a retried undo finds only the links not reversed yet, or answers when
+    // this operation had already marked the run undone.
+    const result = await this.autoRec.undoRun(data.autoRecRunID, context.user, context.progress, context.operationID);
     return { result, resultID: result.autoRecRunID };
   }
 }

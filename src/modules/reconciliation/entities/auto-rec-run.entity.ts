@@ -48,6 +48,10 @@ export class AutoRecRun {
   @Column({ type: 'boolean', default: false })
   undone: boolean;
 
+  /** The undo job's operation that marked the run undone (its retry answers instead of failing). */
+  @Column({ type: 'integer', nullable: true })
+  undoOperationID: number | null;
+
   @Column({ type: 'varchar', length: 100, default: '' })
   undoneByUserName: string;
 
