@@ -15,7 +15,7 @@ import {
   Row,
   TestUser,
 } from '../support/api';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, TestApp, TIME_ZONE } from '../support/test-app';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type StartOptions, TestApp, TIME_ZONE } from '../support/test-app';
 
 /**
  * The master data the sales API tests record against (docs/http-api.md, "Sales"): two stores
@@ -50,8 +50,8 @@ export function lineStoreOf(line: Row, store: Row): Row {
   return line.rateCardLineStores.find((ls: Row) => ls.storeID === store.storeID);
 }
 
-export async function salesWorld(year: number): Promise<SalesWorld> {
-  const t = await startTestApp();
+export async function salesWorld(year: number, options: StartOptions = {}): Promise<SalesWorld> {
+  const t = await startTestApp(options);
   const admin = as(t.http, await login(t.http, ADMIN_EMAIL, ADMIN_PASSWORD));
   const adminID = (await admin.get('/api/user/me')).body.data.userID;
   const storeA = await createStore(admin, { name: `Sales ${year} A` });
