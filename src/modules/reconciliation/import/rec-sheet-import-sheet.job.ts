@@ -144,106 +144,112 @@ export class RecSheetImportSheetJob implements JobHandlerInstance<RecSheetImport
     const sheetName = data.worksheet;
     let found = false;
 
-    await this.xlsx.forEachWorksheet(opened.path, async (ws: XlsxSheet) => {
-      // Only this part's worksheet is read; the others are passed without reading a byte of them.
-      if (found || ws.name !== data.worksheet) return;
-      found = true;
-      requireHeader(ws.name, await ws.header(data.headerRow), data.headerRow);
+    try {
+      await this.xlsx.forEachWorksheet(opened.path, async (ws: XlsxSheet) => {
+        // Only this part's worksheet is read; the others are passed without reading a byte of them.
+        if (found || ws.name !== data.worksheet) return;
+        found = true;
+        requireHeader(ws.name, await ws.header(data.headerRow), data.headerRow);
 
-      for await (const row of ws.rows()) {
-        const cells = row.cells;
-        result.rowsRead = row.number;
-        let blank = true;
-        for (let i = 0; i < columns.length; i += 1) {
-          if (!isBlank(cells[columns[i]])) {
-            blank = false;
-            break;
+        for await (const row of ws.rows()) {
+          const cells = row.cells;
+          result.rowsRead = row.number;
+          let blank = true;
+          for (let i = 0; i < columns.length; i += 1) {
+            if (!isBlank(cells[columns[i]])) {
+              blank = false;
+              break;
+            }
           }
-        }
-        if (blank) continue;
-        const footer = footerKind(cells, at, revenueSoFar);
-        if (footer) {
-          result.skippedRows += 1;
-          if (report.length < MAX_LISTED_ERRORS) {
-            const message = `Row ${row.number} skipped: ${footer === 'total' ? 'a totals row' : 'a note, not a sale'}`;
-            report.push({ worksheet: sheetName, row: row.number, col: 0, value: '', error: message, message, warning: true, field: -1 });
+          if (blank) continue;
+          const footer = footerKind(cells, at, revenueSoFar);
+          if (footer) {
+            result.skippedRows += 1;
+            if (report.length < MAX_LISTED_ERRORS) {
+              const message = `Row ${row.number} skipped: ${footer === 'total' ? 'a totals row' : 'a note, not a sale'}`;
+              report.push({ worksheet: sheetName, row: row.number, col: 0, value: '', error: message, message, warning: true, field: -1 });
+            }
+            continue;
           }
-          continue;
-        }
-        result.rows += 1;
-        if (result.rows % PROGRESS_EVERY === 0) {
-          const declared = ws.declaredRows();
-          const fraction = declared ? Math.min(1, row.number / declared) : ws.fractionRead();
-          await context.progress(partMessage(sheetName, row.number, declared), fraction * 100);
-        }
-        let valid = true;
-        const fail = (col: number, field: number, error: string, repeats?: string) => {
-          valid = false;
-          result.errors += 1;
-          if (report.length < MAX_LISTED_ERRORS) {
-            const value = Array.from(cellText(cells[col] as CellValue | undefined)).slice(0, MAX_VALUE_SHOWN).join('');
-            const listed: PartReportRow = { worksheet: sheetName, row: row.number, col, value, error, message: uploadErrorMessage(row.number, col, value, error), field };
-            if (repeats !== undefined) listed.repeats = repeats;
-            report.push(listed);
+          result.rows += 1;
+          if (result.rows % PROGRESS_EVERY === 0) {
+            const declared = ws.declaredRows();
+            const fraction = declared ? Math.min(1, row.number / declared) : ws.fractionRead();
+            await context.progress(partMessage(sheetName, row.number, declared), fraction * 100);
           }
-        };
-        const saleDate = dateCell(cells[at.saleDate], 'Sale date');
-        if (saleDate === undefined) fail(at.saleDate, 0, cellError);
-        const storeText = textCell(cells[at.storeName], 'Store', STORE_NAME_MAX, true);
-        let store: StoreInfo | null = null;
-        if (storeText === undefined) fail(at.storeName, 1, cellError);
-        else {
-          const key = storeText.toLowerCase();
-          let resolved = storeCache.get(key);
-          if (!resolved) {
-            resolved = resolveStore(stores, user, storeText, true);
-            storeCache.set(key, resolved);
-          }
-          if (resolved.ok) store = resolved.store;
-          else fail(at.storeName, 1, resolved.error);
-        }
-        const orderText = textCell(cells[at.orderRef], 'Order number', ORDER_REF_MAX, true);
-        let orderRef = '';
-        /** Whether the row's order number is its first in the file as far as this sheet knows (so it is staged). */
-        let first = false;
-        if (orderText === undefined) fail(at.orderRef, ORDER_REF_FIELD, cellError);
-        else {
-          orderRef = normaliseOrderRef(orderText);
-          const firstRow = seen.get(orderRef);
-          if (orderRef === '') fail(at.orderRef, ORDER_REF_FIELD, 'Order number is required');
-          else if (existing.has(orderRef)) fail(at.orderRef, ORDER_REF_FIELD, `Order number ${orderRef} is already on this sheet`);
-          else if (firstRow !== undefined) fail(at.orderRef, ORDER_REF_FIELD, `Order number ${orderRef} is already on row ${firstRow}`, orderRef);
+          let valid = true;
+          const fail = (col: number, field: number, error: string, repeats?: string) => {
+            valid = false;
+            result.errors += 1;
+            if (report.length < MAX_LISTED_ERRORS) {
+              const value = Array.from(cellText(cells[col] as CellValue | undefined)).slice(0, MAX_VALUE_SHOWN).join('');
+              const listed: PartReportRow = { worksheet: sheetName, row: row.number, col, value, error, message: uploadErrorMessage(row.number, col, value, error), field };
+              if (repeats !== undefined) listed.repeats = repeats;
+              report.push(listed);
+            }
+          };
+          const saleDate = dateCell(cells[at.saleDate], 'Sale date');
+          if (saleDate === undefined) fail(at.saleDate, 0, cellError);
+          const storeText = textCell(cells[at.storeName], 'Store', STORE_NAME_MAX, true);
+          let store: StoreInfo | null = null;
+          if (storeText === undefined) fail(at.storeName, 1, cellError);
           else {
-            seen.set(orderRef, row.number);
-            first = true;
+            const key = storeText.toLowerCase();
+            let resolved = storeCache.get(key);
+            if (!resolved) {
+              resolved = resolveStore(stores, user, storeText, true);
+              storeCache.set(key, resolved);
+            }
+            if (resolved.ok) store = resolved.store;
+            else fail(at.storeName, 1, resolved.error);
+          }
+          const orderText = textCell(cells[at.orderRef], 'Order number', ORDER_REF_MAX, true);
+          let orderRef = '';
+          /** Whether the row's order number is its first in the file as far as this sheet knows (so it is staged). */
+          let first = false;
+          if (orderText === undefined) fail(at.orderRef, ORDER_REF_FIELD, cellError);
+          else {
+            orderRef = normaliseOrderRef(orderText);
+            const firstRow = seen.get(orderRef);
+            if (orderRef === '') fail(at.orderRef, ORDER_REF_FIELD, 'Order number is required');
+            else if (existing.has(orderRef)) fail(at.orderRef, ORDER_REF_FIELD, `Order number ${orderRef} is already on this sheet`);
+            else if (firstRow !== undefined) fail(at.orderRef, ORDER_REF_FIELD, `Order number ${orderRef} is already on row ${firstRow}`, orderRef);
+            else {
+              seen.set(orderRef, row.number);
+              first = true;
+            }
+          }
+          const sku = textCell(cells[at.sku], 'SKU', SKU_MAX, false);
+          if (sku === undefined) fail(at.sku, 3, cellError);
+          const description = textCell(cells[at.description], 'Description', DESCRIPTION_MAX, false);
+          if (description === undefined) fail(at.description, 4, cellError);
+          const revenuePence = moneyCell(cells[at.revenue], 'Revenue', MAX_REVENUE_PENCE);
+          if (revenuePence === undefined) fail(at.revenue, 5, cellError);
+          else revenueSoFar += revenuePence;
+          if (valid) result.lines += 1;
+          // A row whose order number is new is staged even when another of its cells was refused, so
+          // the import tells a repeat on a later worksheet as one pass would (nothing is committed then).
+          if (first) {
+            await staging.add({
+              rowNumber: row.number,
+              saleDate: saleDate ?? null,
+              storeID: store ? store.storeID : null,
+              storeName: store ? store.name : (storeText ?? '').slice(0, STORE_NAME_MAX),
+              orderRef,
+              orderText: orderText === orderRef ? '' : orderText!,
+              sku: sku ?? '',
+              description: description ?? '',
+              revenuePence: revenuePence ?? null,
+            });
           }
         }
-        const sku = textCell(cells[at.sku], 'SKU', SKU_MAX, false);
-        if (sku === undefined) fail(at.sku, 3, cellError);
-        const description = textCell(cells[at.description], 'Description', DESCRIPTION_MAX, false);
-        if (description === undefined) fail(at.description, 4, cellError);
-        const revenuePence = moneyCell(cells[at.revenue], 'Revenue', MAX_REVENUE_PENCE);
-        if (revenuePence === undefined) fail(at.revenue, 5, cellError);
-        else revenueSoFar += revenuePence;
-        if (valid) result.lines += 1;
-        // A row whose order number is new is staged even when another of its cells was refused, so
-        // the import tells a repeat on a later worksheet as one pass would (nothing is committed then).
-        if (first) {
-          await staging.add({
-            rowNumber: row.number,
-            saleDate: saleDate ?? null,
-            storeID: store ? store.storeID : null,
-            storeName: store ? store.name : (storeText ?? '').slice(0, STORE_NAME_MAX),
-            orderRef,
-            orderText: orderText === orderRef ? '' : orderText!,
-            sku: sku ?? '',
-            description: description ?? '',
-            revenuePence: revenuePence ?? null,
-          });
-        }
-      }
-      result.rowsDeclared = ws.declaredRows();
-    });
+        result.rowsDeclared = ws.declaredRows();
+      });
+    } catch (error) {
+      // An INSERT may still be running: it ends before the job fails, so a retry's clearOwn deletes its rows too.
+      await staging.settle();
+      throw error;
+    }
     if (!found) throw new InvalidInput({ mappings: `There is no worksheet called ${data.worksheet.slice(0, 40)} in the file` });
     await staging.flush();
     await context.progress(`Validated sheet ${sheetName}: ${thousands(result.rows)} rows`, 100);

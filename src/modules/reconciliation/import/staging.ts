@@ -42,13 +42,16 @@ export interface StagedRow {
 
 /**
  * A part's writer: rows are buffered as parameters and written in multi-row INSERTs of
- * STAGING_BATCH rows (the statement text built once per batch size).
+ * STAGING_BATCH rows (the statement text built once per batch size), one INSERT running while
+ * the next rows are read.
  */
 export class StagingWriter {
   private readonly width = STAGING_COLUMNS.length;
   private params: unknown[] = [];
   private rows = 0;
   private statements = new Map<number, string>();
+  /** The INSERT last started (at most one runs at a time); settled by the next send or by flush. */
+  private pending: Promise<unknown> = Promise.resolve();
   written = 0;
 
   constructor(
@@ -86,10 +89,27 @@ export class StagingWriter {
       row.revenuePence === null ? null : (row.revenuePence / 100).toFixed(2),
     );
     this.rows += 1;
-    if (this.rows >= STAGING_BATCH) await this.flush();
+    if (this.rows >= STAGING_BATCH) await this.send();
   }
 
+  /** Writes what is buffered and waits until every row is written (the end of the part). */
   async flush(): Promise<void> {
+    await this.send();
+    await this.pending;
+  }
+
+  /** Waits for the INSERT still running, if any, whatever its outcome (a part that fails). */
+  async settle(): Promise<void> {
+    await this.pending.catch(() => undefined);
+  }
+
+  /**
+   * Starts the INSERT of the buffered rows once the one before it is done, and returns without
+   * waiting for it: the part reads and checks the next rows while MariaDB writes these (on a
+   * core of its own), instead of the two taking turns. A failed INSERT is thrown by the next
+   * send or by flush.
+   */
+  private async send(): Promise<void> {
     if (this.rows === 0) return;
     let statement = this.statements.get(this.rows);
     if (!statement) {
@@ -101,7 +121,11 @@ export class StagingWriter {
     this.params = [];
     this.written += this.rows;
     this.rows = 0;
-    await this.dataSource.query(statement, params);
+    await this.pending;
+    const sent = this.dataSource.query(statement, params);
+    // Marked handled here; the rejection itself is awaited (and thrown) by the next send or flush.
+    sent.catch(() => undefined);
+    this.pending = sent;
   }
 }
 
