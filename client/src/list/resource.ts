@@ -172,6 +172,8 @@ export interface FieldDef {
   width?: number;
 
   // ---- form ----
+  /** The input's label when it differs from the column's title, e.g. 'Tolerance in pounds' for 'Tolerance (£)'. */
+  formTitle?: string;
   /** Not part of the form (computed or audit columns). */
   hideInForm?: boolean | ((ctx: FieldContext) => boolean);
   /** Shown but not editable, and therefore never sent. */
@@ -332,6 +334,11 @@ export interface ResourceDef {
    * `saved` is the answer's data (the record, or `{ id }` for a delete). None when absent.
    */
   savedMessage?: (mode: DialogMode, saved: Row | undefined) => string;
+}
+
+/** The label of a field in the record dialog. */
+export function formTitleOf(field: FieldDef): string {
+  return field.formTitle ?? field.title;
 }
 
 export function resolve<T>(value: T | ((ctx: FieldContext) => T) | undefined, ctx: FieldContext): T | undefined {
