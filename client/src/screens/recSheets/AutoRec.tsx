@@ -1,7 +1,11 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Alert, App, Button, Descriptions, Modal, Result, Typography } from 'antd';
 import { UndoOutlined } from '@ant-design/icons';
+import { RULE_TITLES } from '../../../../src/modules/reconciliation/match-rules/match-rules';
+import { useList } from '../../api/hooks';
 import { ApiError } from '../../api/http';
+import type { Row } from '../../api/types';
 import { formatInteger } from '../../format/format';
 import { OperationProgress } from '../../operations/OperationProgress';
 import type { OperationView } from '../../operations/types';
@@ -14,8 +18,27 @@ export interface AutoRecResult {
   reconciled: number;
   matchMultiple: number;
   matchNone: number;
+  /** `reconciled` by what linked the line (issue 24); absent from runs of before the match rules. */
+  exactMatches?: number;
+  saleDateMatches?: number;
+  revenueMatches?: number;
+  orderRefMatches?: number;
+  clawbackMatches?: number;
+  /** Clawback lines with no refund to match (not in matchNone). */
+  clawbacksWithoutRefund?: number;
   autoRecRunID?: number | null;
 }
+
+/** The parts of `reconciled`, in the order auto reconcile tries them. */
+const RECONCILED_BY: Array<{ key: keyof AutoRecResult; label: string }> = [
+  { key: 'exactMatches', label: 'Exact match' },
+  { key: 'saleDateMatches', label: RULE_TITLES.saleDateWithin },
+  { key: 'revenueMatches', label: RULE_TITLES.revenueWithin },
+  { key: 'orderRefMatches', label: RULE_TITLES.orderRefOnly },
+  { key: 'clawbackMatches', label: 'Clawbacks matched to a refund' },
+];
+
+const countOf = (result: AutoRecResult, key: keyof AutoRecResult) => Number(result[key] ?? 0);
 
 function resultOf(operation: OperationView | undefined): AutoRecResult | null {
   const result = operation?.result as (AutoRecResult & { data?: AutoRecResult }) | undefined;
@@ -30,8 +53,14 @@ export function failureText(caught: unknown): string {
   return 'The server could not be reached. Please try again.';
 }
 
-/** The counts of a run, in words. */
+/** The counts of a run, in words: what reconciled the lines (the nonzero parts), then what did not. */
 export function AutoRecCounts({ result }: { result: AutoRecResult }) {
+  const parts = RECONCILED_BY.filter(({ key }) => countOf(result, key) > 0).map(({ key, label }) => ({
+    key,
+    label: <span className="auto-rec-count-part">{label}</span>,
+    children: formatInteger(countOf(result, key)),
+  }));
+  const withoutRefund = countOf(result, 'clawbacksWithoutRefund');
   return (
     <Descriptions
       className="auto-rec-counts"
@@ -41,10 +70,49 @@ export function AutoRecCounts({ result }: { result: AutoRecResult }) {
       items={[
         { key: 'considered', label: 'Lines considered', children: formatInteger(result.considered) },
         { key: 'reconciled', label: 'Reconciled', children: formatInteger(result.reconciled) },
+        ...parts,
         { key: 'matchMultiple', label: 'More than one matching sale', children: formatInteger(result.matchMultiple) },
         { key: 'matchNone', label: 'No matching sale', children: formatInteger(result.matchNone) },
+        ...(withoutRefund > 0 ? [{ key: 'clawbacksWithoutRefund', label: 'Clawbacks without a refund', children: formatInteger(withoutRefund) }] : []),
       ]}
     />
+  );
+}
+
+const dayWord = (days: number) => `${days} day${days === 1 ? '' : 's'}`;
+const pounds = (amount: number) => `£${amount.toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/** A rule as the dialog names it: 'sale date within 3 days', 'revenue within £0.50', 'order reference alone'. */
+export function ruleInForce(rule: Row): string {
+  switch (rule.rule) {
+    case 'saleDateWithin':
+      return `sale date within ${dayWord(Number(rule.days))}`;
+    case 'revenueWithin':
+      return `revenue within ${rule.tolerancePercent != null ? `${Number(rule.tolerancePercent)}%` : pounds(Number(rule.toleranceAmount ?? 0))}`;
+    case 'orderRefOnly':
+      return 'order reference alone';
+    default:
+      return String(rule.title ?? '');
+  }
+}
+
+/** Which match rules the run will use beside the exact match (GET /api/recMatchRules), with a way to the rules. */
+function RulesInForce() {
+  const { data } = useList('recMatchRules', { pageLength: '10', sort: 'position', sortDir: 'asc' });
+  if (!data) return null;
+  const rules = data.listData ?? [];
+  return (
+    <Typography.Paragraph className="auto-rec-rules" data-rules={rules.length}>
+      {rules.length > 0 ? (
+        <>
+          Also: {rules.map(ruleInForce).join('; ')}. Clawbacks are matched to refunds. <Link to="/recSheets/matchRules">Match rules</Link>
+        </>
+      ) : (
+        <>
+          Only exact matches: an administrator can add <Link to="/recSheets/matchRules">match rules</Link>. Clawbacks are matched to refunds.
+        </>
+      )}
+    </Typography.Paragraph>
   );
 }
 
@@ -100,7 +168,7 @@ export function AutoRecOutcome({ operationID, onChanged }: FollowProps) {
             message={`Auto reconcile finished: ${formatInteger(result.reconciled)} of ${formatInteger(result.considered)} lines reconciled`}
           />
           <AutoRecCounts result={result} />
-          {result.matchMultiple + result.matchNone > 0 && (
+          {result.matchMultiple + result.matchNone + countOf(result, 'clawbacksWithoutRefund') > 0 && (
             <Typography.Paragraph type="secondary" className="auto-rec-next">
               The lines left unreconciled say why in their notes: match them by hand with Manual Reconcile.
             </Typography.Paragraph>
@@ -178,11 +246,14 @@ export function AutoRecDialog({ recSheetID, onClose, onChanged, onStarted }: { r
       destroyOnHidden
     >
       {!operationID && (
-        <Result
-          status="info"
-          title="Match the unreconciled lines to sales"
-          subTitle="Each unreconciled line is linked to the one recorded or modified sale with the same store, sale date, SKU, order reference and revenue. Lines with several or no such sales stay unreconciled, with a note saying why."
-        />
+        <>
+          <Result
+            status="info"
+            title="Match the unreconciled lines to sales"
+            subTitle="Each unreconciled line is linked to the one recorded or modified sale with the same store, sale date, SKU, order reference and revenue. Lines with several or no such sales stay unreconciled, with a note saying why."
+          />
+          <RulesInForce />
+        </>
       )}
       {failure && <Alert type="error" showIcon role="alert" message={failure} />}
       {operationID && <AutoRecOutcome operationID={operationID} onChanged={onChanged} />}
