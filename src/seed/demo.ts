@@ -563,7 +563,7 @@ async function main() {
     console.log(
       `Demo rec sheets created: ${reconciliation.sheets} supplier statements, ${reconciliation.lines} lines, the supplier template Acme Mobile, the match rule 'sale date within 3 days'` +
         (autoRec
-          ? `; the older auto-reconciled: ${autoRec.reconciled} of ${autoRec.considered} lines (${autoRec.saleDateMatches} by the sale date rule, ${autoRec.clawbackMatches} clawbacks to refunds; ` +
+          ? `; the older auto-reconciled: ${autoRec.reconciled} of ${autoRec.considered} lines (by the sale date rule ${autoRec.saleDateMatches}, clawbacks matched to refunds ${autoRec.clawbackMatches}; ` +
             `${autoRec.matchMultiple} several matches, ${autoRec.matchNone} none)`
           : ''),
     );

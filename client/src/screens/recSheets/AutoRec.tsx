@@ -2,43 +2,16 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Alert, App, Button, Descriptions, Modal, Result, Typography } from 'antd';
 import { UndoOutlined } from '@ant-design/icons';
-import { RULE_TITLES } from '../../../../src/modules/reconciliation/match-rules/match-rules';
 import { useList } from '../../api/hooks';
 import { ApiError } from '../../api/http';
-import type { Row } from '../../api/types';
 import { formatInteger } from '../../format/format';
 import { OperationProgress } from '../../operations/OperationProgress';
 import type { OperationView } from '../../operations/types';
 import { startOperation, useOperation } from '../../operations/useOperation';
 import { useViewport } from '../../shell/useViewport';
+import { type AutoRecResult, countOf, reconciledParts, rulesInForceText } from './matchRuleWords';
 
-/** The auto reconcile job's result (spec 02 §4 "Rec sheet line"). */
-export interface AutoRecResult {
-  considered: number;
-  reconciled: number;
-  matchMultiple: number;
-  matchNone: number;
-  /** `reconciled` by what linked the line (issue 24); absent from runs of before the match rules. */
-  exactMatches?: number;
-  saleDateMatches?: number;
-  revenueMatches?: number;
-  orderRefMatches?: number;
-  clawbackMatches?: number;
-  /** Clawback lines with no refund to match (not in matchNone). */
-  clawbacksWithoutRefund?: number;
-  autoRecRunID?: number | null;
-}
-
-/** The parts of `reconciled`, in the order auto reconcile tries them. */
-const RECONCILED_BY: Array<{ key: keyof AutoRecResult; label: string }> = [
-  { key: 'exactMatches', label: 'Exact match' },
-  { key: 'saleDateMatches', label: RULE_TITLES.saleDateWithin },
-  { key: 'revenueMatches', label: RULE_TITLES.revenueWithin },
-  { key: 'orderRefMatches', label: RULE_TITLES.orderRefOnly },
-  { key: 'clawbackMatches', label: 'Clawbacks matched to a refund' },
-];
-
-const countOf = (result: AutoRecResult, key: keyof AutoRecResult) => Number(result[key] ?? 0);
+export type { AutoRecResult } from './matchRuleWords';
 
 function resultOf(operation: OperationView | undefined): AutoRecResult | null {
   const result = operation?.result as (AutoRecResult & { data?: AutoRecResult }) | undefined;
@@ -55,10 +28,10 @@ export function failureText(caught: unknown): string {
 
 /** The counts of a run, in words: what reconciled the lines (the nonzero parts), then what did not. */
 export function AutoRecCounts({ result }: { result: AutoRecResult }) {
-  const parts = RECONCILED_BY.filter(({ key }) => countOf(result, key) > 0).map(({ key, label }) => ({
+  const parts = reconciledParts(result).map(({ key, label, count }) => ({
     key,
     label: <span className="auto-rec-count-part">{label}</span>,
-    children: formatInteger(countOf(result, key)),
+    children: formatInteger(count),
   }));
   const withoutRefund = countOf(result, 'clawbacksWithoutRefund');
   return (
@@ -79,33 +52,17 @@ export function AutoRecCounts({ result }: { result: AutoRecResult }) {
   );
 }
 
-const dayWord = (days: number) => `${days} day${days === 1 ? '' : 's'}`;
-const pounds = (amount: number) => `£${amount.toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-
-/** A rule as the dialog names it: 'sale date within 3 days', 'revenue within £0.50', 'order reference alone'. */
-export function ruleInForce(rule: Row): string {
-  switch (rule.rule) {
-    case 'saleDateWithin':
-      return `sale date within ${dayWord(Number(rule.days))}`;
-    case 'revenueWithin':
-      return `revenue within ${rule.tolerancePercent != null ? `${Number(rule.tolerancePercent)}%` : pounds(Number(rule.toleranceAmount ?? 0))}`;
-    case 'orderRefOnly':
-      return 'order reference alone';
-    default:
-      return String(rule.title ?? '');
-  }
-}
-
 /** Which match rules the run will use beside the exact match (GET /api/recMatchRules), with a way to the rules. */
 function RulesInForce() {
   const { data } = useList('recMatchRules', { pageLength: '10', sort: 'position', sortDir: 'asc' });
   if (!data) return null;
   const rules = data.listData ?? [];
+  const text = rulesInForceText(rules);
   return (
     <Typography.Paragraph className="auto-rec-rules" data-rules={rules.length}>
-      {rules.length > 0 ? (
+      {text ? (
         <>
-          Also: {rules.map(ruleInForce).join('; ')}. Clawbacks are matched to refunds. <Link to="/recSheets/matchRules">Match rules</Link>
+          {text} Clawbacks are matched to refunds. <Link to="/recSheets/matchRules">Match rules</Link>
         </>
       ) : (
         <>

@@ -1,3 +1,4 @@
+import { createElement } from 'react';
 import type { Me, Row } from '../api/types';
 import { can } from '../auth/permissions';
 import type { FieldContext, ResourceDef, ResourcePermissions } from '../list/resource';
@@ -8,7 +9,7 @@ import { AUDIT_COLUMNS } from './common';
 export const MATCH_RULE_OPTIONS = MATCH_RULES.map((rule) => ({ value: rule, label: RULE_TITLES[rule] }));
 
 /** The rule chosen in the form (or of the record). */
-const ruleOf = (ctx: FieldContext) => String(ctx.values?.rule ?? ctx.record?.rule ?? '');
+export const ruleOf = (ctx: FieldContext) => String(ctx.values?.rule ?? ctx.record?.rule ?? '');
 
 /** A rule changes what every later auto reconcile links: an administrator's (both areas), as the API. */
 const mayChange = (me: Me) => can(me, 'RevenueReconciliation') && can(me, 'SystemSetup');
@@ -55,7 +56,7 @@ export const recMatchRulesResource: ResourceDef = {
       hideInForm: true,
       render: (row: Row) => {
         const text = String(row.description ?? '');
-        return <span className="cell-ellipsis" title={text}>{text}</span>;
+        return createElement('span', { className: 'cell-ellipsis', title: text }, text);
       },
     },
     {
