@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { adminPage, Api, attemptName, describeInBrowser, launchBrowser, startTarget, type Target } from './browserTarget';
-import { choose, dialog, eventually, expectNoOverflow, messageShown, rowOf, selectLabelled, shot as shotInto } from './waits';
+import { expectConsoleErrors, failedLoad } from './pageWatch';
+import { choose, dialog, eventually, expectNoOverflow, messageShown, rowOf, shot as shotInto } from './waits';
 
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -26,8 +27,8 @@ describeInBrowser('match rules of auto reconcile', () => {
   const storeName = `Rules store ${run}`;
   const sku = `MR-${run}`.toUpperCase();
   let sequence = 0;
-  /** Order references unique to this attempt. */
-  const ref = () => `MR${run}${(sequence += 1)}`.toUpperCase();
+  /** 20-digit order references unique to this attempt. */
+  const ref = () => `${String(Date.now()).slice(-9)}${String((sequence += 1)).padStart(11, '0')}`;
   /** Records a sale of the store on `saleDate` (revenue £100). */
   let sale: (saleDate: string) => Promise<Row>;
 
@@ -115,13 +116,13 @@ describeInBrowser('match rules of auto reconcile', () => {
     await page.getByRole('button', { name: 'Add' }).click();
     let form = dialog(page, 'New match rule');
     await form.getByText('Auto reconcile tries the exact match first').waitFor();
-    await choose(page, selectLabelled(form, 'Rule'), 'Sale date within days');
+    await choose(page, form.locator('.ant-select').first(), 'Sale date within days');
     await form.getByLabel('Days').fill('3');
     // Only the sale date rule takes days: no tolerance asked.
     expect(await form.getByLabel('Tolerance in pounds').count()).toBe(0);
     await expectNoOverflow(page);
     await shot(page, 'rules-new');
-    await form.getByRole('button', { name: 'Save' }).click();
+    await form.getByRole('button', { name: 'Create' }).click();
     await messageShown(page, 'Match rule Sale date within days saved');
     const added = rowOf(page, 'Sale date within days');
     await added.waitFor();
@@ -131,11 +132,12 @@ describeInBrowser('match rules of auto reconcile', () => {
     await shot(page, 'rules-list');
 
     // ---- Refused: the revenue rule without a tolerance; the server's reason under the field ----
+    expectConsoleErrors(failedLoad(400, '/api/recMatchRule'));
     await page.getByRole('button', { name: 'Add' }).click();
     form = dialog(page, 'New match rule');
-    await choose(page, selectLabelled(form, 'Rule'), 'Revenue within a tolerance');
+    await choose(page, form.locator('.ant-select').first(), 'Revenue within a tolerance');
     await form.getByLabel('Tolerance in pounds').waitFor();
-    await form.getByRole('button', { name: 'Save' }).click();
+    await form.getByRole('button', { name: 'Create' }).click();
     await form.locator('.ant-form-item-explain-error', { hasText: 'Give the tolerance in pounds or in percent' }).waitFor();
     await expectNoOverflow(page);
     await shot(page, 'rules-refused');
@@ -176,7 +178,11 @@ describeInBrowser('match rules of auto reconcile', () => {
     await shot(page, 'auto-rec-counts');
     await autoDialog.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
     await autoDialog.waitFor({ state: 'detached' });
-    await rowOf(page, dateOff.orderRef).getByText('sale date within 3 days').waitFor();
+    // Each line's note says what matched it.
+    const notes = (await api.send<{ listData: Row[] }>('GET', `recSheetLines?recSheetID=${recSheetID}`)).listData.map((l) => String(l.autoRecNotes));
+    expect(notes.some((n) => n.endsWith('(exact match)'))).toBe(true);
+    expect(notes.some((n) => n.endsWith('(sale date within 3 days)'))).toBe(true);
+    expect(notes.some((n) => n.startsWith('Clawback reconciled automatically to refund'))).toBe(true);
 
     // ---- Unreconciled sales: the refund no clawback claimed, under 'Refunds awaiting a clawback' ----
     await page.locator('.rec-sheet-tabs').getByText('Unreconciled sales').click();
@@ -189,7 +195,7 @@ describeInBrowser('match rules of auto reconcile', () => {
     expect(await refundRow.textContent()).toContain('-£100.00');
     // The clawed-back refund is reconciled; the sales themselves are not listed here.
     expect(await rowOf(page, clawed.orderRef).count()).toBe(0);
-    expect(await page.locator('th', { hasText: 'Refund date' }).count()).toBe(1);
+    await page.locator('th', { hasText: 'Refund date' }).first().waitFor();
     await settled(page);
     await shot(page, 'unreconciled-refunds');
     // The view survives a reload (it is in the address), and Sales takes it back.
@@ -198,7 +204,7 @@ describeInBrowser('match rules of auto reconcile', () => {
     await page.locator('.rec-sales-view').getByText('Sales', { exact: true }).click();
     await eventually(() => expect(new URL(page.url()).searchParams.get('refunds')).toBeNull());
     // The sales: the refunded sale itself (same order reference), with its own date and revenue.
-    await page.locator('th', { hasText: 'Sale made by' }).waitFor();
+    await page.locator('th', { hasText: 'Sale made by' }).first().waitFor();
     await rowOf(page, '10/05/2018').waitFor();
     expect(await rowOf(page, awaiting.orderRef).textContent()).not.toContain('-£100.00');
     await settled(page);
