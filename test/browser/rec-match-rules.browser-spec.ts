@@ -109,6 +109,8 @@ describeInBrowser('match rules of auto reconcile', () => {
 
     // ---- The rules screen from the rec sheets: none yet; 'Sale date within days' added ----
     await page.goto(`${target.baseUrl}/recSheets`);
+    await settled(page);
+    await shot(page, 'rec-sheets');
     await page.getByRole('button', { name: 'Match rules' }).click();
     await page.waitForURL(`${target.baseUrl}/recSheets/matchRules`);
     await page.getByText('There are no match rules to show.').waitFor();
@@ -208,6 +210,7 @@ describeInBrowser('match rules of auto reconcile', () => {
     await rowOf(page, '10/05/2018').waitFor();
     expect(await rowOf(page, awaiting.orderRef).textContent()).not.toContain('-£100.00');
     await settled(page);
+    await shot(page, 'unreconciled-sales');
     await page.context().close();
   });
 });

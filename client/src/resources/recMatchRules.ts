@@ -47,7 +47,7 @@ export const recMatchRulesResource: ResourceDef = {
       options: MATCH_RULE_OPTIONS,
       required: true,
       filterable: false,
-      render: (row: Row) => String(row.title ?? ''),
+      render: (row: Row) => createElement('span', { className: 'cell-nowrap' }, String(row.title ?? '')),
     },
     {
       name: 'description',

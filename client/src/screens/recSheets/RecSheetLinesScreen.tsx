@@ -203,19 +203,22 @@ export function RecSheetLinesScreen() {
         items={TABS.map((t) => ({ key: t.key, label: t.label }))}
         onChange={(key) => navigate(key === 'all' ? `/recSheets/${recSheetID}/lines` : `/recSheets/${recSheetID}/lines/${key}`)}
       />
-      {segment === 'unreconciledSales' && (
-        <Segmented
-          className="rec-sales-view"
-          size="small"
-          aria-label="Unreconciled sales or refunds"
-          options={SALES_VIEWS}
-          value={refunds ? 'refunds' : 'sales'}
-          // Another view starts at its first page with its own sort (the list's params cleared).
-          onChange={(view) => setSearchParams(view === 'refunds' ? { [REFUNDS_PARAM]: '1' } : {})}
-        />
-      )}
     </>
   );
+
+  // The unreconciled sales segment's two views, between the toolbar and the table.
+  const salesView =
+    segment === 'unreconciledSales' ? (
+      <Segmented
+        className="rec-sales-view"
+        size="small"
+        aria-label="Unreconciled sales or refunds"
+        options={SALES_VIEWS}
+        value={refunds ? 'refunds' : 'sales'}
+        // Another view starts at its first page with its own sort (the list's params cleared).
+        onChange={(view) => setSearchParams(view === 'refunds' ? { [REFUNDS_PARAM]: '1' } : {})}
+      />
+    ) : undefined;
 
   return (
     <div className="rec-sheet-lines">
@@ -230,6 +233,7 @@ export function RecSheetLinesScreen() {
           </span>
         }
         toolbarExtra={toolbar}
+        aboveTable={salesView}
       />
       {running.map((id) => (
         <JobWatcher key={id} operationID={id} onFinished={unwatch} />
