@@ -155,6 +155,7 @@ export function ListScreen({ resource, header, toolbarExtra, titleNode, aboveTab
 
   // ---- permissions ----
   const mayCreate = resource.permissions.create(me);
+  const mayCopy = mayCreate && !resource.noCopy;
   const mayDownload = can(me, 'AccessAPI');
 
   const downloadExcel = () => {
@@ -286,7 +287,7 @@ export function ListScreen({ resource, header, toolbarExtra, titleNode, aboveTab
   const actionCount =
     1 +
     rowActions.filter((action) => rows.some((row) => !action.visible || action.visible(me, row))).length +
-    (mayCreate ? 1 : 0) +
+    (mayCopy ? 1 : 0) +
     (rows.some(mayUpdate) ? 1 : 0) +
     (rows.some(mayDelete) ? 1 : 0);
   columns.push({
@@ -315,7 +316,7 @@ export function ListScreen({ resource, header, toolbarExtra, titleNode, aboveTab
           <Tooltip title="View">
             <Button type="text" size="small" icon={<EyeOutlined />} aria-label="View" onClick={() => setDialog({ mode: 'read', id, position: pageStart + index })} />
           </Tooltip>
-          {mayCreate && (
+          {mayCopy && (
             <Tooltip title="Copy">
               <Button type="text" size="small" icon={<CopyOutlined />} aria-label="Copy" onClick={() => setDialog({ mode: 'copy', id })} />
             </Tooltip>

@@ -325,6 +325,8 @@ export interface ResourceDef {
   /** A wide list (sales) packs its cells closer (antd's small table) so more columns fit at 1280 px. */
   compact?: boolean;
   permissions: ResourcePermissions;
+  /** No 'Copy' on the rows, where a copy could never be saved (one match rule of each kind). */
+  noCopy?: boolean;
   /** A note shown at the top of the record dialog. */
   formNote?: string;
   /** Widest label in the form, so labels line up. */

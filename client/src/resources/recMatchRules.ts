@@ -35,6 +35,8 @@ export const recMatchRulesResource: ResourceDef = {
   idField: 'recMatchRuleID',
   defaultSort: { field: 'position', dir: 'asc' },
   permissions,
+  // At most one rule of each kind: a copy could never be saved.
+  noCopy: true,
   formNote: MATCH_RULES_NOTE,
   labelWidth: 170,
   savedMessage: (mode, saved) => (mode === 'delete' ? 'Match rule deleted' : `Match rule ${String(saved?.title ?? '')} saved`),
