@@ -25,6 +25,7 @@ const JobsScreen = lazyScreen(() => import('./screens/jobs/JobsScreen'), 'JobsSc
 const RecSheetLinesScreen = lazyScreen(() => import('./screens/recSheets/RecSheetLinesScreen'), 'RecSheetLinesScreen');
 const RecSheetsScreen = lazyScreen(() => import('./screens/recSheets/RecSheetsScreen'), 'RecSheetsScreen');
 const RecImportTemplatesScreen = lazyScreen(() => import('./screens/recSheets/RecImportTemplatesScreen'), 'RecImportTemplatesScreen');
+const RecMatchRulesScreen = lazyScreen(() => import('./screens/recSheets/RecMatchRulesScreen'), 'RecMatchRulesScreen');
 const DailyRoutes = lazyScreen(() => import('./screens/daily/DailyRoutes'), 'DailyRoutes');
 const TargetsScreen = lazyScreen(() => import('./screens/targets/TargetsScreen'), 'TargetsScreen');
 const AnnouncementsScreen = lazyScreen(() => import('./screens/announcements/AnnouncementsScreen'), 'AnnouncementsScreen');
@@ -104,6 +105,7 @@ function SignedInApp() {
         <Route path="sales/:storeID/params/:base64" element={<SalesScreen route="params" />} />
         {can(me, 'RevenueReconciliation') && <Route path="recSheets" element={<RecSheetsScreen />} />}
         {can(me, 'RevenueReconciliation') && <Route path="recSheets/templates" element={<RecImportTemplatesScreen />} />}
+        {can(me, 'RevenueReconciliation') && <Route path="recSheets/matchRules" element={<RecMatchRulesScreen />} />}
         {can(me, 'RevenueReconciliation') && <Route path="recSheets/:recSheetID/lines" element={<RecSheetLinesScreen />} />}
         {can(me, 'RevenueReconciliation') && <Route path="recSheets/:recSheetID/lines/:filter" element={<RecSheetLinesScreen />} />}
         {can(me, 'SystemSetup') && <Route path="jobs" element={<JobsScreen />} />}

@@ -561,8 +561,11 @@ async function main() {
   if (reconciliation) {
     const autoRec = reconciliation.autoRec;
     console.log(
-      `Demo rec sheets created: ${reconciliation.sheets} supplier statements, ${reconciliation.lines} lines, the supplier template Acme Mobile` +
-        (autoRec ? `; the older auto-reconciled: ${autoRec.reconciled} of ${autoRec.considered} lines (${autoRec.matchMultiple} several matches, ${autoRec.matchNone} none)` : ''),
+      `Demo rec sheets created: ${reconciliation.sheets} supplier statements, ${reconciliation.lines} lines, the supplier template Acme Mobile, the match rule 'sale date within 3 days'` +
+        (autoRec
+          ? `; the older auto-reconciled: ${autoRec.reconciled} of ${autoRec.considered} lines (by the sale date rule ${autoRec.saleDateMatches}, clawbacks matched to refunds ${autoRec.clawbackMatches}; ` +
+            `${autoRec.matchMultiple} several matches, ${autoRec.matchNone} none)`
+          : ''),
     );
   }
   // Issue 13: four weeks of rota for every store around today (src/seed/demo-rota.ts).

@@ -31,6 +31,7 @@ import {
   readListState,
   toApiQuery,
   withQuickFilter,
+  withScreenParams,
   writeListState,
 } from './tableQuery';
 
@@ -46,6 +47,8 @@ interface Props {
   aboveTable?: ReactNode;
   /** The screen's own record dialog instead of the generic RecordDialog (e.g. the sale form). */
   renderDialog?: (request: DialogRequest) => ReactNode;
+  /** URL params of the screen itself that the list's paging, sorting and filters keep (e.g. 'refunds'). */
+  screenParams?: readonly string[];
 }
 
 /** The Excel download's URL of a list state (without the session token), for the button and API details. */
@@ -86,7 +89,7 @@ function filterParamOf(field: FieldDef): string {
  * filters and permissions; this component does the paging, sorting,
  * filtering, column choice, Excel download and the record dialog.
  */
-export function ListScreen({ resource, header, toolbarExtra, titleNode, aboveTable, renderDialog }: Props) {
+export function ListScreen({ resource, header, toolbarExtra, titleNode, aboveTable, renderDialog, screenParams }: Props) {
   const me = useCurrentUser();
   const viewport = useViewport();
   const { message } = App.useApp();
@@ -126,18 +129,18 @@ export function ListScreen({ resource, header, toolbarExtra, titleNode, aboveTab
   const pageCount = data?.page?.pageCount;
   useEffect(() => {
     if (pageCount !== undefined && pageCount > 0 && state.page > pageCount) {
-      setSearchParams((current) => writeListState({ ...readListState(current, resource.defaultSort), page: pageCount }), {
+      setSearchParams((current) => withScreenParams(writeListState({ ...readListState(current, resource.defaultSort), page: pageCount }), current, screenParams), {
         replace: true,
       });
     }
-  }, [pageCount, state.page, setSearchParams, resource.defaultSort]);
+  }, [pageCount, state.page, setSearchParams, resource.defaultSort, screenParams]);
 
   // ---- quick filter: typed locally, applied to the URL after a pause ----
   const [quickFilterText, setQuickFilterText] = useState(state.quickFilter);
   useEffect(() => setQuickFilterText(state.quickFilter), [state.quickFilter]);
   const applyQuickFilter = useDebouncedCallback((text: string) => {
     // Read the URL afresh: the state captured when typing began may be stale.
-    setSearchParams((current) => writeListState(withQuickFilter(readListState(current, resource.defaultSort), text)));
+    setSearchParams((current) => withScreenParams(writeListState(withQuickFilter(readListState(current, resource.defaultSort), text)), current, screenParams));
   });
 
   // ---- column choice, saved per table ----
@@ -152,6 +155,7 @@ export function ListScreen({ resource, header, toolbarExtra, titleNode, aboveTab
 
   // ---- permissions ----
   const mayCreate = resource.permissions.create(me);
+  const mayCopy = mayCreate && !resource.noCopy;
   const mayDownload = can(me, 'AccessAPI');
 
   const downloadExcel = () => {
@@ -283,7 +287,7 @@ export function ListScreen({ resource, header, toolbarExtra, titleNode, aboveTab
   const actionCount =
     1 +
     rowActions.filter((action) => rows.some((row) => !action.visible || action.visible(me, row))).length +
-    (mayCreate ? 1 : 0) +
+    (mayCopy ? 1 : 0) +
     (rows.some(mayUpdate) ? 1 : 0) +
     (rows.some(mayDelete) ? 1 : 0);
   columns.push({
@@ -312,7 +316,7 @@ export function ListScreen({ resource, header, toolbarExtra, titleNode, aboveTab
           <Tooltip title="View">
             <Button type="text" size="small" icon={<EyeOutlined />} aria-label="View" onClick={() => setDialog({ mode: 'read', id, position: pageStart + index })} />
           </Tooltip>
-          {mayCreate && (
+          {mayCopy && (
             <Tooltip title="Copy">
               <Button type="text" size="small" icon={<CopyOutlined />} aria-label="Copy" onClick={() => setDialog({ mode: 'copy', id })} />
             </Tooltip>
@@ -353,7 +357,7 @@ export function ListScreen({ resource, header, toolbarExtra, titleNode, aboveTab
       sortOrder: single?.order ?? null,
       filters: apiFilters,
     });
-    setSearchParams(writeListState(next));
+    setSearchParams((current) => withScreenParams(writeListState(next), current, screenParams));
   };
 
   return (

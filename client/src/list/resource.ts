@@ -172,6 +172,8 @@ export interface FieldDef {
   width?: number;
 
   // ---- form ----
+  /** The input's label when it differs from the column's title, e.g. 'Tolerance in pounds' for 'Tolerance (£)'. */
+  formTitle?: string;
   /** Not part of the form (computed or audit columns). */
   hideInForm?: boolean | ((ctx: FieldContext) => boolean);
   /** Shown but not editable, and therefore never sent. */
@@ -323,6 +325,8 @@ export interface ResourceDef {
   /** A wide list (sales) packs its cells closer (antd's small table) so more columns fit at 1280 px. */
   compact?: boolean;
   permissions: ResourcePermissions;
+  /** No 'Copy' on the rows, where a copy could never be saved (one match rule of each kind). */
+  noCopy?: boolean;
   /** A note shown at the top of the record dialog. */
   formNote?: string;
   /** Widest label in the form, so labels line up. */
@@ -332,6 +336,11 @@ export interface ResourceDef {
    * `saved` is the answer's data (the record, or `{ id }` for a delete). None when absent.
    */
   savedMessage?: (mode: DialogMode, saved: Row | undefined) => string;
+}
+
+/** The label of a field in the record dialog. */
+export function formTitleOf(field: FieldDef): string {
+  return field.formTitle ?? field.title;
 }
 
 export function resolve<T>(value: T | ((ctx: FieldContext) => T) | undefined, ctx: FieldContext): T | undefined {

@@ -1,4 +1,4 @@
-import { applyTableChange, readListState, toApiQuery, withQuickFilter, writeListState } from './tableQuery';
+import { applyTableChange, readListState, toApiQuery, withQuickFilter, withScreenParams, writeListState } from './tableQuery';
 
 describe('list state in the URL', () => {
   it('reads defaults: page 1 of 10 in the screen sort', () => {
@@ -51,5 +51,14 @@ describe('applyTableChange', () => {
     expect(applyTableChange(base, { current: 4, pageSize: 50, sortField: 'name', sortOrder: 'ascend', filters: {} }).page).toBe(1);
     expect(applyTableChange(base, { current: 4, pageSize: 10, sortField: 'name', sortOrder: 'ascend', filters: { active: ['1'] } }).page).toBe(1);
     expect(withQuickFilter(base, 'x').page).toBe(1);
+  });
+});
+
+describe('withScreenParams', () => {
+  it("keeps the screen's own params (e.g. refunds) when the list writes its state", () => {
+    const current = new URLSearchParams('refunds=1&page=3&other=x');
+    const next = withScreenParams(writeListState({ page: 1, pageLength: 10, sort: 'saleDate', sortDir: 'desc', quickFilter: '', filters: {} }), current, ['refunds']);
+    expect(next.toString()).toBe('sort=saleDate&sortDir=desc&refunds=1');
+    expect(withScreenParams(new URLSearchParams(), new URLSearchParams('page=2'), ['refunds']).toString()).toBe('');
   });
 });

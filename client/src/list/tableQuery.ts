@@ -63,6 +63,18 @@ export function writeListState(state: ListState): URLSearchParams {
 }
 
 /**
+ * The list's URL params with the screen's own (`names`, e.g. the unreconciled sales' `refunds`)
+ * carried over from `current`, so paging or sorting the list keeps what the screen shows.
+ */
+export function withScreenParams(search: URLSearchParams, current: URLSearchParams, names: readonly string[] = []): URLSearchParams {
+  for (const name of names) {
+    const value = current.get(name);
+    if (value !== null) search.set(name, value);
+  }
+  return search;
+}
+
+/**
  * The API query for a list page (docs/http-api.md "List parameters"): 0-based
  * page, sort and sortDir, quickFilter, column filters (a comma list means
  * "any of") and the screen's fixed filters, which always win.

@@ -5,7 +5,7 @@ import { ApiError, apiRequest } from '../api/http';
 import { setToken } from '../api/token';
 import type { Row, SaveResponse } from '../api/types';
 import { renderFieldValue } from '../list/renderValue';
-import { type DialogMode, type FieldContext, type FieldDef, type ResourceDef, resolve } from '../list/resource';
+import { type DialogMode, type FieldContext, type FieldDef, type ResourceDef, formTitleOf, resolve } from '../list/resource';
 import { useCurrentUser } from '../shell/CurrentUser';
 import { useViewport } from '../shell/useViewport';
 import { FieldInput } from './FieldInput';
@@ -191,7 +191,7 @@ export function RecordDialog({ resource, mode, id, title, onClose, onSaved, step
       }
       const field = formFieldForBodyName(formFields, bodyName);
       if (field && isEditable(field)) shownUnderFields.push({ name: field.name, errors: [message] });
-      else details.push(`${field?.title ?? bodyName}: ${message}`);
+      else details.push(`${(field && formTitleOf(field)) ?? bodyName}: ${message}`);
     }
     form.setFields(shownUnderFields);
     setNestedErrors(inCells);
@@ -290,7 +290,7 @@ export function RecordDialog({ resource, mode, id, title, onClose, onSaved, step
                 <Form.Item
                   key={field.name}
                   name={field.name}
-                  label={field.title}
+                  label={formTitleOf(field)}
                   required={Boolean(resolve(field.required, ctx))}
                   extra={resolve(field.help, ctx)}
                   valuePropName="value"
@@ -309,7 +309,7 @@ export function RecordDialog({ resource, mode, id, title, onClose, onSaved, step
               ) : (
                 <Form.Item
                   key={field.name}
-                  label={field.title}
+                  label={formTitleOf(field)}
                   className={field.valueType === 'subTable' ? 'sub-table-item' : undefined}
                 >
                   {field.subTable ? (
@@ -318,7 +318,7 @@ export function RecordDialog({ resource, mode, id, title, onClose, onSaved, step
                       value={(values[field.name] as Row[] | undefined) ?? []}
                       ctx={ctx}
                       readOnly
-                      label={field.title}
+                      label={formTitleOf(field)}
                     />
                   ) : (
                     <span className="read-only-value" data-field={field.name}>
@@ -352,7 +352,8 @@ function validatorOf(field: FieldDef, ctx: FieldContext) {
 function fieldTitle(fields: FieldDef[], bodyName: string): string | undefined {
   const nested = splitNestedKey(bodyName);
   if (nested) return nestedTitle(formFieldForBodyName(fields, nested.field), nested.cellKey);
-  return formFieldForBodyName(fields, bodyName)?.title;
+  const field = formFieldForBodyName(fields, bodyName);
+  return field && formTitleOf(field);
 }
 
 /** 'List items, row 3, Code' for the message key of a nested cell ('2.code'). */

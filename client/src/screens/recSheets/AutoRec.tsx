@@ -1,21 +1,17 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Alert, App, Button, Descriptions, Modal, Result, Typography } from 'antd';
 import { UndoOutlined } from '@ant-design/icons';
+import { useList } from '../../api/hooks';
 import { ApiError } from '../../api/http';
 import { formatInteger } from '../../format/format';
 import { OperationProgress } from '../../operations/OperationProgress';
 import type { OperationView } from '../../operations/types';
 import { startOperation, useOperation } from '../../operations/useOperation';
 import { useViewport } from '../../shell/useViewport';
+import { type AutoRecResult, countOf, reconciledParts, rulesInForceText } from './matchRuleWords';
 
-/** The auto reconcile job's result (spec 02 §4 "Rec sheet line"). */
-export interface AutoRecResult {
-  considered: number;
-  reconciled: number;
-  matchMultiple: number;
-  matchNone: number;
-  autoRecRunID?: number | null;
-}
+export type { AutoRecResult } from './matchRuleWords';
 
 function resultOf(operation: OperationView | undefined): AutoRecResult | null {
   const result = operation?.result as (AutoRecResult & { data?: AutoRecResult }) | undefined;
@@ -30,8 +26,14 @@ export function failureText(caught: unknown): string {
   return 'The server could not be reached. Please try again.';
 }
 
-/** The counts of a run, in words. */
+/** The counts of a run, in words: what reconciled the lines (the nonzero parts), then what did not. */
 export function AutoRecCounts({ result }: { result: AutoRecResult }) {
+  const parts = reconciledParts(result).map(({ key, label, count }) => ({
+    key,
+    label: <span className="auto-rec-count-part">{label}</span>,
+    children: formatInteger(count),
+  }));
+  const withoutRefund = countOf(result, 'clawbacksWithoutRefund');
   return (
     <Descriptions
       className="auto-rec-counts"
@@ -41,10 +43,33 @@ export function AutoRecCounts({ result }: { result: AutoRecResult }) {
       items={[
         { key: 'considered', label: 'Lines considered', children: formatInteger(result.considered) },
         { key: 'reconciled', label: 'Reconciled', children: formatInteger(result.reconciled) },
+        ...parts,
         { key: 'matchMultiple', label: 'More than one matching sale', children: formatInteger(result.matchMultiple) },
         { key: 'matchNone', label: 'No matching sale', children: formatInteger(result.matchNone) },
+        ...(withoutRefund > 0 ? [{ key: 'clawbacksWithoutRefund', label: 'Clawbacks without a refund', children: formatInteger(withoutRefund) }] : []),
       ]}
     />
+  );
+}
+
+/** Which match rules the run will use beside the exact match (GET /api/recMatchRules), with a way to the rules. */
+function RulesInForce() {
+  const { data } = useList('recMatchRules', { pageLength: '10', sort: 'position', sortDir: 'asc' });
+  if (!data) return null;
+  const rules = data.listData ?? [];
+  const text = rulesInForceText(rules);
+  return (
+    <Typography.Paragraph className="auto-rec-rules" data-rules={rules.length}>
+      {text ? (
+        <>
+          {text} Clawbacks are matched to refunds. <Link to="/recSheets/matchRules">Match rules</Link>
+        </>
+      ) : (
+        <>
+          Only exact matches: an administrator can add <Link to="/recSheets/matchRules">match rules</Link>. Clawbacks are matched to refunds.
+        </>
+      )}
+    </Typography.Paragraph>
   );
 }
 
@@ -100,7 +125,7 @@ export function AutoRecOutcome({ operationID, onChanged }: FollowProps) {
             message={`Auto reconcile finished: ${formatInteger(result.reconciled)} of ${formatInteger(result.considered)} lines reconciled`}
           />
           <AutoRecCounts result={result} />
-          {result.matchMultiple + result.matchNone > 0 && (
+          {result.matchMultiple + result.matchNone + countOf(result, 'clawbacksWithoutRefund') > 0 && (
             <Typography.Paragraph type="secondary" className="auto-rec-next">
               The lines left unreconciled say why in their notes: match them by hand with Manual Reconcile.
             </Typography.Paragraph>
@@ -178,11 +203,14 @@ export function AutoRecDialog({ recSheetID, onClose, onChanged, onStarted }: { r
       destroyOnHidden
     >
       {!operationID && (
-        <Result
-          status="info"
-          title="Match the unreconciled lines to sales"
-          subTitle="Each unreconciled line is linked to the one recorded or modified sale with the same store, sale date, SKU, order reference and revenue. Lines with several or no such sales stay unreconciled, with a note saying why."
-        />
+        <>
+          <Result
+            status="info"
+            title="Match the unreconciled lines to sales"
+            subTitle="Each unreconciled line is linked to the one recorded or modified sale with the same store, sale date, SKU, order reference and revenue. Lines with several or no such sales stay unreconciled, with a note saying why."
+          />
+          <RulesInForce />
+        </>
       )}
       {failure && <Alert type="error" showIcon role="alert" message={failure} />}
       {operationID && <AutoRecOutcome operationID={operationID} onChanged={onChanged} />}

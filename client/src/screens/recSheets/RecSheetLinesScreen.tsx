@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { figuresOf } from '../../auth/figures';
-import { Link, Navigate, useNavigate, useParams } from 'react-router';
-import { Button, Card, Result, Spin, Tabs, Tooltip } from 'antd';
+import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Button, Card, Result, Segmented, Spin, Tabs, Tooltip } from 'antd';
 import { ArrowLeftOutlined, SyncOutlined, ThunderboltOutlined, UploadOutlined } from '@ant-design/icons';
 import { useRecord, useRefreshResource } from '../../api/hooks';
 import { apiGet } from '../../api/http';
@@ -19,7 +19,7 @@ import { useCurrentUser } from '../../shell/CurrentUser';
 import { AutoRecDialog } from './AutoRec';
 import { ManualRecDialog } from './ManualRecDialog';
 import { RecSheetUploadWizard } from './RecSheetUploadWizard';
-import { unreconciledSalesResource } from './unreconciledSales';
+import { REFUNDS_PARAM, unreconciledSalesResource } from './unreconciledSales';
 import './recSheets.css';
 
 export type RecSheetSegment = RecLinesFilter | 'unreconciledSales';
@@ -31,6 +31,13 @@ const TABS: { key: RecSheetSegment; label: string }[] = [
   { key: 'saleAdjustments', label: 'Sale adjustments' },
   { key: 'unreconciledSales', label: 'Unreconciled sales' },
 ];
+
+/** The unreconciled sales segment's two views (issue 24): sales, or refunds awaiting a clawback. */
+const SALES_VIEWS = [
+  { value: 'sales', label: 'Sales' },
+  { value: 'refunds', label: 'Refunds awaiting a clawback' },
+];
+const SCREEN_PARAMS = [REFUNDS_PARAM];
 
 /** Spec 02 §7 and §9: lists refresh every 10 s while a job runs. */
 const JOB_REFRESH_MS = 10_000;
@@ -69,6 +76,8 @@ export function RecSheetLinesScreen() {
   const navigate = useNavigate();
   const refreshResource = useRefreshResource();
   const { recSheetID: idParam, filter: filterParam } = useParams();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const refunds = searchParams.get(REFUNDS_PARAM) === '1';
   const recSheetID = Number(idParam);
   const validID = /^\d{1,9}$/.test(idParam ?? '') && recSheetID > 0;
   const segment: RecSheetSegment | null = filterParam === undefined ? 'all' : (TABS.find((t) => t.key === filterParam && t.key !== 'all')?.key ?? null);
@@ -118,14 +127,14 @@ export function RecSheetLinesScreen() {
   const resource = useMemo(() => {
     if (!validID || !segment) return null;
     const figures = figuresOf(me);
-    if (segment === 'unreconciledSales') return unreconciledSalesResource(recSheetID, figures);
+    if (segment === 'unreconciledSales') return unreconciledSalesResource(recSheetID, figures, refunds);
     return recSheetLinesResource({
       recSheetID,
       filter: segment,
       figures,
       selection: { actions: (ctx) => <DeleteSelectedLines {...ctx} onDeleted={refresh} />, enabled: (user) => can(user, 'RevenueReconciliation') },
     });
-  }, [validID, segment, recSheetID, refresh, me]);
+  }, [validID, segment, recSheetID, refresh, me, refunds]);
 
   const openManual = async () => {
     setManualLoading(true);
@@ -197,11 +206,26 @@ export function RecSheetLinesScreen() {
     </>
   );
 
+  // The unreconciled sales segment's two views, between the toolbar and the table.
+  const salesView =
+    segment === 'unreconciledSales' ? (
+      <Segmented
+        className="rec-sales-view"
+        size="small"
+        aria-label="Unreconciled sales or refunds"
+        options={SALES_VIEWS}
+        value={refunds ? 'refunds' : 'sales'}
+        // Another view starts at its first page with its own sort (the list's params cleared).
+        onChange={(view) => setSearchParams(view === 'refunds' ? { [REFUNDS_PARAM]: '1' } : {})}
+      />
+    ) : undefined;
+
   return (
     <div className="rec-sheet-lines">
       <ListScreen
-        key={`recSheetLines-${recSheetID}-${segment}`}
+        key={`recSheetLines-${recSheetID}-${segment}${segment === 'unreconciledSales' && refunds ? '-refunds' : ''}`}
         resource={resource}
+        screenParams={segment === 'unreconciledSales' ? SCREEN_PARAMS : undefined}
         header={header}
         titleNode={
           <span className="rec-sheet-title">
@@ -209,6 +233,7 @@ export function RecSheetLinesScreen() {
           </span>
         }
         toolbarExtra={toolbar}
+        aboveTable={salesView}
       />
       {running.map((id) => (
         <JobWatcher key={id} operationID={id} onFinished={unwatch} />

@@ -1,44 +1,66 @@
 import { createElement } from 'react';
 import type { FigureFlags } from '../../auth/figures';
-import type { ResourceDef } from '../../list/resource';
+import type { FieldDef, ResourceDef } from '../../list/resource';
 import { SaleStatus } from '../../resources/sales';
 
 const readOnly = { create: () => false, update: () => false, delete: () => false };
 
+/** The view's URL param (`?refunds=1`): the refunds awaiting a clawback instead of the sales. */
+export const REFUNDS_PARAM = 'refunds';
+
+/** A text kept on one line (store names, SKUs with hyphens), so every row stays one line tall. */
+const oneLine = (name: string): Partial<FieldDef> => ({ render: (row) => createElement('span', { className: 'cell-nowrap' }, String(row[name] ?? '')) });
+
+/** The call takes no column filters (docs/http-api.md): sorting and the quick filter only. */
+const column = (name: string, title: string, valueType: FieldDef['valueType'], more: Partial<FieldDef> = {}): FieldDef => ({
+  name,
+  title,
+  valueType,
+  sortable: true,
+  filterable: false,
+  ...more,
+});
+
 /**
  * The 'unreconciledSales' segment (issue 10, beyond the spec): sales the supplier has not paid
  * for the sheet's period, GET /api/recSheet/{id}/unreconciledSales, exportable to Excel through
- * the list's own download (…/unreconciledSales/excel).
+ * the list's own download (…/unreconciledSales/excel). With `refunds` (issue 24) the refund rows
+ * still unreconciled instead, those a supplier's clawback (a line of negative revenue) should
+ * match: their date is the refund's, their revenue negative.
  */
-export function unreconciledSalesResource(recSheetID: number, figures: FigureFlags): ResourceDef {
+export function unreconciledSalesResource(recSheetID: number, figures: FigureFlags, refunds = false): ResourceDef {
+  const revenueColumns: FieldDef[] = refunds
+    ? [
+        column('revenue', 'Revenue refunded', 'money'),
+        column('unreconciledRevenue', 'Unreconciled revenue', 'money', { hiddenByDefault: true }),
+      ]
+    : [
+        column('revenue', 'Revenue', 'money', { hiddenByDefault: true }),
+        column('adjustedRevenue', 'Adjusted revenue', 'money'),
+        column('unreconciledRevenue', 'Unreconciled revenue', 'money'),
+      ];
   return {
-    tableName: 'recSheetUnreconciledSales',
-    title: 'Unreconciled sales',
-    singular: 'sale',
+    tableName: refunds ? 'recSheetUnreconciledRefunds' : 'recSheetUnreconciledSales',
+    title: refunds ? 'Unreconciled refunds' : 'Unreconciled sales',
+    singular: refunds ? 'refund' : 'sale',
     listPath: `recSheet/${recSheetID}/unreconciledSales`,
     savePath: 'sale',
     idField: 'saleID',
     defaultSort: { field: 'saleDate', dir: 'asc' },
+    fixedFilters: refunds ? { refunds: 'true' } : undefined,
     permissions: readOnly,
     compact: true,
-    // The call takes no column filters (docs/http-api.md): sorting and the quick filter only.
     columns: [
-      { name: 'saleDate', title: 'Date', valueType: 'date', sortable: true, filterable: false, width: 110 },
-      { name: 'storeName', title: 'Store', valueType: 'text', sortable: true, filterable: false },
-      { name: 'sku', title: 'SKU', valueType: 'text', sortable: true, filterable: false },
-      { name: 'orderRef', title: 'Order ref', valueType: 'text', sortable: true, filterable: false },
-      { name: 'attributableToUserName', title: 'Sale made by', valueType: 'text', sortable: true, filterable: false },
-      { name: 'description', title: 'Description', valueType: 'text', sortable: false, filterable: false, hiddenByDefault: true },
+      column('saleDate', refunds ? 'Refund date' : 'Date', 'date', { width: 110 }),
+      column('storeName', 'Store', 'text', oneLine('storeName')),
+      column('sku', 'SKU', 'text', oneLine('sku')),
+      column('orderRef', 'Order ref', 'text'),
+      column('attributableToUserName', refunds ? 'Refunded by' : 'Sale made by', 'text', oneLine('attributableToUserName')),
+      column('description', 'Description', 'text', { sortable: false, hiddenByDefault: true }),
       // Recorded or modified: the sales ready to reconcile.
-      { name: 'currentHistoryStep', title: 'Status', valueType: 'text', sortable: true, filterable: false, render: (row) => createElement(SaleStatus, { step: row.currentHistoryStep }) },
+      column('currentHistoryStep', 'Status', 'text', { render: (row) => createElement(SaleStatus, { step: row.currentHistoryStep }) }),
       // Revenue figures only for a profile that shows them (the server sends none otherwise).
-      ...(figures.revenue
-        ? ([
-            { name: 'revenue', title: 'Revenue', valueType: 'money', sortable: true, filterable: false, hiddenByDefault: true },
-            { name: 'adjustedRevenue', title: 'Adjusted revenue', valueType: 'money', sortable: true, filterable: false },
-            { name: 'unreconciledRevenue', title: 'Unreconciled revenue', valueType: 'money', sortable: true, filterable: false },
-          ] satisfies ResourceDef['columns'])
-        : []),
+      ...(figures.revenue ? revenueColumns : []),
     ],
   };
 }
