@@ -185,6 +185,9 @@ describeInBrowser('match rules of auto reconcile', () => {
     expect(notes.some((n) => n.endsWith('(exact match)'))).toBe(true);
     expect(notes.some((n) => n.endsWith('(sale date within 3 days)'))).toBe(true);
     expect(notes.some((n) => n.startsWith('Clawback reconciled automatically to refund'))).toBe(true);
+    // The list says a clawback is reconciled to a refund, a payment to a sale.
+    await rowOf(page, clawed.orderRef).getByText('Reconciled to refund of').waitFor();
+    await rowOf(page, exact.orderRef).getByText('Reconciled to sale of 07/05/2018').waitFor();
 
     // ---- Unreconciled sales: the refund no clawback claimed, under 'Refunds awaiting a clawback' ----
     await page.locator('.rec-sheet-tabs').getByText('Unreconciled sales').click();

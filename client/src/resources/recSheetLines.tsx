@@ -37,7 +37,7 @@ function saleWords(sale: Row): string {
     .join(', ');
 }
 
-/** The line's sale: 'Reconciled to sale of 03/03/2025' (its details in a tooltip), or 'Unreconciled'. */
+/** The line's sale: 'Reconciled to sale of 03/03/2025' ('to refund of' for a clawback's; its details in a tooltip), or 'Unreconciled'. */
 function saleCell(row: Row): ReactNode {
   if (isUnreconciled(row)) return <Tag className="rec-line-status">Unreconciled</Tag>;
   const sale = row.sale as Row | null | undefined;
@@ -45,7 +45,9 @@ function saleCell(row: Row): ReactNode {
   if (!sale) return <Tag className="rec-line-status" color="success">Reconciled</Tag>;
   return (
     <Tooltip title={saleWords(sale)}>
-      <span className="rec-line-sale">Reconciled to sale of {formatDate(sale.saleDate)}</span>
+      <span className="rec-line-sale">
+        Reconciled to {sale.isRefund ? 'refund' : 'sale'} of {formatDate(sale.saleDate)}
+      </span>
     </Tooltip>
   );
 }
