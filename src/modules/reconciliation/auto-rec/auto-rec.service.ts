@@ -50,7 +50,7 @@ const READY = ['recorded', 'modified'];
  * on SQLite (embedded mode, jobs in the API process) every statement runs on the event loop, so
  * a batch is small enough that the API answers between batches.
  */
-export const BATCH_LINES = { mysql: 10_000, sqlite: 150 };
+export const BATCH_LINES = { mysql: 10_000, sqlite: 100 };
 
 const count = (n: number) => n.toLocaleString('en-GB');
 
