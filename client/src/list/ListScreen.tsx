@@ -238,6 +238,7 @@ export function ListScreen({ resource, header, toolbarExtra, titleNode, aboveTab
         sorter: Boolean(sortField),
         sortOrder: sortField && state.sort === sortField ? (state.sortDir === 'desc' ? 'descend' : 'ascend') : null,
         align: NUMERIC_TYPES.includes(field.valueType) ? 'right' : undefined,
+        className: field.noWrap ? 'cell-nowrap' : undefined,
         render: (_: unknown, row: Row) =>
           field.wrapWidth ? (
             <div className="cell-wrap" style={{ maxWidth: field.wrapWidth }}>

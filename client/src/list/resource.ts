@@ -168,6 +168,8 @@ export interface FieldDef {
   filterable?: boolean;
   /** Long values wrap in the table at this width (px) at most instead of widening the column. */
   wrapWidth?: number;
+  /** Kept on one line in the table (a store name, a SKU with hyphens), so every row stays one line tall. */
+  noWrap?: boolean;
   /** Table column width in px. */
   width?: number;
 

@@ -49,7 +49,8 @@ export const recMatchRulesResource: ResourceDef = {
       options: MATCH_RULE_OPTIONS,
       required: true,
       filterable: false,
-      render: (row: Row) => createElement('span', { className: 'cell-nowrap' }, String(row.title ?? '')),
+      displayField: 'title',
+      noWrap: true,
     },
     {
       name: 'description',

@@ -7,3 +7,9 @@ export function withArticle(noun: string): string {
   const an = /^[aeio]/i.test(noun) || (/^u/i.test(noun) && !/^u(s|ni|ti|ra|ro)/i.test(noun));
   return `${an ? 'an' : 'a'} ${noun}`;
 }
+
+/** Money in messages: '£1.50', '-£1.50' (rounded to the penny). */
+export function pounds(value: number): string {
+  const pence = Math.round(value * 100);
+  return `${pence < 0 ? '-' : ''}£${(Math.abs(pence) / 100).toFixed(2)}`;
+}

@@ -1,5 +1,5 @@
 import type { Row } from '../../api/types';
-import { RULE_TITLES } from '../../../../src/modules/reconciliation/match-rules/match-rules';
+import { ruleInWords, RULE_TITLES, type MatchRuleSettings } from '../../../../src/modules/reconciliation/match-rules/match-rules';
 
 /** The auto reconcile job's result (spec 02 §4 "Rec sheet line"). */
 export interface AutoRecResult {
@@ -34,21 +34,16 @@ export function reconciledParts(result: AutoRecResult): Array<{ key: string; lab
   return RECONCILED_BY.map(({ key, label }) => ({ key, label, count: countOf(result, key) })).filter((part) => part.count > 0);
 }
 
-const dayWord = (days: number) => `${days} day${days === 1 ? '' : 's'}`;
-const pounds = (amount: number) => `£${amount.toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-
-/** A rule (a row of GET /api/recMatchRules) as the dialog names it: 'sale date within 3 days', 'revenue within £0.50'. */
+/** A rule (a row of GET /api/recMatchRules) as the dialog names it, in the words of the lines' notes: 'sale date within 3 days'. */
 export function ruleInForce(rule: Row): string {
-  switch (rule.rule) {
-    case 'saleDateWithin':
-      return `sale date within ${dayWord(Number(rule.days))}`;
-    case 'revenueWithin':
-      return `revenue within ${rule.tolerancePercent != null ? `${Number(rule.tolerancePercent)}%` : pounds(Number(rule.toleranceAmount ?? 0))}`;
-    case 'orderRefOnly':
-      return 'order reference alone';
-    default:
-      return String(rule.title ?? '').toLowerCase();
-  }
+  const amount = (value: unknown) => (value === null || value === undefined || value === '' ? null : Number(value));
+  const settings: MatchRuleSettings = {
+    rule: rule.rule as MatchRuleSettings['rule'],
+    days: Number(rule.days ?? 0),
+    toleranceAmount: amount(rule.toleranceAmount),
+    tolerancePercent: amount(rule.tolerancePercent),
+  };
+  return ruleInWords(settings) ?? String(rule.title ?? '').toLowerCase();
 }
 
 /** 'Also: sale date within 3 days; revenue within £0.50.', or null when no rule is set (exact matches only). */

@@ -8,9 +8,6 @@ const readOnly = { create: () => false, update: () => false, delete: () => false
 /** The view's URL param (`?refunds=1`): the refunds awaiting a clawback instead of the sales. */
 export const REFUNDS_PARAM = 'refunds';
 
-/** A text kept on one line (store names, SKUs with hyphens), so every row stays one line tall. */
-const oneLine = (name: string): Partial<FieldDef> => ({ render: (row) => createElement('span', { className: 'cell-nowrap' }, String(row[name] ?? '')) });
-
 /** The call takes no column filters (docs/http-api.md): sorting and the quick filter only. */
 const column = (name: string, title: string, valueType: FieldDef['valueType'], more: Partial<FieldDef> = {}): FieldDef => ({
   name,
@@ -52,10 +49,10 @@ export function unreconciledSalesResource(recSheetID: number, figures: FigureFla
     compact: true,
     columns: [
       column('saleDate', refunds ? 'Refund date' : 'Date', 'date', { width: 110 }),
-      column('storeName', 'Store', 'text', oneLine('storeName')),
-      column('sku', 'SKU', 'text', oneLine('sku')),
+      column('storeName', 'Store', 'text', { noWrap: true }),
+      column('sku', 'SKU', 'text', { noWrap: true }),
       column('orderRef', 'Order ref', 'text'),
-      column('attributableToUserName', refunds ? 'Refunded by' : 'Sale made by', 'text', oneLine('attributableToUserName')),
+      column('attributableToUserName', refunds ? 'Refunded by' : 'Sale made by', 'text', { noWrap: true }),
       column('description', 'Description', 'text', { sortable: false, hiddenByDefault: true }),
       // Recorded or modified: the sales ready to reconcile.
       column('currentHistoryStep', 'Status', 'text', { render: (row) => createElement(SaleStatus, { step: row.currentHistoryStep }) }),

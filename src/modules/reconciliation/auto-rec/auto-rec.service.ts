@@ -8,7 +8,7 @@ import { InvalidInput, RecordNotFound } from '../../../common/http/validation-re
 import { execute, isMySql, persistedNow, type SaleLinkSource } from '../../sales/sale-reconciliation';
 import { SalesService } from '../../sales/sales.service';
 import { AutoRecRun, RecSheet } from '../entities';
-import { adjustmentReason, ruleNoteText, type LinkRule, type MatchRuleSettings } from '../match-rules/match-rules';
+import { adjustmentReason, MATCH_RULES, ruleNoteText, type LinkRule, type MatchRuleSettings } from '../match-rules/match-rules';
 import { RecMatchRulesService } from '../match-rules/rec-match-rules.service';
 
 export interface AutoRecResult {
@@ -372,7 +372,7 @@ function resultOf(run: AutoRecRun): AutoRecResult {
   return { considered, reconciled, matchMultiple, matchNone, exactMatches, saleDateMatches, revenueMatches, orderRefMatches, clawbackMatches, clawbacksWithoutRefund, autoRecRunID };
 }
 
-const LINK_RULES: readonly LinkRule[] = ['exact', 'saleDateWithin', 'revenueWithin', 'orderRefOnly', 'clawback'];
+const LINK_RULES: readonly LinkRule[] = ['exact', ...MATCH_RULES, 'clawback'];
 
 /** One way of matching a batch's lines to sales, as SQL over the line `r` and the sale `s`. */
 interface Match {

@@ -6,6 +6,7 @@ import { toMoney } from '../../../common/db/numbers';
 import { removeHiddenFigures, seesFigures, type Figures } from '../../../common/list/figures';
 import { retryingTransaction } from '../../../common/db/transactions';
 import { InvalidInput, RecordNotFound } from '../../../common/http/validation-result';
+import { pounds } from '../../../common/http/wording';
 import { SalesService } from '../../sales/sales.service';
 import { AutoRecService } from '../auto-rec/auto-rec.service';
 import { RecSheetLine } from '../entities';
@@ -22,11 +23,6 @@ const SUGGESTIONS = 20;
 const CANDIDATES = 200;
 const WINDOW_DAYS = 30;
 
-/** £1.50, -£1.50. */
-export function pounds(value: number): string {
-  const v = toMoney(value);
-  return `${v < 0 ? '-' : ''}£${Math.abs(v).toFixed(2)}`;
-}
 
 export function adjustmentRequired(difference: number, lineRevenue: number, unreconciled: number): string {
   return `A revenue adjustment of ${pounds(difference)} is required: the line's revenue is ${pounds(lineRevenue)} and the sale's unreconciled revenue ${pounds(unreconciled)}`;

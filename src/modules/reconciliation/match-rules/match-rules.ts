@@ -1,3 +1,5 @@
+import { pounds } from '../../../common/http/wording';
+
 /**
  * The match rules of auto reconcile (issue 24, "Matching beyond exact equality"), in the fixed
  * order they are tried after the exact match. Each relaxes one thing the exact match requires;
@@ -32,7 +34,6 @@ export const RULE_TITLES: Record<MatchRuleKind, string> = {
   orderRefOnly: 'Order reference alone',
 };
 
-const pounds = (n: number) => `£${n.toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 /** The tolerance in words: '£0.50' or '2%'. */
 export function toleranceText(rule: Pick<MatchRuleSettings, 'toleranceAmount' | 'tolerancePercent'>): string {
@@ -43,7 +44,7 @@ export function toleranceText(rule: Pick<MatchRuleSettings, 'toleranceAmount' | 
 export function ruleDescription(rule: MatchRuleSettings): string {
   switch (rule.rule) {
     case 'saleDateWithin':
-      return `The sale date may be up to ${rule.days} day${rule.days === 1 ? '' : 's'} before or after the line's`;
+      return `The sale date may be up to ${days(rule.days)} before or after the line's`;
     case 'revenueWithin':
       return `The revenue may differ by up to ${toleranceText(rule)}; the difference is recorded as an adjustment`;
     case 'orderRefOnly':
@@ -51,21 +52,26 @@ export function ruleDescription(rule: MatchRuleSettings): string {
   }
 }
 
-/** How a line's note names the rule that linked it: 'Reconciled automatically to sale 12 (sale date within 3 days)'. */
-export function ruleNoteText(rule: LinkRule, settings: readonly MatchRuleSettings[]): string {
-  const found = settings.find((s) => s.rule === rule);
-  switch (rule) {
-    case 'exact':
-      return 'exact match';
+const days = (n: number) => `${n} day${n === 1 ? '' : 's'}`;
+
+/** A rule in a few words: 'sale date within 3 days', 'revenue within £0.50', 'order reference alone'. */
+export function ruleInWords(rule: MatchRuleSettings): string {
+  switch (rule.rule) {
     case 'saleDateWithin':
-      return `sale date within ${found?.days ?? 0} days`;
+      return `sale date within ${days(rule.days)}`;
     case 'revenueWithin':
-      return `revenue within ${found ? toleranceText(found) : ''}`;
+      return `revenue within ${toleranceText(rule)}`;
     case 'orderRefOnly':
       return 'order reference alone';
-    case 'clawback':
-      return 'clawback of a refunded sale';
   }
+}
+
+/** How a line's note names what linked it: 'Reconciled automatically to sale 12 (sale date within 3 days)'. */
+export function ruleNoteText(rule: LinkRule, settings: readonly MatchRuleSettings[]): string {
+  if (rule === 'exact') return 'exact match';
+  if (rule === 'clawback') return 'clawback of a refunded sale';
+  const found = settings.find((s) => s.rule === rule);
+  return found ? ruleInWords(found) : rule;
 }
 
 /** The adjustment reason a rule writes on the line it linked with a revenue difference. */
