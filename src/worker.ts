@@ -5,7 +5,9 @@ import { Logger as PinoNestLogger } from 'nestjs-pino';
 import { loggerModule, rootLogger } from './common/operations/logging';
 import { loadConfig } from './config/app-config';
 import { QUEUE_NAMES, type QueueName } from './modules/jobs/job-names';
+import { PROCESS_ID } from './modules/jobs/job-events';
 import { JobsService } from './modules/jobs/jobs.service';
+import { WorkerHeartbeat } from './modules/jobs/worker-heartbeat';
 import { WorkerModule } from './worker.module';
 
 /**
@@ -32,7 +34,15 @@ async function bootstrap() {
   app.useLogger(app.get(PinoNestLogger));
   app.enableShutdownHooks();
   await app.get(JobsService).consume(queues, config.workerConcurrency);
-  Logger.log(`Worker ${process.pid} consuming ${queues.join(', ')} (${config.workerConcurrency} at a time)`, 'Worker');
+  const heartbeat = app.get(WorkerHeartbeat);
+  // Redis away for WORKER_REDIS_GRACE_MS: exit, so the orchestrator restarts this worker; its job
+  // (if any) is taken up again by Bull's stalled check once Redis is back.
+  heartbeat.onLost = (unreachableMs) => {
+    Logger.error({ msg: `Redis has not answered for ${Math.round(unreachableMs / 1000)} s: the worker exits so that it is restarted`, workerID: PROCESS_ID }, 'Worker');
+    process.exit(1);
+  };
+  await heartbeat.start(queues, config.workerConcurrency);
+  Logger.log({ msg: `Worker ${process.pid} consuming ${queues.join(', ')} (${config.workerConcurrency} at a time)`, workerID: PROCESS_ID, queues, concurrency: config.workerConcurrency }, 'Worker');
 }
 
 bootstrap().catch((error: unknown) => {

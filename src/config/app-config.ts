@@ -28,6 +28,14 @@ export interface AppConfig {
   workerQueues: string[];
   /** Jobs a worker runs at once per queue (WORKER_CONCURRENCY). */
   workerConcurrency: number;
+  /** How often open operations are checked against the queue, so a job Redis lost is marked failed (JOB_SWEEP_MS). */
+  jobSweepMs: number;
+  /** How often a worker says it is alive (WORKER_HEARTBEAT_MS); it counts as gone after three missed beats. */
+  workerHeartbeatMs: number;
+  /** A worker that cannot reach Redis this long exits, so its orchestrator restarts it (WORKER_REDIS_GRACE_MS). */
+  workerRedisGraceMs: number;
+  /** A file the worker touches at every beat, for a container health check (WORKER_HEARTBEAT_FILE; none by default). */
+  workerHeartbeatFile?: string;
   jwtSecret: string;
   /** Seconds (a number) or a timespan such as '12h' (JWT_EXPIRES_IN, checked at start). */
   jwtExpiresIn: string | number;
@@ -171,6 +179,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jobLockMs: positiveInt(env.JOB_LOCK_MS, 30_000, 'JOB_LOCK_MS'),
     workerQueues: (env.WORKER_QUEUES || '').split(',').map((q) => q.trim()).filter(Boolean),
     workerConcurrency: positiveInt(env.WORKER_CONCURRENCY, 1, 'WORKER_CONCURRENCY'),
+    jobSweepMs: positiveInt(env.JOB_SWEEP_MS, 60_000, 'JOB_SWEEP_MS'),
+    workerHeartbeatMs: positiveInt(env.WORKER_HEARTBEAT_MS, 5_000, 'WORKER_HEARTBEAT_MS'),
+    workerRedisGraceMs: positiveInt(env.WORKER_REDIS_GRACE_MS, 30_000, 'WORKER_REDIS_GRACE_MS'),
+    workerHeartbeatFile: env.WORKER_HEARTBEAT_FILE || undefined,
     jwtSecret: jwtSecretFor(dataDir, env.JWT_SECRET),
     jwtExpiresIn,
     timeZone,

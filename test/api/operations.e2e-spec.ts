@@ -12,7 +12,7 @@ import { createApp } from '../../src/app.factory';
 import { loadConfig } from '../../src/config/app-config';
 import { Operation } from '../../src/modules/jobs/entities/operation.entity';
 import { JobsService } from '../../src/modules/jobs/jobs.service';
-import { as, Client, expectStatus, login, Row } from '../support/api';
+import { as, Client, expectFailure, expectStatus, login, Row } from '../support/api';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, testEnvironment, TestApp } from '../support/test-app';
 
 /**
@@ -208,10 +208,13 @@ describe('health, request ids and metrics', () => {
     }
   });
 
-  it('without METRICS_TOKEN no scrape is served: a bearer request to /api/metrics meets the metrics list, which wants a session', async () => {
+  it('without METRICS_TOKEN no scrape is served: a bearer request is a 404, no credentials a 401; a session still gets the metrics list', async () => {
     const res = await t.http.get('/api/metrics').set('Authorization', 'Bearer anything');
-    expect(res.status).toBe(403);
+    expectFailure(res, 404);
     expect(res.text).not.toContain('# HELP');
+    const bare = await t.http.get('/api/metrics');
+    expectFailure(bare, 401);
+    expect(bare.headers['www-authenticate']).toBe('Bearer realm="metrics"');
     expect(expectStatus(await admin.get('/api/metrics'), 200).body.listData).toBeDefined();
   });
 });
@@ -317,11 +320,13 @@ describe('metrics with METRICS_TOKEN', () => {
 
   const scrape = () => t.http.get('/api/metrics').set('Authorization', `Bearer ${METRICS_TOKEN}`);
 
-  it("a bearer scrape of /api/metrics needs METRICS_TOKEN (403 otherwise); the app's own session calls still get the metrics list", async () => {
-    expect((await t.http.get('/api/metrics').set('Authorization', 'Bearer not-the-token')).status).toBe(403);
-    expect((await t.http.get('/api/metrics').set('Authorization', `Bearer ${METRICS_TOKEN}x`)).status).toBe(403);
-    // No credentials at all: the list's answer to a request without a session.
-    expect((await t.http.get('/api/metrics')).status).toBe(403);
+  it("a bearer scrape of /api/metrics needs METRICS_TOKEN (403 otherwise, 401 with no credentials); the app's own session calls still get the metrics list", async () => {
+    expectFailure(await t.http.get('/api/metrics').set('Authorization', 'Bearer not-the-token'), 403);
+    expectFailure(await t.http.get('/api/metrics').set('Authorization', `Bearer ${METRICS_TOKEN}x`), 403);
+    // No credentials at all: 401, saying how to authenticate.
+    const bare = await t.http.get('/api/metrics');
+    expectFailure(bare, 401);
+    expect(bare.headers['www-authenticate']).toBe('Bearer realm="metrics"');
     const list = expectStatus(await admin.get('/api/metrics'), 200);
     expect(list.body.listData).toBeDefined();
     expect((await scrape()).text).toContain('# HELP http_request_duration_seconds');
@@ -376,7 +381,13 @@ if (scaleOut) describe('scale-out (JOB_QUEUE=bull)', () => {
 
   it('ready checks the database, Redis and every queue', async () => {
     const res = expectStatus(await t.http.get('/api/health/ready'), 200);
-    expect(res.body.info).toEqual({ database: { status: 'up' }, redis: { status: 'up' }, queues: { status: 'up' } });
+    expect(res.body.info).toEqual({
+      database: { status: 'up' },
+      redis: { status: 'up' },
+      queues: { status: 'up' },
+      // No worker runs beside this app, and no job waits: ready all the same.
+      workers: { status: 'up', live: { imports: 0, importSheets: 0, reconcile: 0 } },
+    });
   });
 
   it('queue depth comes from Bull: a job no worker has taken is waiting, one with a delay is delayed', async () => {

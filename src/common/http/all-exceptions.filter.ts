@@ -17,6 +17,21 @@ function constraintFailure(error: unknown): string | undefined {
   return undefined;
 }
 
+/** A 429 without its own wait: the login limits' window. */
+const DEFAULT_RETRY_AFTER_SECONDS = 60;
+
+/**
+ * The standard Retry-After of a 429, in seconds: the longest of the throttler's own
+ * per-limit headers (Retry-After-ip, Retry-After-account), which clients do not know.
+ */
+function retryAfterSeconds(res: Response): string {
+  const own = Object.entries(res.getHeaders())
+    .filter(([name]) => /^retry-after-/i.test(name))
+    .map(([, value]) => Number(value))
+    .filter((seconds) => Number.isFinite(seconds) && seconds > 0);
+  return String(own.length ? Math.max(...own) : DEFAULT_RETRY_AFTER_SECONDS);
+}
+
 /** pino-http logs a response's `err` with its request line. */
 function logWithRequest(res: Response, exception: unknown): void {
   (res as unknown as { err?: unknown }).err = exception;
@@ -44,6 +59,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
       let status = exception.getStatus();
       // Oversized bodies are bad input like any other: 400, not 413.
       if (status === HttpStatus.PAYLOAD_TOO_LARGE) status = HttpStatus.BAD_REQUEST;
+      if (status === HttpStatus.TOO_MANY_REQUESTS) res.setHeader('Retry-After', retryAfterSeconds(res));
       const payload = validationBodyFor(exception);
       res.status(status).json({ ...payload, statusCode: status });
       return;

@@ -1,4 +1,4 @@
-import { BadRequestException, ForbiddenException, HttpException, HttpStatus, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ForbiddenException, HttpException, HttpStatus, NotFoundException, ServiceUnavailableException, UnauthorizedException } from '@nestjs/common';
 
 /** The shape every answer carries (spec 01 section 5): fail, failSummary, failMessages keyed by field. */
 export interface ValidationResult {
@@ -38,6 +38,20 @@ export class NotAllowed extends ForbiddenException {
 }
 
 /** 404: the record does not exist or lies outside the user's stores. */
+/** 401: no credentials were sent where some are needed. */
+export class NotSignedIn extends UnauthorizedException {
+  constructor(failSummary = 'Sign in to do this') {
+    super(body(HttpStatus.UNAUTHORIZED, {}, failSummary));
+  }
+}
+
+/** 503: a service the call needs (the job queue) is away; nothing was written, the call can be made again. */
+export class NotAvailable extends ServiceUnavailableException {
+  constructor(failSummary: string) {
+    super(body(HttpStatus.SERVICE_UNAVAILABLE, {}, failSummary));
+  }
+}
+
 export class RecordNotFound extends NotFoundException {
   constructor(what = 'Record') {
     super(body(HttpStatus.NOT_FOUND, {}, `${what} not found`));

@@ -5,7 +5,8 @@ import type { Response } from 'express';
 import type Redis from 'ioredis';
 import { Public } from '../auth/decorators';
 import { REDIS } from '../redis/redis.module';
-import { JobQueues, within } from './job-queues';
+import { within } from '../async/within';
+import { JobsProbe } from './jobs-probe';
 
 /** terminus's answer, for the OpenAPI document: each check by name, up or down. */
 const HEALTH_BODY = {
@@ -26,7 +27,8 @@ const PROBE_MS = 2000;
  * Probes for load balancers and orchestrators, public and outside the { validationResult } contract:
  * terminus's { status, info, error, details } body, 200 or 503.
  *   GET /api/health        the process is up and serving HTTP (liveness: no dependency is touched)
- *   GET /api/health/ready  the database answers, and in scale-out Redis and every Bull queue (readiness)
+ *   GET /api/health/ready  the database answers, and in scale-out Redis and every Bull queue, and
+ *                          no queue has jobs waiting with no live worker to take them (readiness)
  */
 @Public()
 @Controller('health')
@@ -35,7 +37,7 @@ export class HealthController {
     private readonly health: HealthCheckService,
     private readonly database: TypeOrmHealthIndicator,
     private readonly indicators: HealthIndicatorService,
-    private readonly queues: JobQueues,
+    private readonly jobs: JobsProbe,
     @Inject(REDIS) private readonly redis: Redis | null,
   ) {}
 
@@ -46,15 +48,40 @@ export class HealthController {
   }
 
   @Get('ready')
-  @ApiResponse({ status: 200, description: 'The database answers, and in scale-out Redis and every queue: status "ok".', schema: HEALTH_BODY })
-  @ApiResponse({ status: 503, description: 'A dependency failed or did not answer within 2 s: status "error", the failed check (database, redis or queues) under error with its message.', schema: HEALTH_BODY })
+  @ApiResponse({
+    status: 200,
+    description: 'The database answers, and in scale-out Redis and every queue, and every queue with waiting jobs has a live worker: status "ok"; info.workers gives the live workers per queue.',
+    schema: HEALTH_BODY,
+  })
+  @ApiResponse({
+    status: 503,
+    description: 'A dependency failed or did not answer within 2 s, or a queue has jobs waiting and no live worker: status "error", the failed check (database, redis, queues or workers) under error with its message.',
+    schema: HEALTH_BODY,
+  })
   ready(@Res() res: Response): Promise<void> {
     const checks: HealthIndicatorFunction[] = [() => this.database.pingCheck('database', { timeout: PROBE_MS })];
     const redis = this.redis;
     if (redis) checks.push(() => this.ping('redis', async () => void (await redis.ping())));
-    const queues = this.queues.bull();
-    if (queues) checks.push(() => this.ping('queues', async () => void (await Promise.all(queues.map(async (q) => { await q.isReady(); await q.client.ping(); })))));
+    if (this.jobs.mode === 'bull') {
+      checks.push(() => this.ping('queues', () => this.jobs.ping()));
+      checks.push(() => this.workers());
+    }
     return this.answer(res, checks);
+  }
+
+  /** Live workers per queue (from their heartbeats); down when a queue has jobs waiting and none to take them. */
+  private async workers() {
+    const check = this.indicators.check('workers');
+    try {
+      const [live, depth] = await within(PROBE_MS, 'Redis', Promise.all([this.jobs.liveWorkers(), this.jobs.depth()]));
+      const perQueue = Object.fromEntries(live ?? []);
+      const stranded = [...depth].filter(([queue, counts]) => (counts?.waiting ?? 0) > 0 && !live?.get(queue));
+      if (!stranded.length) return check.up({ live: perQueue });
+      const message = stranded.map(([queue, counts]) => `${counts!.waiting} job(s) wait on queue ${queue} and no live worker takes it`).join('; ');
+      return check.down({ message, live: perQueue });
+    } catch (error) {
+      return check.down({ message: (error as Error).message });
+    }
   }
 
   private async ping(key: string, probe: () => Promise<void>) {

@@ -1,22 +1,20 @@
-import { type DynamicModule, Inject, type MiddlewareConsumer, Module, type NestModule, RequestMethod } from '@nestjs/common';
+import { type DynamicModule, type MiddlewareConsumer, Module, type NestModule, RequestMethod } from '@nestjs/common';
 import { TerminusModule } from '@nestjs/terminus';
 import type { Logger } from 'pino';
-import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import type { AppConfig } from '../../config/app-config';
 import { HealthController } from './health.controller';
-import { JobQueues } from './job-queues';
 import { loggerModule } from './logging';
 import { Metrics, PrometheusScrape } from './metrics';
 
 /**
  * What operators use (README, "Health, logs and metrics"): the pino logger, health probes, and
- * the Prometheus metrics at GET /api/metrics for a bearer METRICS_TOKEN (not even installed otherwise).
+ * the Prometheus metrics at GET /api/metrics for a bearer METRICS_TOKEN (no scrape is served without it).
+ * The jobs' figures come through JobsProbe, which the jobs module provides.
  */
 @Module({})
 export class OperationsModule implements NestModule {
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
-
   configure(consumer: MiddlewareConsumer): void {
-    if (this.config.metricsToken) consumer.apply(PrometheusScrape).forRoutes({ path: 'metrics', method: RequestMethod.GET });
+    consumer.apply(PrometheusScrape).forRoutes({ path: 'metrics', method: RequestMethod.GET });
   }
 
   static forRoot(config: AppConfig, logger: Logger): DynamicModule {
@@ -25,7 +23,7 @@ export class OperationsModule implements NestModule {
       module: OperationsModule,
       imports: [loggerModule(logger), TerminusModule.forRoot({ errorLogStyle: 'json' })],
       controllers: [HealthController],
-      providers: [JobQueues, ...(metrics ? [Metrics, PrometheusScrape] : [])],
+      providers: [PrometheusScrape, ...(metrics ? [Metrics] : [])],
       exports: [...(metrics ? [Metrics] : [])],
     };
   }

@@ -2,7 +2,6 @@ import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
 import { ThrottlerModule } from '@nestjs/throttler';
-import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
 import type { Request } from 'express';
 import type Redis from 'ioredis';
 import { REDIS } from '../../common/redis/redis.module';
@@ -12,6 +11,7 @@ import { UsersModule } from '../users/users.module';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { JwtStrategy } from './jwt.strategy';
+import { LoginAttemptStorage } from './login-attempt-storage';
 import { accountTracker, ipTracker, LOGIN_ATTEMPTS_WINDOW_MS, loginAttemptKey, TOO_MANY_LOGIN_ATTEMPTS } from './login-attempts';
 import { SessionTokensModule } from './session-tokens';
 
@@ -21,11 +21,11 @@ import { SessionTokensModule } from './session-tokens';
     PassportModule,
     SessionTokensModule,
     // Login attempts: per client IP and per e-mail, each limited within a minute.
-    // In scale-out the counts live in Redis, so every API node sees every attempt.
+    // In scale-out the counts live in Redis, so every API node sees every attempt (in memory while Redis is away).
     ThrottlerModule.forRootAsync({
       inject: [APP_CONFIG, REDIS],
       useFactory: (config: AppConfig, redis: Redis | null) => ({
-        ...(redis ? { storage: new ThrottlerStorageRedisService(redis) } : {}),
+        ...(redis ? { storage: new LoginAttemptStorage(redis) } : {}),
         // The same buckets count current passwords sent to change a password (LoginAttempts).
         throttlers: [
           { name: 'ip', ttl: LOGIN_ATTEMPTS_WINDOW_MS, limit: config.loginAttemptsPerMinute, getTracker: (req: Record<string, unknown>) => ipTracker((req as unknown as Request).ip) },

@@ -4,6 +4,7 @@ import { DataSource, In, type EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { UsersService } from '../users/users/users.service';
 import { Operation } from './entities/operation.entity';
+import { JobEvents } from './job-events';
 import { JobRegistry } from './job-registry';
 import type { JobContext, JobOutcome } from './job.types';
 
@@ -24,7 +25,31 @@ export class PermanentJobFailure extends Error {
 /** Another run of the same operation (a job taken up again while the first still ran) committed first. */
 class CommittedElsewhere extends Error {}
 
-export type RunOutcome = 'completed' | 'failed' | 'retry';
+/**
+ * Thrown inside a run whose process is stopping (at its next progress, or at once where it only
+ * waits): the run ends without a result and the job goes back to its queue whole, for another
+ * worker or this one restarted. Everything it wrote before its commit is redone by the next run.
+ */
+export class JobHandedBack extends Error {
+  constructor() {
+    super('Handed back: the process running it is stopping');
+  }
+}
+
+export type RunOutcome = 'completed' | 'failed' | 'retry' | 'handedBack';
+
+/** A run in this process, for the worker's heartbeat and for stopping. */
+export interface RunningJob {
+  operationID: number;
+  name: string;
+  queue: string;
+  startedAt: number;
+  /** Set when the process can wait no longer: the run ends at its next progress. */
+  handBack: boolean;
+}
+
+/** What an operation says while it waits to be taken up again. */
+export const HANDED_BACK_MESSAGE = 'Waiting to be taken up again: the process running it stopped';
 
 /** What the driver knows of the run: which attempt, and where else progress goes (Bull's own). */
 export interface RunAttempt {
@@ -51,16 +76,46 @@ function failureOf(error: unknown): PermanentJobFailure | null {
 @Injectable()
 export class JobRunner {
   private readonly logger = new Logger('Jobs');
+  private readonly running = new Map<number, RunningJob>();
+  private idle: Array<() => void> = [];
+  /** The process is stopping: runs that only wait (an import waiting on its worksheets) hand back at once. */
+  private stopping = false;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly registry: JobRegistry,
     private readonly users: UsersService,
+    private readonly events: JobEvents,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   get attempts(): number {
     return this.config.jobAttempts;
+  }
+
+  /** The runs going on in this process now. */
+  runningJobs(): RunningJob[] {
+    return [...this.running.values()];
+  }
+
+  /** Stopping, step 1: runs that only wait hand back now; the others go on. */
+  beginStop(): void {
+    this.stopping = true;
+  }
+
+  /** Stopping, step 2 (the time is nearly up): every run hands back at its next progress. */
+  handBackAll(): void {
+    for (const job of this.running.values()) job.handBack = true;
+  }
+
+  /** Resolves once no run is going on in this process. */
+  whenIdle(): Promise<void> {
+    return this.running.size === 0 ? Promise.resolve() : new Promise((resolve) => this.idle.push(resolve));
+  }
+
+  private finishRun(operationID: number): void {
+    this.running.delete(operationID);
+    if (this.running.size === 0) for (const resolve of this.idle.splice(0)) resolve();
   }
 
   async run(operationID: number, at: RunAttempt): Promise<RunOutcome> {
@@ -71,11 +126,22 @@ export class JobRunner {
       return 'failed';
     }
     if (operation.state === 'completed' || operation.state === 'failed') return operation.state;
-    await operations.update({ operationID }, { state: 'active', attempts: at.attempt, startedDate: new Date(), error: null });
+    // Still 'active': the run before this one never ended (its process died or stalled).
+    const recovered = operation.state === 'active';
+    const attempts = operation.attempts + 1;
+    // attempts counts every run, handed back and recovered ones too; the first start is kept.
+    const firstStart = operation.startedDate ?? new Date();
+    await operations.update({ operationID }, { state: 'active', attempts, startedDate: firstStart, error: null });
+    const job: RunningJob = { operationID, name: operation.name, queue: operation.queue, startedAt: Date.now(), handBack: false };
+    this.running.set(operationID, job);
+    const facts = { operationID, name: operation.name, queue: operation.queue, attempt: attempts };
+    this.events.log(recovered ? 'recovered' : 'started', facts);
+    const progress = { message: operation.message, percentage: operation.percentage, pending: false };
+    const durations = () => ({ durationMs: Date.now() - job.startedAt, sinceFirstStartMs: Date.now() - new Date(firstStart).getTime() });
     try {
       const user = await this.users.loadAuthUser(operation.userID);
       if (!user || !user.active) throw new PermanentJobFailure('The user who started this job is no longer active');
-      const context = this.context(operation, user, at);
+      const context = this.context(operation, user, at, job, progress);
       const handler = this.registry.handler(operation.name);
       const outcome = (await handler.run(JSON.parse(operation.data), context)) as JobOutcome<unknown>;
       await operations.update(
@@ -83,50 +149,83 @@ export class JobRunner {
         {
           state: 'completed',
           percentage: 100,
+          // The last progress message, even one thinned out, so the message is right to the end.
+          ...(progress.pending ? { message: progress.message.slice(0, 255) } : {}),
           result: JSON.stringify(outcome.result ?? null),
           resultID: outcome.resultID ?? null,
           finishedDate: new Date(),
         },
       );
+      this.events.log('completed', { ...facts, ...durations() });
       return 'completed';
     } catch (error) {
+      if (error instanceof JobHandedBack) {
+        await operations.update({ operationID }, { state: 'waiting', message: HANDED_BACK_MESSAGE });
+        this.events.log('handedBack', { ...facts, ...durations() });
+        return 'handedBack';
+      }
       const permanent = failureOf(error);
       const message = (permanent?.message ?? (error as Error)?.message ?? String(error)).slice(0, MAX_ERROR_LENGTH);
       if (!permanent && at.attempt < at.maxAttempts) {
-        this.logger.warn(`Operation ${operationID} (${operation.name}) attempt ${at.attempt} of ${at.maxAttempts} failed, will retry: ${message}`);
+        this.events.log('retrying', { ...facts, ...durations(), error: message }, 'warn');
         await operations.update({ operationID }, { state: 'waiting', message: `Retrying after an error (attempt ${at.attempt} of ${at.maxAttempts})`, error: message });
         return 'retry';
       }
-      if (!permanent) this.logger.error(`Operation ${operationID} (${operation.name}) failed: ${message}`, (error as Error)?.stack);
+      this.events.log('failed', { ...facts, ...durations(), error: message, ...(permanent ? {} : { stack: (error as Error)?.stack }) }, permanent ? 'warn' : 'error');
       await this.markFailed(operationID, message, permanent?.body);
       return 'failed';
+    } finally {
+      this.finishRun(operationID);
     }
   }
 
-  async markFailed(operationID: number, error: string, body?: unknown): Promise<void> {
-    await this.dataSource.getRepository(Operation).update(
+  /** Parks an operation its process will not start (it is stopping): it waits to be taken up again. */
+  async handBack(operationID: number): Promise<void> {
+    await this.dataSource.getRepository(Operation).update({ operationID, state: 'waiting' }, { message: HANDED_BACK_MESSAGE });
+  }
+
+  /** Marks a waiting or running operation failed; false when it had already ended. */
+  async markFailed(operationID: number, error: string, body?: unknown): Promise<boolean> {
+    const marked = await this.dataSource.getRepository(Operation).update(
       { operationID, state: In(['waiting', 'active']) },
       { state: 'failed', error: error.slice(0, MAX_ERROR_LENGTH), result: body === undefined ? null : JSON.stringify(body), finishedDate: new Date() },
     );
+    return (marked.affected ?? 0) > 0;
   }
 
-  private context(operation: Operation, user: JobContext['user'], at: RunAttempt): JobContext {
+  private context(operation: Operation, user: JobContext['user'], at: RunAttempt, job: RunningJob, shown: { message: string; percentage: number; pending: boolean }): JobContext {
     const operations = this.dataSource.getRepository(Operation);
     const { operationID } = operation;
     let lastWrite = 0;
     let lastPhase = '';
+    let loggedTenth = Math.floor(shown.percentage / 10);
     return {
       operationID,
       user,
       attempt: at.attempt,
+      stopIfWaiting: () => {
+        if (this.stopping || job.handBack) throw new JobHandedBack();
+      },
       progress: async (message, percentage) => {
+        if (job.handBack) throw new JobHandedBack();
         const now = Date.now();
-        const whole = Math.max(0, Math.min(100, Math.floor(percentage)));
+        // Never backwards, a run taken up again included: the bar keeps what the user has seen.
+        const whole = Math.max(shown.percentage, Math.max(0, Math.min(100, Math.floor(percentage))));
+        shown.message = message;
+        shown.percentage = whole;
+        if (Math.floor(whole / 10) > loggedTenth) {
+          loggedTenth = Math.floor(whole / 10);
+          this.events.log('progress', { operationID, name: operation.name, queue: operation.queue, percentage: whole, message });
+        }
         // A new phase ('Validating...' then 'Committing...') is always written: only repeats are thinned.
         const phase = message.slice(0, message.indexOf(' ') + 1 || message.length);
-        if (phase === lastPhase && now - lastWrite < PROGRESS_EVERY_MS && whole < 100) return;
+        if (phase === lastPhase && now - lastWrite < PROGRESS_EVERY_MS && whole < 100) {
+          shown.pending = true;
+          return;
+        }
         lastWrite = now;
         lastPhase = phase;
+        shown.pending = false;
         at.onProgress?.(whole);
         await operations.update({ operationID }, { message: message.slice(0, 255), percentage: whole });
       },

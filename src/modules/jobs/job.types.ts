@@ -11,8 +11,14 @@ export interface JobContext {
   user: AuthUser;
   /** 1 on the first run, 2 on the first retry... */
   attempt: number;
-  /** Message and percentage (0–100) for GET /longRunningOperation; cheap to call per row (writes are throttled). */
+  /**
+   * Message and percentage (0–100) for GET /longRunningOperation; cheap to call per row (writes
+   * are throttled). The percentage shown never goes down. When the process is stopping and can
+   * wait no longer it throws JobHandedBack: the job goes back to its queue and is run again.
+   */
   progress(message: string, percentage: number): Promise<void>;
+  /** Throws JobHandedBack when the process is stopping: for a run that only waits (on its parts), so it never holds a stop. */
+  stopIfWaiting(): void;
   /**
    * Runs `work` in one transaction that also marks the operation committed, and answers
    * `{ committed: false }` without running it when an earlier attempt of this operation already

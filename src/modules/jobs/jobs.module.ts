@@ -8,17 +8,21 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { ListController } from '../../common/crud/list.controller';
 import type { AppConfig } from '../../config/app-config';
 import { UsersModule } from '../users/users.module';
-import { BullJobDriver } from './drivers/bull.driver';
+import { BullJobDriver, JOB_BACKOFF, jobRetryDelay } from './drivers/bull.driver';
 import { InProcessJobDriver } from './drivers/in-process.driver';
 import { JobDriver } from './drivers/job-driver';
 import { Operation } from './entities/operation.entity';
 import { QUEUE_NAMES } from './job-names';
+import { JobsProbe } from '../../common/operations/jobs-probe';
+import { JobEvents } from './job-events';
 import { JobRegistry } from './job-registry';
 import { JobRunner } from './job-runner';
 import { JobsController } from './jobs.controller';
+import { JobsMonitor } from './jobs-monitor';
 import { JobsService } from './jobs.service';
 import { operationList } from './operation-list';
 import { QueueBoardAccess } from './queue-board';
+import { WorkerHeartbeat } from './worker-heartbeat';
 
 const OperationsController = ListController({ plural: 'longRunningOperations', definition: operationList, readAreas: ['SystemSetup'] });
 
@@ -40,7 +44,7 @@ export class JobsModule {
           BullModule.forRoot({
             url: config.redisUrl,
             prefix: `${config.redisKeyPrefix}bull`,
-            settings: { lockDuration: config.jobLockMs, stalledInterval: config.jobLockMs, maxStalledCount: 1 },
+            settings: { lockDuration: config.jobLockMs, stalledInterval: config.jobLockMs, maxStalledCount: 1, backoffStrategies: { [JOB_BACKOFF]: jobRetryDelay } },
           }),
           BullModule.registerQueue(...QUEUE_NAMES.map((name) => ({ name }))),
         ]
@@ -60,8 +64,17 @@ export class JobsModule {
       global: true,
       imports: [DiscoveryModule, TypeOrmModule.forFeature([Operation]), UsersModule, ...queues, ...board],
       controllers: role === 'api' ? [JobsController, OperationsController] : [],
-      providers: [JobRegistry, JobRunner, JobsService, QueueBoardAccess, { provide: JobDriver, useClass: bull ? BullJobDriver : InProcessJobDriver }],
-      exports: [JobsService, QueueBoardAccess],
+      providers: [
+        JobRegistry,
+        JobEvents,
+        JobRunner,
+        JobsService,
+        QueueBoardAccess,
+        { provide: JobDriver, useClass: bull ? BullJobDriver : InProcessJobDriver },
+        { provide: JobsProbe, useClass: JobsMonitor },
+        ...(role === 'worker' ? [WorkerHeartbeat] : []),
+      ],
+      exports: [JobsService, QueueBoardAccess, JobsProbe, ...(role === 'worker' ? [WorkerHeartbeat] : [])],
     };
   }
 }

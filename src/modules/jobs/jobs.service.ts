@@ -1,17 +1,25 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In, IsNull, LessThan } from 'typeorm';
 import { hasArea, type AuthUser } from '../../common/auth/auth-user';
-import { RecordNotFound } from '../../common/http/validation-result';
+import { NotAvailable, RecordNotFound } from '../../common/http/validation-result';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { JobDriver } from './drivers/job-driver';
 import { Operation } from './entities/operation.entity';
 import { QUEUE_NAMES, queueOf, type JobName, type QueueName } from './job-names';
-import { JobRunner } from './job-runner';
-import type { OperationState, OperationView } from './job.types';
+import { JobEvents } from './job-events';
+import { HANDED_BACK_MESSAGE, JobRunner } from './job-runner';
+import type { JobContext, OperationState, OperationView } from './job.types';
 
 /** An operation still waiting or running this long after it was created, whose job the queue no longer holds, has vanished. */
 const VANISHED_AFTER_MS = 60_000;
+
+/** What a user reads when a job cannot be queued (503). */
+export const QUEUE_UNAVAILABLE = 'The job queue is not available; try again in a minute';
+/** Why an operation failed whose job the queue no longer holds (scale-out). */
+export const LOST_FROM_QUEUE = 'The job queue lost this job (Redis restarted without its data): start it again';
+/** Why an operation failed that was running when the process running it (embedded) stopped. */
+export const LOST_WITH_PROCESS = 'The job was lost when the process running it stopped';
 
 export function operationView(o: Operation): OperationView {
   const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
@@ -39,13 +47,15 @@ export function operationView(o: Operation): OperationView {
  * (in process or Bull) is the driver's business.
  */
 @Injectable()
-export class JobsService implements OnApplicationBootstrap {
+export class JobsService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Jobs');
+  private sweeper: NodeJS.Timeout | undefined;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly driver: JobDriver,
     private readonly runner: JobRunner,
+    private readonly events: JobEvents,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -55,6 +65,8 @@ export class JobsService implements OnApplicationBootstrap {
 
   /** Records the operation and queues its job; answers at once, before the job runs. */
   async enqueue(name: JobName, data: object, user: AuthUser, message = 'Waiting to start'): Promise<OperationView> {
+    // Refused at once, with nothing written, while Redis is away: never a wait, never a 500.
+    if (!this.driver.available()) throw new NotAvailable(QUEUE_UNAVAILABLE);
     const queue = queueOf(name);
     const operations = this.dataSource.getRepository(Operation);
     const operation = await operations.save(
@@ -64,8 +76,9 @@ export class JobsService implements OnApplicationBootstrap {
       await this.driver.add(queue, name, operation.operationID);
     } catch (error) {
       await this.runner.markFailed(operation.operationID, `Could not queue the job: ${(error as Error).message}`);
-      throw error;
+      throw new NotAvailable(QUEUE_UNAVAILABLE);
     }
+    this.events.log('queued', { operationID: operation.operationID, name, queue, userID: user.userID });
     return operationView(operation);
   }
 
@@ -85,7 +98,10 @@ export class JobsService implements OnApplicationBootstrap {
         operations.create({ queue, name, userID: user.userID, userName: user.name, parentOperationID, state: 'waiting', message: 'Waiting to start', data: JSON.stringify(data), createdDate: new Date() }),
       ),
     );
-    for (const part of created) await this.driver.add(queue, name, part.operationID);
+    for (const part of created) {
+      await this.driver.add(queue, name, part.operationID);
+      this.events.log('queued', { operationID: part.operationID, name, queue, parentOperationID });
+    }
     return created.map((o) => o.operationID);
   }
 
@@ -93,10 +109,13 @@ export class JobsService implements OnApplicationBootstrap {
    * Waits until every part has completed or failed, reporting each time their progress moves;
    * answers the parts (with their results) in the order given.
    */
-  async waitForParts(operationIDs: number[], onProgress?: (parts: OperationView[]) => Promise<void>, everyMs = 200): Promise<OperationView[]> {
+  async waitForParts(operationIDs: number[], onProgress?: (parts: OperationView[]) => Promise<void>, waiting?: Pick<JobContext, 'stopIfWaiting'>, everyMs = 200): Promise<OperationView[]> {
     const operations = this.dataSource.getRepository(Operation);
     let last = '';
     for (;;) {
+      // A parent only waits: when its process stops it goes back to its queue at once, rather
+      // than hold the stop while its parts wait on queues this process no longer takes from.
+      waiting?.stopIfWaiting();
       const rows = await operations.findBy({ operationID: In(operationIDs) });
       const views = operationIDs.map((id) => rows.find((r) => r.operationID === id)).filter((r): r is Operation => !!r).map(operationView);
       const finished = views.every((v) => v.state === 'completed' || v.state === 'failed');
@@ -129,17 +148,56 @@ export class JobsService implements OnApplicationBootstrap {
     return this.driver.consume(queues, concurrency);
   }
 
-  /** Runs whose job vanished (the process that held it stopped) are marked failed at start, never left running. */
+  /**
+   * At start: embedded, the jobs this process's last run handed back when it stopped (or never
+   * started) run now, and any other left waiting or running are marked failed. In scale-out, the sweep runs
+   * now and every JOB_SWEEP_MS.
+   */
   async onApplicationBootstrap(): Promise<void> {
-    const operations = this.dataSource.getRepository(Operation);
-    const open = await operations.find({
-      select: { operationID: true, queue: true },
-      where: { state: In(['waiting', 'active']), createdDate: LessThan(new Date(Date.now() - (this.driver.kind === 'in-process' ? 0 : VANISHED_AFTER_MS))) },
+    if (this.driver.kind === 'in-process') {
+      await this.resumeEmbedded();
+      return;
+    }
+    await this.sweep();
+    this.sweeper = setInterval(() => void this.sweep().catch((error: unknown) => this.logger.warn({ msg: 'The sweep for lost jobs failed', err: error })), this.config.jobSweepMs);
+    this.sweeper.unref();
+  }
+
+  onApplicationShutdown(): void {
+    clearInterval(this.sweeper);
+  }
+
+  /**
+   * Scale-out: an operation waiting or running for a minute whose job the queue no longer holds
+   * (Redis restarted without its data) is marked failed with that reason, by whichever process
+   * sweeps first. While Redis is away nothing is decided: the queue cannot say.
+   */
+  async sweep(): Promise<number> {
+    if (!this.driver.available()) return 0;
+    const open = await this.dataSource.getRepository(Operation).find({
+      select: { operationID: true, queue: true, name: true },
+      where: { state: In(['waiting', 'active']), createdDate: LessThan(new Date(Date.now() - VANISHED_AFTER_MS)) },
     });
-    for (const { operationID, queue } of open) {
-      if ((await this.driver.holds(queue as QueueName, operationID)) === false) {
-        await this.runner.markFailed(operationID, 'The job was lost when the process running it stopped');
-        this.logger.warn(`Operation ${operationID} was waiting or running when its process stopped: marked failed`);
+    let lost = 0;
+    for (const { operationID, queue, name } of open) {
+      if ((await this.driver.holds(queue as QueueName, operationID)) !== false) continue;
+      if (await this.runner.markFailed(operationID, LOST_FROM_QUEUE)) {
+        lost += 1;
+        this.events.log('lost', { operationID, name, queue }, 'warn');
+      }
+    }
+    return lost;
+  }
+
+  private async resumeEmbedded(): Promise<void> {
+    const operations = this.dataSource.getRepository(Operation);
+    const open = await operations.find({ select: { operationID: true, queue: true, name: true, state: true, message: true }, where: { state: In(['waiting', 'active']) }, order: { operationID: 'ASC' } });
+    for (const { operationID, queue, name, state, message } of open) {
+      if (state === 'waiting' && message === HANDED_BACK_MESSAGE) {
+        await this.driver.add(queue as QueueName, name, operationID);
+        this.logger.log({ msg: 'Job resumed: it was waiting when the app last stopped', event: 'resumed', operationID, name, queue });
+      } else if (await this.runner.markFailed(operationID, LOST_WITH_PROCESS)) {
+        this.events.log('lost', { operationID, name, queue }, 'warn');
       }
     }
   }

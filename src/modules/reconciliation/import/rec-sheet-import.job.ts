@@ -184,7 +184,7 @@ export class RecSheetImportJob implements JobHandlerInstance<RecSheetImportData,
 
     const span = data.commit ? 90 : 95;
     const partIDs = parts.length ? await this.jobs.enqueueParts('recSheetImportSheet', parts, context.user, operationID) : [];
-    const views = await this.jobs.waitForParts(partIDs, (seen) => this.partsProgress(seen, context, span));
+    const views = await this.jobs.waitForParts(partIDs, (seen) => this.partsProgress(seen, context, span), context);
     const failed = views.find((v) => v.state === 'failed');
     if (failed) throw new PermanentJobFailure(failed.error ?? 'A worksheet could not be read', failed.result ?? undefined);
     if (views.length < partIDs.length) throw new PermanentJobFailure('A worksheet of the import was lost');
