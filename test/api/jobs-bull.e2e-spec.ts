@@ -1,12 +1,11 @@
 import ExcelJS from 'exceljs';
 import request from 'supertest';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { RateCardLineStore } from '../../src/modules/rate-cards/entities/rate-card-line-store.entity';
 import { RateCardLine } from '../../src/modules/rate-cards/entities/rate-card-line.entity';
 import { as, Client, createRateCard, createSaleType, createSkuType, createStore, createUser, expectFailure, expectStatus, login, Row } from '../support/api';
 import { finishedOperation } from '../support/operations';
+import { startWorker, until, WORKER, type Started as Worker } from '../support/processes';
 import { createRecSheet, FULL_MAPPING, REC_HEADERS, recSheetWorkbook, uploadRecFile } from '../support/rec-fixtures';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, TestApp } from '../support/test-app';
 
@@ -18,32 +17,8 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, TestApp } from '../support/t
  * TEST_REDIS_URL (set by .ci/run): the workers and the API share the database and Redis.
  */
 
-const WORKER = join(__dirname, '..', '..', 'dist', 'worker.js');
 const LOCK_MS = 1500;
 const scaleOut = Boolean(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL);
-
-interface Worker {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-function startWorker(env: Record<string, string>): Worker {
-  const child = spawn(process.execPath, [WORKER], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
-}
-
-async function until(what: string, check: () => Promise<boolean> | boolean, timeoutMs = 30_000, everyMs = 25): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, everyMs));
-  }
-}
 
 describe('the worker process', () => {
   it('refuses to start without Redis: jobs then run inside the API process', async () => {

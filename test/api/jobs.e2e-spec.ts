@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { Operation } from '../../src/modules/jobs/entities/operation.entity';
 import { InvalidInput } from '../../src/common/http/validation-result';
+import { HANDED_BACK_MESSAGE, JobRunner } from '../../src/modules/jobs/job-runner';
 import { JobsService } from '../../src/modules/jobs/jobs.service';
 import { RateCardLine } from '../../src/modules/rate-cards/entities/rate-card-line.entity';
 import { RateCardUploadJob } from '../../src/modules/rate-cards/upload/rate-card-upload.job';
@@ -166,6 +167,32 @@ describe('runs whose process stopped', () => {
     await t.app.get(JobsService).onApplicationBootstrap();
     const after = expectStatus(await admin.get(`/api/longRunningOperation?operationID=${stranded.operationID}`), 200).body.data;
     expect(after).toEqual(expect.objectContaining({ state: 'failed', error: 'The job was lost when the process running it stopped' }));
+  });
+});
+
+describe('a run handed back when the app stops (embedded)', () => {
+  it('goes back to waiting where it stood, and runs again when the app starts: every line once, attempts 2, the first start kept', async () => {
+    const body = await uploadBody(3000, true);
+    const { operationID } = expectStatus(await admin.post('/api/rateCardLines/excel', body), 202).body.data;
+    const operation = async () => expectStatus(await admin.get(`/api/longRunningOperation?operationID=${operationID}`), 200).body.data as Row;
+    let running: Row = await operation();
+    while (!(running.state === 'active' && (running.percentage as number) > 0)) {
+      if (running.state === 'completed' || running.state === 'failed') throw new Error(`The job ended before it could be handed back: ${running.state}`);
+      running = await operation();
+    }
+    // What stopping does once its time is nearly up (InProcessJobDriver.beforeApplicationShutdown).
+    t.app.get(JobRunner).handBackAll();
+    let parked = await operation();
+    while (parked.state === 'active') parked = await operation();
+    expect(parked).toEqual(expect.objectContaining({ state: 'waiting', message: HANDED_BACK_MESSAGE, attempts: 1 }));
+    expect(parked.percentage).toBeGreaterThanOrEqual(running.percentage as number);
+    expect(await lineCount(body.rateCardID as number)).toBe(0);
+
+    // The app starting again takes it up.
+    await t.app.get(JobsService).onApplicationBootstrap();
+    const done = await finishedOperation(admin, operationID);
+    expect(done).toEqual(expect.objectContaining({ state: 'completed', attempts: 2, startedDate: running.startedDate }));
+    expect(await lineCount(body.rateCardID as number)).toBe(3000);
   });
 });
 

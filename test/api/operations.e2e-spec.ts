@@ -4,8 +4,7 @@ import type { Queue } from 'bull';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
-import { connect, createServer } from 'node:net';
-import { join } from 'node:path';
+import { connect } from 'node:net';
 import supertest from 'supertest';
 import { DataSource } from 'typeorm';
 import { createApp } from '../../src/app.factory';
@@ -13,6 +12,7 @@ import { loadConfig } from '../../src/config/app-config';
 import { Operation } from '../../src/modules/jobs/entities/operation.entity';
 import { JobsService } from '../../src/modules/jobs/jobs.service';
 import { as, Client, expectFailure, expectStatus, login, Row } from '../support/api';
+import { freePort, logLines, MAIN, until } from '../support/processes';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, testEnvironment, TestApp } from '../support/test-app';
 
 /**
@@ -20,42 +20,8 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, testEnvironment, TestApp } f
  * (GET /api/metrics with a bearer METRICS_TOKEN), and the graceful stop of the built API on SIGTERM.
  */
 
-const MAIN = join(__dirname, '..', '..', 'dist', 'main.js');
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const scaleOut = Boolean(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL);
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-async function until(what: string, check: () => boolean, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
-/** The JSON log lines in `text` (a pretty or partial line is skipped). */
-function logLines(text: string): Row[] {
-  return text
-    .split('\n')
-    .filter((line) => line.startsWith('{'))
-    .map((line) => {
-      try {
-        return JSON.parse(line) as Row;
-      } catch {
-        return null;
-      }
-    })
-    .filter((line): line is Row => line !== null);
-}
 
 /** An operation row as a job leaves it, for the job counters and the queue depth. */
 function operationRow(name: string, queue: string, state: string): Partial<Operation> {

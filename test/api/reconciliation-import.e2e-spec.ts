@@ -282,6 +282,13 @@ describe('the import job', () => {
     expect(messages.at(-1)).toBe('Committed 1,500 lines');
   });
 
+  it('a validation ends on the figures of its report ("Validated 1 sheet: 5 rows, 1 error"), even when its last progress was thinned out', async () => {
+    const sheet = await createRecSheet(admin);
+    const rows = [REC_HEADERS, ...Array.from({ length: 4 }, (_, i) => ['2016-01-02', storeX.name, `LAST-${i}`, '', '', 1]), ['2016-01-02', storeX.name, 'LAST-X', '', '', 'twelve pounds']];
+    const operation = await importWorkbook(admin, sheet.recSheetID, [{ name: 'Only', rows }], { commit: false });
+    expect(operation).toEqual(expect.objectContaining({ state: 'completed', percentage: 100, message: 'Validated 1 sheet: 5 rows, 1 error' }));
+  });
+
   it('a retried commit writes nothing twice: an attempt that failed after its commit is answered from what it committed', async () => {
     const sheet = await createRecSheet(admin);
     const jobs = t.app.get(JobsService);

@@ -61,7 +61,15 @@ export class HealthController {
   ready(@Res() res: Response): Promise<void> {
     const checks: HealthIndicatorFunction[] = [() => this.database.pingCheck('database', { timeout: PROBE_MS })];
     const redis = this.redis;
-    if (redis) checks.push(() => this.ping('redis', async () => void (await redis.ping())));
+    // Not connected: down at once (ioredis would hold the ping until it reconnects).
+    if (redis) {
+      checks.push(() =>
+        this.ping('redis', async () => {
+          if (redis.status !== 'ready') throw new Error(`Redis is ${redis.status}`);
+          await redis.ping();
+        }),
+      );
+    }
     if (this.jobs.mode === 'bull') {
       checks.push(() => this.ping('queues', () => this.jobs.ping()));
       checks.push(() => this.workers());

@@ -4,7 +4,7 @@ import type Redis from 'ioredis';
 import { DataSource, In } from 'typeorm';
 import { within } from '../../common/async/within';
 import { JobsProbe, type QueueDepth } from '../../common/operations/jobs-probe';
-import { REDIS } from '../../common/redis/redis.module';
+import { REDIS, redisReady } from '../../common/redis/redis.module';
 import { BullJobDriver } from './drivers/bull.driver';
 import { JobDriver } from './drivers/job-driver';
 import { Operation } from './entities/operation.entity';
@@ -34,6 +34,7 @@ export class JobsMonitor extends JobsProbe {
   async ping(): Promise<void> {
     const driver = this.driver;
     if (!(driver instanceof BullJobDriver)) return;
+    if (!driver.available()) throw new Error('Redis is not connected');
     await within(
       ANSWER_MS,
       'The job queues',
@@ -74,6 +75,8 @@ export class JobsMonitor extends JobsProbe {
 
   async liveWorkers(): Promise<Map<string, number> | null> {
     if (this.driver.kind !== 'bull' || !this.redis) return null;
+    // Not connected: say so at once rather than wait for a reconnect.
+    if (!redisReady(this.redis)) throw new Error(`Redis is ${this.redis.status}`);
     const workers = await within(ANSWER_MS, 'Redis', liveWorkers(this.redis));
     return new Map(QUEUE_NAMES.map((queue) => [queue, workers.filter((w) => w.queues.includes(queue)).length]));
   }

@@ -93,8 +93,10 @@ export class BullJobDriver extends JobDriver implements BeforeApplicationShutdow
   }
 
   async consume(queues: readonly QueueName[], concurrency: number): Promise<void> {
-    // Redis first: a worker that cannot reach it fails here (worker.ts exits) rather than say it consumes.
-    for (const name of queues) await within(this.config.workerRedisGraceMs, `Redis (queue ${name})`, this.queue(name).isReady());
+    // Redis first: a worker that cannot reach it within WORKER_REDIS_GRACE_MS fails here (worker.ts
+    // exits 1, so the orchestrator restarts it) rather than say it consumes. ioredis keeps
+    // reconnecting meanwhile; the ping waits for the connection.
+    for (const name of queues) await within(this.config.workerRedisGraceMs, 'Redis', this.queue(name).client.ping());
     for (const name of queues) {
       const queue = this.queue(name);
       this.consuming.push(queue);
@@ -134,10 +136,10 @@ export class BullJobDriver extends JobDriver implements BeforeApplicationShutdow
   async beforeApplicationShutdown(): Promise<void> {
     if (!this.consuming.length) return;
     this.runner.beginStop();
-    await Promise.all(this.consuming.map((q) => within(QUEUE_ANSWER_MS, 'Redis', q.pause(true, true)).catch(() => undefined)));
+    const handBack = setTimeout(() => this.runner.handBackAll(), Math.max(0, this.config.shutdownTimeoutMs - HAND_BACK_BEFORE_MS));
     const running = this.runner.runningJobs().length;
     if (running) this.logger.log(`Stopping: ${running} running job(s) get until ${HAND_BACK_BEFORE_MS} ms before the shutdown timeout to finish, then go back to their queue`);
-    const handBack = setTimeout(() => this.runner.handBackAll(), Math.max(0, this.config.shutdownTimeoutMs - HAND_BACK_BEFORE_MS));
+    await Promise.all(this.consuming.map((q) => within(QUEUE_ANSWER_MS, 'Redis', q.pause(true, true)).catch(() => undefined)));
     await this.runner.whenIdle();
     clearTimeout(handBack);
   }

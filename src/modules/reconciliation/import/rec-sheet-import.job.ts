@@ -245,6 +245,9 @@ export class RecSheetImportJob implements JobHandlerInstance<RecSheetImportData,
       // An error-free validation keeps its staged rows for the commit that follows (kept-validations.ts).
       if (summary.errors > 0) await clearStaged(this.dataSource, operationID);
       const validationResult = summary.errors > 0 ? refusal(summary.errors) : { fail: false };
+      // The last word is the figure the report gives, not the last row number a part reported.
+      const n = summary.worksheets;
+      await context.progress(`Validated ${n} ${n === 1 ? 'sheet' : 'sheets'}: ${thousands(summary.rows)} rows, ${thousands(summary.errors)} ${summary.errors === 1 ? 'error' : 'errors'}`, 100);
       return { result: { validationResult, data: summary, listData: report }, resultID: data.recSheetID };
     }
     return this.commit(data, context, { staged: operationID, summary, report, names, lines, percentage: span });
