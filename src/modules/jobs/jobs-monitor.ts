@@ -34,7 +34,7 @@ export class JobsMonitor extends JobsProbe {
   async ping(): Promise<void> {
     const driver = this.driver;
     if (!(driver instanceof BullJobDriver)) return;
-    if (!driver.available()) throw new Error('Redis is not connected');
+    if (!(await driver.available())) throw new Error('Redis is not connected');
     await within(
       ANSWER_MS,
       'The job queues',

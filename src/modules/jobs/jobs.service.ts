@@ -66,7 +66,7 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
   /** Records the operation and queues its job; answers at once, before the job runs. */
   async enqueue(name: JobName, data: object, user: AuthUser, message = 'Waiting to start'): Promise<OperationView> {
     // Refused at once, with nothing written, while Redis is away: never a wait, never a 500.
-    if (!this.driver.available()) throw new NotAvailable(QUEUE_UNAVAILABLE);
+    if (!(await this.driver.available())) throw new NotAvailable(QUEUE_UNAVAILABLE);
     const queue = queueOf(name);
     const operations = this.dataSource.getRepository(Operation);
     const operation = await operations.save(
@@ -173,7 +173,7 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
    * sweeps first. While Redis is away nothing is decided: the queue cannot say.
    */
   async sweep(): Promise<number> {
-    if (!this.driver.available()) return 0;
+    if (!(await this.driver.available())) return 0;
     const open = await this.dataSource.getRepository(Operation).find({
       select: { operationID: true, queue: true, name: true },
       where: { state: In(['waiting', 'active']), createdDate: LessThan(new Date(Date.now() - VANISHED_AFTER_MS)) },

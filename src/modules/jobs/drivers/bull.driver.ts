@@ -1,5 +1,5 @@
 import { getQueueToken } from '@nestjs/bull';
-import { type BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/common';
+import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import type { Job, Queue } from 'bull';
 import { within } from '../../../common/async/within';
@@ -22,6 +22,9 @@ export function jobRetryDelay(attemptsMade: number, error?: Error): number {
 
 /** How long a call to Redis may take before the API answers without it (adding a job, counting a queue). */
 const QUEUE_ANSWER_MS = 2000;
+/** ioredis's states before its first connection: worth a short wait, unlike 'reconnecting' (Redis went away). */
+const FIRST_CONNECTION = new Set(['wait', 'connecting', 'connect']);
+const FIRST_CONNECTION_MS = 1000;
 /** Stopping: every run still going this long before SHUTDOWN_TIMEOUT_MS is handed back, so the process ends in time. */
 const HAND_BACK_BEFORE_MS = 3000;
 
@@ -37,7 +40,7 @@ const HAND_BACK_BEFORE_MS = 3000;
  * a handed-back job goes straight back to its queue without using up an attempt.
  */
 @Injectable()
-export class BullJobDriver extends JobDriver implements BeforeApplicationShutdown {
+export class BullJobDriver extends JobDriver implements OnModuleInit, BeforeApplicationShutdown {
   override readonly kind = 'bull' as const;
   private readonly logger = new Logger('Jobs');
   private readonly outage = new RedisOutage(this.logger, 'Job queues');
@@ -69,8 +72,24 @@ export class BullJobDriver extends JobDriver implements BeforeApplicationShutdow
     }
   }
 
-  available(): boolean {
-    return QUEUE_NAMES.every((name) => this.queue(name).client.status === 'ready');
+  /** Connected now, or still making its first connection (an API just started) within a second. */
+  async available(): Promise<boolean> {
+    const results = await Promise.all(
+      QUEUE_NAMES.map(async (name) => {
+        const client = this.queue(name).client;
+        if (client.status === 'ready') return true;
+        if (!FIRST_CONNECTION.has(client.status)) return false;
+        return within(FIRST_CONNECTION_MS, 'Redis', this.queue(name).isReady()).then(
+          () => client.status === 'ready',
+          () => false,
+        );
+      }),
+    );
+    return results.every(Boolean);
+  }
+
+  onModuleInit(): void {
+    if (!this.watched) this.watchQueues();
   }
 
   async add(queue: QueueName, name: string, operationID: number): Promise<void> {

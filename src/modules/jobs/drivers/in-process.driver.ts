@@ -29,7 +29,7 @@ export class InProcessJobDriver extends JobDriver implements BeforeApplicationSh
     super();
   }
 
-  available(): boolean {
+  async available(): Promise<boolean> {
     return !this.stopping;
   }
 
