@@ -1,3 +1,5 @@
+import { getQueueToken } from '@nestjs/bull';
+import type { Queue } from 'bull';
 import ExcelJS from 'exceljs';
 import { existsSync } from 'node:fs';
 import { Operation } from '../../src/modules/jobs/entities/operation.entity';
@@ -152,6 +154,9 @@ if (scaleOut) describe('a single worker stopping mid-import', () => {
     expect(events.map((l) => l.event)).toEqual(expect.arrayContaining(['started', 'handedBack']));
     for (const line of events) expect(line).toEqual(expect.objectContaining({ workerID: expect.stringContaining(`:${first.child.pid}:`), name: 'recSheetImport', queue: 'imports' }));
 
+    // Back in its queue's wait list, without using an attempt.
+    const job = await t.app.get<Queue>(getQueueToken('imports'), { strict: false }).getJob(String(operationID));
+    expect([await job!.getState(), job!.attemptsMade]).toEqual(['waiting', 0]);
     // With no live worker and the import waiting, readiness fails naming the queue.
     await until('the stopped worker to leave the list', async () => (await ready()).status === 503, 10_000, 50);
     expect((await ready()).body.error.workers.message).toMatch(/wait on queue imports\b.*no live worker/);
