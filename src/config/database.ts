@@ -42,7 +42,8 @@ export function dataSourceOptions(config: Pick<AppConfig, 'databaseUrl' | 'dataD
   const common = {
     entities: ENTITIES,
     migrations: MIGRATIONS,
-    migrationsRun: true,
+    // Run by openDataSource() under a lock (migrations-once.ts), not by TypeORM's initialize().
+    migrationsRun: false,
     migrationsTransactionMode: 'each' as const,
     synchronize: false,
     logging: ['error' as const],
