@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import type { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { dataSourceOptions } from './config/database';
-import { openDataSource } from './config/migrations-once';
+import { openDataSource } from './config/database-lock';
 import { takeTurnsOnSqlite } from './config/sqlite-turns';
 import { CommonModule } from './common/common.module';
 import { ClientFilesModule } from './common/static/client-files.module';
@@ -35,7 +35,7 @@ export function sharedModules(config: AppConfig, role: JobsRole) {
     ConfigModule.forRoot(config, role),
     TypeOrmModule.forRootAsync({
       useFactory: () => dataSourceOptions(config),
-      // Migrations run here, once across processes starting together (migrations-once.ts).
+      // Migrations run here, once across processes starting together (database-lock.ts).
       dataSourceFactory: async (options) => takeTurnsOnSqlite(await openDataSource(options!)),
     }),
     CommonModule,

@@ -42,7 +42,7 @@ export function dataSourceOptions(config: Pick<AppConfig, 'databaseUrl' | 'dataD
   const common = {
     entities: ENTITIES,
     migrations: MIGRATIONS,
-    // Run by openDataSource() under a lock (migrations-once.ts), not by TypeORM's initialize().
+    // Run by openDataSource() under a lock (database-lock.ts), not by TypeORM's initialize().
     migrationsRun: false,
     migrationsTransactionMode: 'each' as const,
     synchronize: false,

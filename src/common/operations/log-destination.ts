@@ -50,7 +50,14 @@ export function toStderr(line: string): void {
 export function logDestination(options: LogDestinationOptions = {}): LogDestination {
   const fd = options.fd ?? 1;
   const format = options.format ?? ((line: string) => line);
-  const report = options.report ?? toStderr;
+  const reportTo = options.report ?? toStderr;
+  const report = (line: string) => {
+    try {
+      reportTo(line);
+    } catch {
+      // Saying it failed as well: silently, never to the caller.
+    }
+  };
   const write = options.write ?? ((target: number, data: Buffer) => writeSync(target, data));
   /** What a full reader has not taken yet, in order. */
   let pending: Buffer[] = [];

@@ -50,10 +50,11 @@ export function stopOnSignals({ stop, timeoutMs, logger, stopping }: StopOnSigna
     if (started) {
       say(logger, 'warn', `${signal} again: exiting without waiting`);
       process.exit(1);
+      return;
     }
     started = true;
     const deadlineMs = timeoutMs + SHUTDOWN_DEADLINE_MARGIN_MS;
-    setTimeout(() => {
+    const deadline = setTimeout(() => {
       say(logger, 'error', `Still stopping ${deadlineMs} ms after ${signal}: exiting without waiting further`);
       process.exit(1);
     }, deadlineMs).unref();
@@ -66,10 +67,12 @@ export function stopOnSignals({ stop, timeoutMs, logger, stopping }: StopOnSigna
     }
     closing.then(
       () => {
+        clearTimeout(deadline);
         say(logger, 'log', 'Stopped');
         process.exit(0);
       },
       (error: unknown) => {
+        clearTimeout(deadline);
         say(logger, 'error', `Stopping failed: ${(error as Error)?.stack ?? String(error)}`);
         process.exit(1);
       },
