@@ -5,6 +5,19 @@ const MAX_PENDING_BYTES = 4 * 1024 * 1024;
 /** How soon a full reader is tried again; the timer never keeps the process alive. */
 const RETRY_MS = 50;
 
+/** Destinations with lines waiting for a full reader: tried once more as the process exits. */
+const waitingAtExit = new Set<() => void>();
+let exitHookAdded = false;
+
+function tryAgainAtExit(drain: () => void): void {
+  waitingAtExit.add(drain);
+  if (exitHookAdded) return;
+  exitHookAdded = true;
+  process.once('exit', () => {
+    for (const waiting of waitingAtExit) waiting();
+  });
+}
+
 export interface LogDestinationOptions {
   /** The file descriptor written (1: stdout). */
   fd?: number;
@@ -45,7 +58,8 @@ export function toStderr(line: string): void {
  *   (pino's fatal(), the exit flush) retries any error every 100 ms forever, blocking the event
  *   loop so that SIGTERM is never handled;
  * - a full pipe (EAGAIN: the reader is alive but slow) keeps the rest in memory, tried again on
- *   an unref'd timer, never by sleeping; beyond 4 MB new lines are dropped and counted.
+ *   an unref'd timer (and once as the process exits), never by sleeping; beyond 4 MB new lines
+ *   are dropped and counted.
  */
 export function logDestination(options: LogDestinationOptions = {}): LogDestination {
   const fd = options.fd ?? 1;
@@ -72,6 +86,7 @@ export function logDestination(options: LogDestinationOptions = {}): LogDestinat
     pendingBytes = 0;
     if (retry) clearTimeout(retry);
     retry = undefined;
+    waitingAtExit.delete(drain);
     report(`Log destination (fd ${fd}) failed with ${error.code ?? error.message}: logging stopped; the process goes on without logs`);
   };
 
@@ -95,9 +110,11 @@ export function logDestination(options: LogDestinationOptions = {}): LogDestinat
 
   const later = () => {
     if (retry || failed) return;
+    tryAgainAtExit(drain);
     retry = setTimeout(() => {
       retry = undefined;
-      if (!drain()) later();
+      if (drain()) waitingAtExit.delete(drain);
+      else later();
     }, RETRY_MS);
     retry.unref();
   };
