@@ -10,7 +10,7 @@ import { AllExceptionsFilter } from './common/http/all-exceptions.filter';
 import { apiCompression } from './common/http/compression';
 import { jsonBodies } from './common/http/json-bodies';
 import { setupOpenApi } from './common/openapi/openapi.setup';
-import { requestLogger, rootLogger } from './common/operations/logging';
+import { bootLogger, requestLogger, rootLogger } from './common/operations/logging';
 import { Metrics } from './common/operations/metrics';
 import { OperationsModule } from './common/operations/operations.module';
 
@@ -43,7 +43,9 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   const logger = rootLogger(config, options.logDestination, logLevelFor(config, options));
   @Module({ imports: [AppModule.forRoot(config), OperationsModule.forRoot(config, logger)] })
   class ApiModule {}
-  const app = await NestFactory.create<NestExpressApplication>(ApiModule, { bodyParser: false, bufferLogs: true });
+  // Nest logs through pino from the start; a failure while building is thrown to the caller (main.ts
+  // logs it once and exits 1) instead of Nest printing it as text and exiting itself.
+  const app = await NestFactory.create<NestExpressApplication>(ApiModule, { bodyParser: false, bufferLogs: true, abortOnError: false, logger: bootLogger(logger) });
   app.useLogger(app.get(PinoNestLogger));
   app.set('trust proxy', config.trustProxy);
   app.set('query parser', 'simple');

@@ -3,8 +3,8 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { existsSync } from 'node:fs';
 import type { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
-import { DataSource } from 'typeorm';
 import { dataSourceOptions } from './config/database';
+import { openDataSource } from './config/database-lock';
 import { takeTurnsOnSqlite } from './config/sqlite-turns';
 import { CommonModule } from './common/common.module';
 import { ClientFilesModule } from './common/static/client-files.module';
@@ -32,10 +32,11 @@ import { KpiModule } from './modules/kpi/kpi.module';
  */
 export function sharedModules(config: AppConfig, role: JobsRole) {
   return [
-    ConfigModule.forRoot(config),
+    ConfigModule.forRoot(config, role),
     TypeOrmModule.forRootAsync({
       useFactory: () => dataSourceOptions(config),
-      dataSourceFactory: async (options) => takeTurnsOnSqlite(await new DataSource(options!).initialize()),
+      // Migrations run here, once across processes starting together (database-lock.ts).
+      dataSourceFactory: async (options) => takeTurnsOnSqlite(await openDataSource(options!)),
     }),
     CommonModule,
     RedisModule,

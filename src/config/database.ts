@@ -3,6 +3,7 @@ import { chmodSync, closeSync, existsSync, openSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DataSourceOptions } from 'typeorm';
 import type { AppConfig } from './app-config';
+import { DatabaseLogger } from './database-logger';
 import { MIGRATIONS } from '../migrations';
 import { FILES_ENTITIES } from '../modules/files/entities';
 import { MASTER_DATA_ENTITIES } from '../modules/master-data/entities';
@@ -42,10 +43,13 @@ export function dataSourceOptions(config: Pick<AppConfig, 'databaseUrl' | 'dataD
   const common = {
     entities: ENTITIES,
     migrations: MIGRATIONS,
-    migrationsRun: true,
+    // Run by openDataSource() under a lock (database-lock.ts), not by TypeORM's initialize().
+    migrationsRun: false,
     migrationsTransactionMode: 'each' as const,
     synchronize: false,
     logging: ['error' as const],
+    // Through the app's logger: JSON lines like every other, never console.log text.
+    logger: new DatabaseLogger(),
   };
   if (config.databaseUrl) {
     return {

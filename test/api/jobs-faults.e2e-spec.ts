@@ -7,7 +7,7 @@ import { HANDED_BACK_MESSAGE } from '../../src/modules/jobs/job-runner';
 import { LOST_FROM_QUEUE, QUEUE_UNAVAILABLE } from '../../src/modules/jobs/jobs.service';
 import { as, Client, createSaleType, createSkuType, createStore, createRateCard, expectFailure, expectStatus, login, Row } from '../support/api';
 import { finishedOperation } from '../support/operations';
-import { freePort, logLines, startRedis, startWorker, stop, until, WORKER, type Started } from '../support/processes';
+import { freePort, logLines, startRedis, startWorker, until, WORKER, type Spawned } from '../support/processes';
 import { createRecSheet, FULL_MAPPING, REC_HEADERS, recSheetWorkbook, uploadRecFile } from '../support/rec-fixtures';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, TestApp } from '../support/test-app';
 
@@ -45,7 +45,7 @@ function workerEnvOf(t: TestApp, extra: Record<string, string> = {}): Record<str
   };
 }
 
-async function startedWorker(env: Record<string, string>, workers: Started[]): Promise<Started> {
+async function startedWorker(env: Record<string, string>, workers: Spawned[]): Promise<Spawned> {
   const w = startWorker(env);
   workers.push(w);
   await until('the worker to start', () => /Worker \d+ consuming/.test(w.output()) || w.child.exitCode !== null);
@@ -68,7 +68,7 @@ describe('a worker that cannot reach Redis', () => {
       WORKER_REDIS_GRACE_MS: '1500',
     });
     try {
-      const code = await w.exited;
+      const { code } = await w.exited;
       const took = Date.now() - started;
       console.log(`worker with no Redis exited ${code} after ${took} ms`);
       expect(code).toBe(1);
@@ -82,7 +82,7 @@ describe('a worker that cannot reach Redis', () => {
       expect(lines.filter((l) => !l.startsWith('{'))).toEqual([]);
       expect(logLines(out).some((l) => /Redis/.test(JSON.stringify(l)) && Number(l.level) >= 50)).toBe(true);
     } finally {
-      await stop(w);
+      await w.kill();
     }
   }, 30_000);
 });
@@ -91,14 +91,14 @@ if (!scaleOut) console.log('jobs-faults: TEST_DATABASE_URL and TEST_REDIS_URL ar
 if (scaleOut) describe('a single worker stopping mid-import', () => {
   let t: TestApp;
   let admin: Client;
-  const workers: Started[] = [];
+  const workers: Spawned[] = [];
 
   beforeAll(async () => {
     t = await startTestApp({ env: { JOB_QUEUE: 'bull', JOB_LOCK_MS: String(LOCK_MS) } });
     admin = as(t.http, await login(t.http, ADMIN_EMAIL, ADMIN_PASSWORD));
   });
   afterEach(async () => {
-    for (const w of workers.splice(0)) await stop(w);
+    for (const w of workers.splice(0)) await w.kill();
   });
   afterAll(() => t?.close());
 
@@ -180,9 +180,9 @@ if (scaleOut) describe('a single worker stopping mid-import', () => {
 if (scaleOut) describe('Redis going away', () => {
   let t: TestApp;
   let admin: Client;
-  let redis: Started;
+  let redis: Spawned;
   let redisPort: number;
-  const workers: Started[] = [];
+  const workers: Spawned[] = [];
   let saleTypeID: number;
   let skuTypeName: string;
 
@@ -213,9 +213,9 @@ if (scaleOut) describe('Redis going away', () => {
     skuTypeName = (await createSkuType(admin)).name;
   });
   afterAll(async () => {
-    for (const w of workers.splice(0)) await stop(w);
+    for (const w of workers.splice(0)) await w.kill();
     await t?.close();
-    await stop(redis);
+    await redis.kill();
   });
 
   it('logins, readiness, metrics and a new job answer at once while it is away; everything resumes when it returns; the sweep fails the jobs it lost', async () => {
@@ -268,7 +268,7 @@ if (scaleOut) describe('Redis going away', () => {
     redis.child.kill('SIGKILL');
     await redis.exited;
     try {
-      expect(await worker.exited).toBe(1);
+      expect((await worker.exited).code).toBe(1);
       console.log(`worker exited ${Date.now() - killed} ms after Redis went away (grace 1500 ms)`);
       expect(Date.now() - killed).toBeLessThan(10_000);
       expect(worker.output()).not.toContain('[ioredis] Unhandled error event');

@@ -43,7 +43,7 @@ async function startContainers(resources: TestResources): Promise<void> {
   }
 }
 
-/** Starting the app once runs the migrations (migrationsRun) for every file after it. */
+/** Starting the app once runs the migrations (openDataSource, database-lock.ts) for every file after it. */
 async function runMigrations(): Promise<void> {
   const { startTestApp } = await import('./test-app');
   const app = await startTestApp();

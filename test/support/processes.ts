@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import type { Row } from './api';
@@ -7,35 +7,8 @@ import type { Row } from './api';
  * Real processes for the operations tests: the built API and worker (dist/, built by `npm test`'s
  * pretest), a Redis server of the test's own on a free port, and waits on conditions.
  */
-
 export const MAIN = join(__dirname, '..', '..', 'dist', 'main.js');
 export const WORKER = join(__dirname, '..', '..', 'dist', 'worker.js');
-
-export interface Started {
-  child: ChildProcess;
-  /** Everything written to stdout and stderr so far. */
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-export function startProcess(command: string, args: string[], env: Record<string, string>): Started {
-  const child = spawn(command, args, { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
-}
-
-export function startWorker(env: Record<string, string>): Started {
-  return startProcess(process.execPath, [WORKER], env);
-}
-
-/** Ends a process this test started, if it still runs, and waits for it. */
-export async function stop(started: Started): Promise<void> {
-  if (started.child.exitCode === null && started.child.signalCode === null) started.child.kill('SIGKILL');
-  await started.exited;
-}
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -47,7 +20,7 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function until(what: string, check: () => Promise<boolean> | boolean, timeoutMs = 30_000, everyMs = 25): Promise<void> {
+export async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 30_000, everyMs = 25): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
@@ -70,9 +43,64 @@ export function logLines(text: string): Row[] {
     .filter((line): line is Row => line !== null);
 }
 
+export interface Spawned {
+  child: ChildProcess;
+  /** What it wrote to stdout (while stdout is a pipe read here). */
+  stdout: () => string;
+  stderr: () => string;
+  output: () => string;
+  /** Its exit (once its output is read): code (null when a signal ended it) and when it exited, in ms since the epoch. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>;
+  /** SIGKILL unless it has exited, then its exit. */
+  kill: () => Promise<unknown>;
+}
+
+/** node <script> with exactly `env` (and PATH); stdout and stderr read here unless `stdio` says otherwise. */
+export function spawnBuilt(script: string, env: NodeJS.ProcessEnv, stdio: StdioOptions = ['ignore', 'pipe', 'pipe']): Spawned {
+  return spawnProcess(process.execPath, [script], env, stdio);
+}
+
+/** A worker process (dist/worker.js) with exactly `env`. */
+export function startWorker(env: NodeJS.ProcessEnv): Spawned {
+  return spawnBuilt(WORKER, env);
+}
+
+/** Any command with exactly `env` (and PATH). */
+export function spawnProcess(command: string, args: string[], env: NodeJS.ProcessEnv, stdio: StdioOptions = ['ignore', 'pipe', 'pipe']): Spawned {
+  const child = spawn(command, args, { env: { PATH: process.env.PATH ?? '', ...env }, stdio });
+  let stdout = '';
+  let stderr = '';
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+    output += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+    output += chunk.toString();
+  });
+  let exitAt = 0;
+  child.once('exit', () => (exitAt = Date.now()));
+  // 'close': its output has been read to the end as well.
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>((resolve) =>
+    child.once('close', (code, signal) => resolve({ code, signal, at: exitAt || Date.now() })),
+  );
+  return {
+    child,
+    stdout: () => stdout,
+    stderr: () => stderr,
+    output: () => output,
+    exited,
+    kill: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      return exited;
+    },
+  };
+}
+
 /** A Redis server of the test's own (no persistence), on `port`, that the test may kill and start again. */
-export async function startRedis(port: number): Promise<Started> {
-  const redis = startProcess('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {});
+export async function startRedis(port: number): Promise<Spawned> {
+  const redis = spawnProcess('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {});
   await until('the test Redis to accept connections', () => /Ready to accept connections/.test(redis.output()) || redis.child.exitCode !== null, 10_000);
   if (redis.child.exitCode !== null) throw new Error(`redis-server did not start: ${redis.output()}`);
   return redis;

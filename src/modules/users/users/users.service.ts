@@ -4,6 +4,8 @@ import * as bcrypt from 'bcryptjs';
 import { randomBytes } from 'node:crypto';
 import { DataSource, EntityManager, In, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../../config/app-config';
+import { PROCESS_ROLE, type ProcessRole } from '../../../config/config.module';
+import { withDatabaseLock } from '../../../config/database-lock';
 import { AuthUser, hasArea } from '../../../common/auth/auth-user';
 import { parseSystemAreas, SYSTEM_AREA_NAMES, formatSystemAreas } from '../../../common/auth/system-areas';
 import { CrudService } from '../../../common/crud/crud.service';
@@ -152,6 +154,7 @@ export class UsersService extends CrudService<User, UserBody> implements OnAppli
     private readonly tokens: SessionTokens,
     private readonly loginAttempts: LoginAttempts,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(PROCESS_ROLE) private readonly role: ProcessRole,
   ) {
     super(dataSource, lists);
   }
@@ -274,29 +277,39 @@ export class UsersService extends CrudService<User, UserBody> implements OnAppli
 
   /**
    * First start on an empty database: one administrator holding every area and store, from
-   * ADMIN_EMAIL / ADMIN_PASSWORD or with a generated password printed once.
+   * ADMIN_EMAIL / ADMIN_PASSWORD or with a generated password printed once. Only the API does
+   * this: a worker never creates it, so a generated password is never in a worker's log. APIs
+   * starting together on an empty database take turns (withDatabaseLock): the first creates it,
+   * the others find it.
    */
   async onApplicationBootstrap(): Promise<void> {
+    if (this.role !== 'api') return;
     if ((await this.dataSource.getRepository(User).count()) > 0) return;
     const email = (this.config.adminEmail ?? 'admin@example.com').toLowerCase();
     const password = this.config.adminPassword ?? randomBytes(9).toString('base64url');
-    await this.dataSource.transaction(async (manager) => {
-      const profile = await this.accessProfiles.createProfile(
-        manager,
-        { name: 'Administrator', systemAreas: formatSystemAreas(SYSTEM_AREA_NAMES), showRevenue: true, showCommission: true, createdByUserName: 'System', createdDate: new Date(), updatedByUserName: 'System', updatedDate: new Date() },
-        await this.stores.allStoreIDs(),
-      );
-      await manager.insert(User, {
-        name: 'Administrator',
-        email,
-        passwordHash: await bcrypt.hash(password, PASSWORD_COST),
-        accessProfileID: profile.accessProfileID,
-        createdByUserName: 'System',
-        createdDate: new Date(),
-        updatedByUserName: 'System',
-        updatedDate: new Date(),
+    const storeIDs = await this.stores.allStoreIDs();
+    const created = await withDatabaseLock(this.dataSource, 'first-admin', async (locked) => {
+      if ((await locked.count(User)) > 0) return false;
+      await locked.transaction(async (manager) => {
+        const profile = await this.accessProfiles.createProfile(
+          manager,
+          { name: 'Administrator', systemAreas: formatSystemAreas(SYSTEM_AREA_NAMES), showRevenue: true, showCommission: true, createdByUserName: 'System', createdDate: new Date(), updatedByUserName: 'System', updatedDate: new Date() },
+          storeIDs,
+        );
+        await manager.insert(User, {
+          name: 'Administrator',
+          email,
+          passwordHash: await bcrypt.hash(password, PASSWORD_COST),
+          accessProfileID: profile.accessProfileID,
+          createdByUserName: 'System',
+          createdDate: new Date(),
+          updatedByUserName: 'System',
+          updatedDate: new Date(),
+        });
       });
+      return true;
     });
+    if (!created) return;
     if (this.config.adminPassword) this.logger.log(`Created the first administrator ${email}`);
     else this.logger.warn(`Created the first administrator ${email} with password ${password} (shown once; change it after logging in)`);
   }
