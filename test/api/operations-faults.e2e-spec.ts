@@ -226,7 +226,6 @@ async function consuming(worker: Spawned): Promise<void> {
   if (worker.child.exitCode !== null) throw new Error(`The worker exited: ${worker.output()}`);
 }
 
-if (!redis) console.log('operations-faults: TEST_REDIS_URL is not set; the worker tests need it');
 // Declared only where the services exist (CI always has them: .ci/run sets both variables).
 if (!redis) console.log('operations-faults: TEST_REDIS_URL is not set; the worker test needs Redis');
 if (redis) describe('only the API creates the first administrator', () => {
@@ -244,6 +243,7 @@ if (redis) describe('only the API creates the first administrator', () => {
       expect(worker.output()).not.toMatch(/administrator|password/i);
       const stop = await terminate(worker);
       console.log(`worker SIGTERM (idle): exited ${stop.code} after ${stop.ms} ms`);
+      if (stop.code !== 0) console.log(worker.output());
       expect(stop).toEqual(expect.objectContaining({ code: 0, signal: null }));
       expect(worker.output()).not.toMatch(/administrator|password/i);
 

@@ -126,6 +126,11 @@ export class JobRunner {
       return 'failed';
     }
     if (operation.state === 'completed' || operation.state === 'failed') return operation.state;
+    // Stopping: a job fetched now is not started; it goes back to its queue as it is.
+    if (this.stopping) {
+      await this.handBack(operationID);
+      return 'handedBack';
+    }
     // Still 'active': the run before this one never ended (its process died or stalled).
     const recovered = operation.state === 'active';
     const attempts = operation.attempts + 1;

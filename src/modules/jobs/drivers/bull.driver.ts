@@ -158,7 +158,9 @@ export class BullJobDriver extends JobDriver implements OnModuleInit, BeforeAppl
     const handBack = setTimeout(() => this.runner.handBackAll(), Math.max(0, this.config.shutdownTimeoutMs - HAND_BACK_BEFORE_MS));
     const running = this.runner.runningJobs().length;
     if (running) this.logger.log(`Stopping: ${running} running job(s) get until ${HAND_BACK_BEFORE_MS} ms before the shutdown timeout to finish, then go back to their queue`);
-    await Promise.all(this.consuming.map((q) => within(QUEUE_ANSWER_MS, 'Redis', q.pause(true, true)).catch(() => undefined)));
+    // Take no new job: a local pause (the queue's own close later waits for it). A job the blocking
+    // fetch still hands over meanwhile is handed straight back by the runner, which is stopping.
+    for (const queue of this.consuming) void queue.pause(true, false).catch(() => undefined);
     await this.runner.whenIdle();
     clearTimeout(handBack);
   }
