@@ -202,6 +202,7 @@ if (scaleOut) describe('jobs on Bull with separate workers', () => {
     w.child.kill('SIGTERM');
     await w.exited;
     // The worker closes the app (the queues wait for the running job), then exits 0 (stopWorkerOnSignals).
+    if (w.child.exitCode !== 0) console.log(w.output());
     expect(w.child.signalCode ?? w.child.exitCode).toBe(0);
     expect(await operation(operationID)).toEqual(expect.objectContaining({ state: 'completed' }));
     expect((await linesOf(rateCardID)).length).toBe(3000);
