@@ -5,7 +5,7 @@ import { RateCardLineStore } from '../../src/modules/rate-cards/entities/rate-ca
 import { RateCardLine } from '../../src/modules/rate-cards/entities/rate-card-line.entity';
 import { as, Client, createRateCard, createSaleType, createSkuType, createStore, createUser, expectFailure, expectStatus, login, Row } from '../support/api';
 import { finishedOperation } from '../support/operations';
-import { startWorker, until, WORKER, type Spawned as Worker } from '../support/processes';
+import { startWorker, until, WORKER, workerEnvironmentOf, type Spawned as Worker } from '../support/processes';
 import { createRecSheet, FULL_MAPPING, REC_HEADERS, recSheetWorkbook, uploadRecFile } from '../support/rec-fixtures';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, TestApp } from '../support/test-app';
 
@@ -87,19 +87,7 @@ if (scaleOut) describe('jobs on Bull with separate workers', () => {
     const stores = [await createStore(admin), await createStore(admin), await createStore(admin)];
     saleType = await createSaleType(admin, { storeIDs: stores.map((s) => s.storeID) });
     skuType = await createSkuType(admin);
-    const c = t.config;
-    workerEnv = {
-      DATABASE_URL: c.databaseUrl!,
-      REDIS_URL: c.redisUrl!,
-      REDIS_KEY_PREFIX: c.redisKeyPrefix,
-      DATA_DIR: c.dataDir,
-      FILES_DIR: c.filesDir,
-      JWT_SECRET: c.jwtSecret,
-      TIME_ZONE: c.timeZone,
-      JOB_QUEUE: 'bull',
-      JOB_LOCK_MS: String(LOCK_MS),
-      DATABASE_POOL_SIZE: '4',
-    };
+    workerEnv = workerEnvironmentOf(t.config);
   });
   afterEach(async () => {
     for (const w of workers.splice(0)) {

@@ -7,7 +7,7 @@ import { HANDED_BACK_MESSAGE } from '../../src/modules/jobs/job-runner';
 import { LOST_FROM_QUEUE, QUEUE_UNAVAILABLE } from '../../src/modules/jobs/jobs.service';
 import { as, Client, createSaleType, createSkuType, createStore, createRateCard, expectFailure, expectStatus, login, Row } from '../support/api';
 import { finishedOperation } from '../support/operations';
-import { freePort, logLines, startRedis, startWorker, until, WORKER, type Spawned } from '../support/processes';
+import { freePort, logLines, startRedis, startWorker, until, WORKER, workerEnvironmentOf, type Spawned } from '../support/processes';
 import { createRecSheet, FULL_MAPPING, REC_HEADERS, recSheetWorkbook, uploadRecFile } from '../support/rec-fixtures';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, TestApp } from '../support/test-app';
 
@@ -25,24 +25,7 @@ const BEAT_MS = 300;
 
 /** The worker's environment for an app: the same database, Redis, files and secret. */
 function workerEnvOf(t: TestApp, extra: Record<string, string> = {}): Record<string, string> {
-  const c = t.config;
-  return {
-    DATABASE_URL: c.databaseUrl!,
-    REDIS_URL: c.redisUrl!,
-    REDIS_KEY_PREFIX: c.redisKeyPrefix,
-    DATA_DIR: c.dataDir,
-    FILES_DIR: c.filesDir,
-    JWT_SECRET: c.jwtSecret,
-    TIME_ZONE: c.timeZone,
-    JOB_QUEUE: 'bull',
-    JOB_LOCK_MS: String(LOCK_MS),
-    DATABASE_POOL_SIZE: '4',
-    LOG_FORMAT: 'json',
-    LOG_LEVEL: 'info',
-    SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_MS),
-    WORKER_HEARTBEAT_MS: String(BEAT_MS),
-    ...extra,
-  };
+  return workerEnvironmentOf(t.config, { LOG_FORMAT: 'json', LOG_LEVEL: 'info', SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_MS), WORKER_HEARTBEAT_MS: String(BEAT_MS), ...extra });
 }
 
 async function startedWorker(env: Record<string, string>, workers: Spawned[]): Promise<Spawned> {

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import type { AppConfig } from '../../src/config/app-config';
 import type { Row } from './api';
 
 /**
@@ -104,4 +105,21 @@ export async function startRedis(port: number): Promise<Spawned> {
   await until('the test Redis to accept connections', () => /Ready to accept connections/.test(redis.output()) || redis.child.exitCode !== null, 10_000);
   if (redis.child.exitCode !== null) throw new Error(`redis-server did not start: ${redis.output()}`);
   return redis;
+}
+
+/** A worker's environment beside a test app: the same database, Redis (and prefix), files and secret, on Bull. */
+export function workerEnvironmentOf(config: AppConfig, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    DATABASE_URL: config.databaseUrl!,
+    REDIS_URL: config.redisUrl!,
+    REDIS_KEY_PREFIX: config.redisKeyPrefix,
+    DATA_DIR: config.dataDir,
+    FILES_DIR: config.filesDir,
+    JWT_SECRET: config.jwtSecret,
+    TIME_ZONE: config.timeZone,
+    JOB_QUEUE: 'bull',
+    JOB_LOCK_MS: String(config.jobLockMs),
+    DATABASE_POOL_SIZE: '4',
+    ...extra,
+  };
 }
