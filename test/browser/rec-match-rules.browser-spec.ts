@@ -195,13 +195,13 @@ describeInBrowser('match rules of auto reconcile', () => {
     await settled(page);
     await page.locator('.rec-sales-view').getByText('Refunds awaiting a clawback').click();
     await page.waitForURL(`**/recSheets/${recSheetID}/lines/unreconciledSales?refunds=1`);
-    const refundRow = rowOf(page, awaiting.orderRef);
-    await refundRow.waitFor();
-    expect(await refundRow.textContent()).toContain('-£100.00');
-    // The clawed-back refund is reconciled; the sales themselves are not listed here.
-    expect(await rowOf(page, clawed.orderRef).count()).toBe(0);
+    // The refund shares its sale's order reference, so wait for the refunds' own list before reading its row.
     await page.locator('th', { hasText: 'Refund date' }).first().waitFor();
     await settled(page);
+    const refundRow = rowOf(page, awaiting.orderRef);
+    await eventually(async () => expect(await refundRow.textContent()).toContain('-£100.00'));
+    // The clawed-back refund is reconciled; the sales themselves are not listed here.
+    expect(await rowOf(page, clawed.orderRef).count()).toBe(0);
     await shot(page, 'unreconciled-refunds');
     // The view survives a reload (it is in the address), and Sales takes it back.
     await page.reload();
@@ -211,7 +211,7 @@ describeInBrowser('match rules of auto reconcile', () => {
     // The sales: the refunded sale itself (same order reference), with its own date and revenue.
     await page.locator('th', { hasText: 'Sale made by' }).first().waitFor();
     await rowOf(page, '10/05/2018').waitFor();
-    expect(await rowOf(page, awaiting.orderRef).textContent()).not.toContain('-£100.00');
+    await eventually(async () => expect(await rowOf(page, awaiting.orderRef).textContent()).not.toContain('-£100.00'));
     await settled(page);
     await shot(page, 'unreconciled-sales');
     await page.context().close();
