@@ -9,7 +9,9 @@ import type { AppConfig, LogLevelName } from './config/app-config';
 import { AllExceptionsFilter } from './common/http/all-exceptions.filter';
 import { apiCompression } from './common/http/compression';
 import { jsonBodies } from './common/http/json-bodies';
+import { noStoreByDefault } from './common/http/no-store';
 import { setupOpenApi } from './common/openapi/openapi.setup';
+import { SignedInRequest } from './modules/auth/signed-in-request';
 import { bootLogger, requestLogger, rootLogger } from './common/operations/logging';
 import { Metrics } from './common/operations/metrics';
 import { OperationsModule } from './common/operations/operations.module';
@@ -55,11 +57,13 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   // The API's answers (JSON, the OpenAPI document and its UI, metrics) compressed; the client's
   // files outside /api are sent precompressed by their own handler.
   app.use('/api', apiCompression());
+  app.use('/api', noStoreByDefault());
   if (config.metricsToken) app.use(app.get(Metrics).middleware);
   app.use(helmet({ crossOriginEmbedderPolicy: false }));
   app.use(jsonBodies());
   app.setGlobalPrefix('api');
-  setupOpenApi(app);
+  const signedIn = app.get(SignedInRequest);
+  setupOpenApi(app, { mode: config.apiDocs, signedIn: async (req) => (await signedIn.userOf(req)) !== null });
   app.useGlobalFilters(new AllExceptionsFilter());
   // No enableShutdownHooks(): main.ts stops on SIGTERM itself (stopGracefullyOnSignals), draining requests first.
   return app;

@@ -62,6 +62,8 @@ export interface AppConfig {
   supportHours: string;
   /** Bearer token GET /api/metrics requires (METRICS_TOKEN); absent = no metrics (404). */
   metricsToken?: string;
+  /** Who may read the OpenAPI document and its UI (API_DOCS). */
+  apiDocs: ApiDocsMode;
   /** Lowest level logged (LOG_LEVEL): trace, debug, info, warn, error, fatal or silent. */
   logLevel: LogLevelName;
   /** JSON lines, or human-readable (LOG_FORMAT=pretty, the default when NODE_ENV=development). */
@@ -112,6 +114,20 @@ function jobQueueOf(env: NodeJS.ProcessEnv): 'bull' | 'in-process' {
   if (value !== 'bull' && value !== 'in-process') throw new Error(`JOB_QUEUE must be bull or in-process, got "${value}"`);
   if (value === 'bull' && !env.REDIS_URL) throw new Error('JOB_QUEUE=bull needs REDIS_URL');
   return value;
+}
+
+export const API_DOCS_MODES = ['public', 'signed-in', 'off'] as const;
+export type ApiDocsMode = (typeof API_DOCS_MODES)[number];
+
+/**
+ * Who may read /api/docs and /api/docs-json (API_DOCS): anyone by default, for an evaluation
+ * or a developer; signed-in users only when NODE_ENV=production (the image sets it), since the
+ * map of every route helps an attacker more than a user; or no one.
+ */
+function apiDocsOf(env: NodeJS.ProcessEnv): ApiDocsMode {
+  const value = env.API_DOCS || (env.NODE_ENV === 'production' ? 'signed-in' : 'public');
+  if (!(API_DOCS_MODES as readonly string[]).includes(value)) throw new Error(`API_DOCS must be one of ${API_DOCS_MODES.join(', ')}, got "${value}"`);
+  return value as ApiDocsMode;
 }
 
 function logLevelOf(value: string | undefined): LogLevelName {
@@ -201,6 +217,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     supportTelephone: env.SUPPORT_TELEPHONE || '020 7946 0000',
     supportHours: env.SUPPORT_HOURS || 'Monday to Friday, 9am to 5pm (UK time), except bank holidays',
     metricsToken: env.METRICS_TOKEN || undefined,
+    apiDocs: apiDocsOf(env),
     logLevel: logLevelOf(env.LOG_LEVEL),
     logFormat: logFormatOf(env),
     // Under the 30 s most orchestrators wait between SIGTERM and SIGKILL (Kubernetes' default grace period).

@@ -4,16 +4,30 @@ import type { Request, Response } from 'express';
 import { QueryFailedError } from 'typeorm';
 import { validationBodyFor } from './validation-result';
 
+interface ConstraintFailure {
+  summary: string;
+  messages: Record<string, string>;
+}
+
+/** The column a NOT NULL failure names: MySQL "Column 'rotaDate' cannot be null", SQLite "NOT NULL constraint failed: rotaLine.rotaDate". */
+function nullColumn(message: string): string | undefined {
+  return /Column '(\w+)' cannot be null/.exec(message)?.[1] ?? /NOT NULL constraint failed: \w+\.(\w+)/.exec(message)?.[1];
+}
+
 /**
- * A constraint the database enforced after our own checks passed (two saves racing):
- * still the caller's input, so a 400.
+ * A constraint the database enforced after our own checks passed (two saves racing, or a null
+ * our DTOs let through): still the caller's input, so a 400, and the transaction rolled back.
  */
-function constraintFailure(error: unknown): string | undefined {
+function constraintFailure(error: unknown): ConstraintFailure | undefined {
   if (!(error instanceof QueryFailedError)) return undefined;
   const code = String((error as QueryFailedError & { code?: string }).code ?? '');
-  if (code === 'ER_DUP_ENTRY' || code === 'SQLITE_CONSTRAINT_UNIQUE') return 'A record with these details already exists';
-  if (code.startsWith('ER_ROW_IS_REFERENCED') || code === 'SQLITE_CONSTRAINT_FOREIGNKEY') return 'This record is in use, so it cannot be deleted';
-  if (code.startsWith('ER_NO_REFERENCED_ROW')) return 'A linked record does not exist';
+  if (code === 'ER_DUP_ENTRY' || code === 'SQLITE_CONSTRAINT_UNIQUE') return { summary: 'A record with these details already exists', messages: {} };
+  if (code.startsWith('ER_ROW_IS_REFERENCED') || code === 'SQLITE_CONSTRAINT_FOREIGNKEY') return { summary: 'This record is in use, so it cannot be deleted', messages: {} };
+  if (code.startsWith('ER_NO_REFERENCED_ROW')) return { summary: 'A linked record does not exist', messages: {} };
+  if (code === 'ER_BAD_NULL_ERROR' || code === 'SQLITE_CONSTRAINT_NOTNULL') {
+    const column = nullColumn(error.message);
+    return { summary: 'A required value is missing', messages: column ? { [column]: 'This value is required' } : {} };
+  }
   return undefined;
 }
 
@@ -66,7 +80,9 @@ export class AllExceptionsFilter implements ExceptionFilter {
     }
     const conflict = constraintFailure(exception);
     if (conflict) {
-      res.status(400).json({ statusCode: 400, validationResult: { fail: true, failSummary: conflict, failMessages: {} } });
+      // A NOT NULL reaching the database is a field our body checks missed: said, so it gets its own rule.
+      if (Object.keys(conflict.messages).length) this.logger.warn(`${req.method} ${req.route?.path ?? req.path}: the database refused a null (${(exception as Error).message})`);
+      res.status(400).json({ statusCode: 400, validationResult: { fail: true, failSummary: conflict.summary, failMessages: conflict.messages } });
       return;
     }
     // The request id (answered as X-Request-Id): what a user quotes finds the request's log line, which carries the error.

@@ -20,12 +20,31 @@ export const MAX_ID = 2_147_483_647;
  */
 const INVALID_CHARACTER = /[\x00-\x08\x0B\x0C\x0E-\x1F\x7F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
+/**
+ * Invisible format characters with no use in a name or a note: the bidirectional embeddings,
+ * overrides and isolates (U+202A-U+202E, U+2066-U+2069), the direction marks (U+200E, U+200F,
+ * U+061C), zero-width space, word joiner and invisible operators (U+200B, U+2060-U+2064) and a
+ * stray byte order mark (U+FEFF). They can make 'Store 1\u202Elaer' display as another name.
+ * Zero-width joiners (U+200C, U+200D) stay: emoji and some scripts need them.
+ */
+const INVISIBLE_FORMAT = /[\u061C\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/;
+
+function codePoint(character: string): string {
+  return `U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
+/** Text a person typed: no control characters (INVALID_CHARACTER), no invisible format characters (INVISIBLE_FORMAT). */
 export function PlainText(label: string) {
   return ValidateBy({
     name: 'plainText',
     validator: {
-      validate: (value: unknown) => typeof value !== 'string' || !INVALID_CHARACTER.test(value),
-      defaultMessage: () => `${label} may not contain control characters`,
+      validate: (value: unknown) => typeof value !== 'string' || !(INVALID_CHARACTER.test(value) || INVISIBLE_FORMAT.test(value)),
+      defaultMessage: (args) => {
+        const format = typeof args?.value === 'string' ? INVISIBLE_FORMAT.exec(args.value) : null;
+        return format
+          ? `${label} may not contain invisible direction or format characters (${codePoint(format[0])})`
+          : `${label} may not contain control characters`;
+      },
     },
   });
 }
@@ -50,6 +69,15 @@ export function OptionalText(label: string, maxLength = 255, pattern?: RegExp, p
   ];
   if (pattern) rules.push(ValidateIf((_o, v) => v !== '' && v != null), Matches(pattern, { message: patternMessage ?? `${label} is not valid` }));
   return applyDecorators(...rules);
+}
+
+/**
+ * A field a PUT may leave out but not clear: absent keeps the stored value, and null is checked
+ * like any other value (so 'Rota date is required'), where IsOptional would let null through to a
+ * NOT NULL column.
+ */
+export function Omissible() {
+  return ValidateIf((_object, value) => value !== undefined);
 }
 
 export function WholeNumber(label: string, min: number, max: number, optional = true) {

@@ -1,4 +1,5 @@
 import { json, type RequestHandler } from 'express';
+import { illFormedTextFailure, illFormedTextPaths } from './well-formed-text';
 
 const MAX_JSON = '1mb';
 
@@ -34,7 +35,7 @@ export function nestedDeeperThan(value: unknown, limit: number): boolean {
 
 /**
  * JSON bodies, with parse failures answered here as 400 + validationResult: a malformed,
- * oversized or too deeply nested body is bad input like any other, and never reaches a route.
+ * oversized or too deeply nested body, or one holding text that is not well-formed Unicode, is bad input like any other, and never reaches a route.
  * (JSON.parse itself is iterative in V8, so parsing a deep body is safe; walking it is not.)
  */
 export function jsonBodies(): RequestHandler {
@@ -44,6 +45,11 @@ export function jsonBodies(): RequestHandler {
       if (!error) {
         if (nestedDeeperThan(req.body, MAX_JSON_DEPTH)) {
           res.status(400).json(failure(`The request body is nested too deeply (more than ${MAX_JSON_DEPTH} levels)`));
+          return;
+        }
+        const illFormed = illFormedTextPaths(req.body);
+        if (illFormed.length) {
+          res.status(400).json(illFormedTextFailure(illFormed));
           return;
         }
         return next();

@@ -14,6 +14,7 @@ import { JwtStrategy } from './jwt.strategy';
 import { LoginAttemptStorage } from './login-attempt-storage';
 import { accountTracker, ipTracker, LOGIN_ATTEMPTS_WINDOW_MS, loginAttemptKey, TOO_MANY_LOGIN_ATTEMPTS } from './login-attempts';
 import { SessionTokensModule } from './session-tokens';
+import { SignedInRequest } from './signed-in-request';
 
 @Module({
   imports: [
@@ -42,6 +43,7 @@ import { SessionTokensModule } from './session-tokens';
     }),
   ],
   controllers: [AuthController],
-  providers: [AuthService, JwtStrategy, { provide: APP_GUARD, useClass: AccessGuard }],
+  providers: [AuthService, JwtStrategy, SignedInRequest, { provide: APP_GUARD, useClass: AccessGuard }],
+  exports: [SignedInRequest],
 })
 export class AuthModule {}

@@ -42,6 +42,9 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
 
   async validate(claims: TokenClaims): Promise<AuthUser> {
     if (!Number.isInteger(claims?.sub)) throw new NotAllowed('Please log in');
+    // jsonwebtoken checks an expiry only when there is one: a token made without it (only possible
+    // with the secret) would never end, so it is no session of ours.
+    if (typeof claims.exp !== 'number') throw new NotAllowed('Please log in');
     const user = await this.users.loadAuthUser(claims.sub);
     if (!user) throw new NotAllowed('Please log in');
     if (!user.active) throw new NotAllowed('This user is not active');

@@ -13,6 +13,8 @@ export interface TokenClaims {
   d: number;
   /** Absent in tokens signed before versions existed; read as 0. */
   v?: number;
+  /** Set by the signer from JWT_EXPIRES_IN; a token without it is refused (jwt.strategy.ts). */
+  exp?: number;
 }
 
 /** What a token is signed from. */
@@ -28,6 +30,11 @@ export interface TokenSubject {
 @Injectable()
 export class SessionTokens {
   constructor(private readonly jwt: JwtService) {}
+
+  /** The claims of a token this app signed and that has not expired; throws otherwise. */
+  verify(token: string): Promise<TokenClaims> {
+    return this.jwt.verifyAsync<TokenClaims & object>(token, { algorithms: ['HS256'] });
+  }
 
   issue(user: TokenSubject): Promise<string> {
     const claims: TokenClaims = { sub: user.userID, fh: user.fromHour, th: user.toHour, d: user.days, v: user.tokenVersion };

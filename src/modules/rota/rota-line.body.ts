@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { ArrayNotEmpty, IsIn, IsInt, IsOptional, IsString, Matches } from 'class-validator';
-import { DecimalNumber, Day, IgnoredID, OneOf, OptionalText, ReferenceID, ReferenceIDs, WholeNumber } from '../../common/http/dto-fields';
+import { DecimalNumber, Day, IgnoredID, Omissible, OneOf, OptionalText, ReferenceID, ReferenceIDs, WholeNumber } from '../../common/http/dto-fields';
 import { AuditedReadOnlyFields } from '../../common/http/read-only-fields';
 import { ROTA_LINE_TYPES, ROTA_STEPS, TIME_MESSAGE, TIME_PATTERN } from './rota-rules';
 
@@ -21,7 +21,7 @@ const TYPE_MESSAGE = `Rota line type must be one of ${ROTA_LINE_TYPES.map((type)
 @AuditedReadOnlyFields('userName', 'storeName', 'rotaLineTypeName', 'currentHistoryID', 'currentHistoryStep', 'viewedByUser', 'viewedByUserDate', 'plannedHours', 'paidHours')
 export class RotaLineBody {
   @IgnoredID() rotaLineID?: number;
-  @IsOptional() @Day('Rota date') rotaDate?: string;
+  @Omissible() @Day('Rota date') rotaDate?: string;
   @RotaTime('Planned from') plannedFrom?: string;
   @RotaTime('Planned to') plannedTo?: string;
   @ReferenceID('user', true) userID?: number;

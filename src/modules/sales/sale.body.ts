@@ -75,7 +75,7 @@ export class SaleBody {
   @IsOptional()
   @IsArray({ message: 'Analysis values must be a list' })
   @ArrayMaxSize(200, { message: 'At most 200 analysis values' })
-  @ValidateNested({ each: true })
+  @ValidateNested({ each: true, message: 'Each analysis value must be an object' })
   @Type(() => SaleAnalysisValueBody)
   saleAnalysisValues?: SaleAnalysisValueBody[];
 

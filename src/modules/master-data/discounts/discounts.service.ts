@@ -7,6 +7,7 @@ import { replaceChildren } from '../../../common/db/children';
 import { assertReferenceExists } from '../../../common/db/in-use';
 import { InvalidInput } from '../../../common/http/validation-result';
 import { auditFields } from '../../../common/list/audit-fields';
+import { hiddenFigurePaths } from '../../../common/list/figures';
 import type { ListDefinition } from '../../../common/list/list-definition';
 import { ListService } from '../../../common/list/list.service';
 import { DiscountStore } from '../entities/discount-store.entity';
@@ -88,6 +89,17 @@ export function discountStoreRow(ds: DiscountStore, discount: Discount | undefin
   };
 }
 
+/**
+ * A discount's reductions are revenue and commission figures like any other (docs/http-api.md,
+ * "Revenue and commission figures"): a profile without showRevenue / showCommission never gets
+ * them. 'Commission same as revenue' goes with commission: beside a shown revenue reduction it
+ * would tell the commission one. Whether a reduction is fixed or a ratio is not a figure.
+ */
+const DISCOUNT_FIGURES = {
+  revenue: ['revenueReductionFixed', 'revenueReductionRatio'],
+  commission: ['commissionReductionFixed', 'commissionReductionRatio', 'commissionSameAsRevenue'],
+};
+
 export const discountList: ListDefinition<Discount> = {
   entity: Discount,
   alias: 'discount',
@@ -105,6 +117,10 @@ export const discountList: ListDefinition<Discount> = {
   rowJoins: ['discountStores', 'discountStores.store'],
   fkJoins: ['discountStores', 'discountStores.store'],
   defaultSort: { field: 'name', dir: 'ASC' },
+  figures: {
+    revenue: DISCOUNT_FIGURES.revenue.map((path) => `discountStores.${path}`),
+    commission: DISCOUNT_FIGURES.commission.map((path) => `discountStores.${path}`),
+  },
   toRow: (discount, _joins, user) => {
     const { saleType, discountStores, ...rest } = discount;
     // Only the user's stores' settings, as GET /discountStores shows them.
@@ -171,15 +187,21 @@ export class DiscountsService extends CrudService<Discount, DiscountBody> {
   }
 
   /** The body's discountStores replace the discount's, keyed by store so their ids last. */
-  protected override async afterSave(manager: EntityManager, discount: Discount, body: DiscountBody): Promise<void> {
+  protected override async afterSave(manager: EntityManager, discount: Discount, body: DiscountBody, user: AuthUser): Promise<void> {
     if (!body.discountStores) return;
+    // Figures the user's profile does not show are not theirs to change either: whatever the
+    // body says (a form that never had them sends null), each store keeps its own.
+    const hidden = hiddenFigurePaths(DISCOUNT_FIGURES, user);
     await replaceChildren(manager, DiscountStore, {
       parent: { column: 'discountID', id: discount.discountID },
       idField: 'discountStoreID',
       wanted: body.discountStores,
       keyOfRow: (row) => row.storeID,
       keyOfWanted: (entry) => entry.storeID,
-      values: ({ discountStoreID: _id, storeID, ...sent }, had) => ({ storeID, ...discountSettings(sent, had) }),
+      values: ({ discountStoreID: _id, storeID, ...sent }, had) => ({
+        storeID,
+        ...discountSettings(Object.fromEntries(Object.entries(sent).filter(([key]) => !hidden.includes(key))), had),
+      }),
     });
   }
 }
@@ -215,5 +237,6 @@ export const discountStoreList: ListDefinition<DiscountStore> = {
   defaultSort: { field: 'discountName', dir: 'ASC' },
   // Sales forms read the discounts of their stores; set-up users read every store's.
   storeScope: { column: 'discountStore.storeID', unlessAreas: STORE_LIST_EDITORS },
+  figures: DISCOUNT_FIGURES,
   toRow: (ds) => discountStoreRow(ds),
 };

@@ -1,6 +1,6 @@
 import { IsEmail, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
 import { Transform } from 'class-transformer';
-import { Flag, IgnoredID, ReferenceID, RequiredText, WholeNumber } from '../../../common/http/dto-fields';
+import { Flag, IgnoredID, PlainText, ReferenceID, RequiredText, WholeNumber } from '../../../common/http/dto-fields';
 import { AuditedReadOnlyFields } from '../../../common/http/read-only-fields';
 
 /** One body for create and update; the service decides which fields the caller may change. */
@@ -13,6 +13,7 @@ export class UserBody {
   @Transform(({ value }) => (typeof value === 'string' ? value.trim().toLowerCase() : value))
   @IsEmail({}, { message: 'Enter a valid email address' })
   @MaxLength(254, { message: 'Email must be at most 254 characters' })
+  @PlainText('Email')
   email?: string | null;
 
   /** Blank keeps the current password. */
