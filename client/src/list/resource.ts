@@ -78,6 +78,8 @@ export interface SubTableColumn {
   /** Cell width in px. */
   width?: number;
   fields: FieldDef[];
+  /** Leaves the whole column out, e.g. figures the user's access profile does not show. */
+  hidden?: (ctx: FieldContext) => boolean;
 }
 
 export interface SubTableDef {

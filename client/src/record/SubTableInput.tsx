@@ -104,7 +104,8 @@ export function SubTableInput({ id, subTable, value, onChange, ctx, readOnly, la
     );
   };
 
-  const columns: ColumnsType<Row> = subTable.columns.map((column, columnIndex) => ({
+  const shownColumns = subTable.columns.filter((column) => !(ctx && column.hidden?.(ctx)));
+  const columns: ColumnsType<Row> = shownColumns.map((column, columnIndex) => ({
     key: column.key,
     title: column.title,
     width: column.width,
