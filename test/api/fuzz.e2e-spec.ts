@@ -355,7 +355,7 @@ it('answers no 500, and writes nothing behind a 400, for bodies drawn from the s
 }, 20 * 60_000);
 
 /** The values every field of an accepted body is given in turn, one field at a time. */
-const ONE_FIELD_VALUES: unknown[] = [null, '\ud800x@example.com', 'Store 1\u202Elaer', 'bell\u0007', '', 'n'.repeat(100_000), -1, 1.5, 1e308, 2 ** 31, true, [], {}, [null]];
+const ONE_FIELD_VALUES: unknown[] = [null, '\ud800x@example.com', 'Store 1\u202Elaer', 'bell\u0007', '', 'n'.repeat(100_000), -1, 1.5, 1e308, 2 ** 31, true, [], {}, [null], [[]], [1]];
 
 /**
  * A record as GET answers it, for PUT /api/<singular>/{id}: the round trip (docs/http-api.md)

@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, IsInt, IsObject, IsOptional, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
 import { Day, Flag, IgnoredID, OptionalText, PlainText, ReferenceID } from '../../common/http/dto-fields';
 import { AuditedReadOnlyFields, ReadOnlyFields } from '../../common/http/read-only-fields';
 import { DISCOUNT_PERCENTS } from './sale-amounts';
@@ -75,6 +75,7 @@ export class SaleBody {
   @IsOptional()
   @IsArray({ message: 'Analysis values must be a list' })
   @ArrayMaxSize(200, { message: 'At most 200 analysis values' })
+  @IsObject({ each: true, message: 'Each analysis value must be an object' })
   @ValidateNested({ each: true, message: 'Each analysis value must be an object' })
   @Type(() => SaleAnalysisValueBody)
   saleAnalysisValues?: SaleAnalysisValueBody[];

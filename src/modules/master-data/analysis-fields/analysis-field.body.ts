@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsOptional, Matches, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsObject, IsOptional, Matches, ValidateNested } from 'class-validator';
 import {
   Flag,
   IgnoredID,
@@ -49,6 +49,7 @@ export class AnalysisFieldBody {
   @IsOptional()
   @IsArray({ message: 'List items must be a list' })
   @ArrayMaxSize(1000, { message: 'A field may have at most 1000 list items' })
+  @IsObject({ each: true, message: 'Each list item must be an object' })
   @ValidateNested({ each: true, message: 'Each list item must be an object' })
   @Type(() => AnalysisListItemBody)
   analysisListItems?: AnalysisListItemBody[];

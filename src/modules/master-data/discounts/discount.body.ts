@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsOptional, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsObject, IsOptional, ValidateNested } from 'class-validator';
 import { Flag, IgnoredID, Money, ReferenceID, RequiredText } from '../../../common/http/dto-fields';
 import { AuditedReadOnlyFields, ReadOnlyFields } from '../../../common/http/read-only-fields';
 
@@ -30,6 +30,7 @@ export class DiscountBody {
   @IsOptional()
   @IsArray({ message: 'Discount stores must be a list' })
   @ArrayMaxSize(10_000, { message: 'Discount stores may hold at most 10000 stores' })
+  @IsObject({ each: true, message: 'Each discount store must be an object' })
   @ValidateNested({ each: true, message: 'Each discount store must be an object' })
   @Type(() => DiscountStoreBody)
   discountStores?: DiscountStoreBody[];

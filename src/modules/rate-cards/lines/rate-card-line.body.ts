@@ -1,5 +1,5 @@
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt, IsIn, IsOptional, Matches, Max, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsObject, IsOptional, Matches, Max, Min, ValidateNested } from 'class-validator';
 import { Flag, IgnoredID, MAX_ID, Money, OptionalText, ReferenceID, RequiredText, WholeNumber } from '../../../common/http/dto-fields';
 import { SKU_MAX_LENGTH } from '../entities/rate-card-line.entity';
 import { LINE_STORE_OVERRIDES, type LineStoreOverride } from './rate-card-line-rows';
@@ -70,6 +70,7 @@ export class RateCardLineBody {
   @IsOptional()
   @IsArray({ message: 'Rate card line stores must be a list' })
   @ArrayMaxSize(MAX_LINE_STORES, { message: `Rate card line stores may hold at most ${MAX_LINE_STORES} stores` })
+  @IsObject({ each: true, message: 'Each rate card line store must be an object' })
   @ValidateNested({ each: true, message: 'Each rate card line store must be an object' })
   @Type(() => RateCardLineStoreBody)
   rateCardLineStores?: RateCardLineStoreBody[];
