@@ -334,6 +334,14 @@ describe('GET /api/kpi/tables, leagueTables, drhTable', () => {
     expect(drh.res.status).toBe(200);
     expectStatus(await w.t.http.get(`/api/kpi/tables/excel?date=${DATE}&fileName=a/b&token=${admin.token}`), 400);
   });
+
+  it('Excel needs AccessAPI (document 02 section 6), as every list export does', async () => {
+    // commissionOnly records sales and reads the dashboard, without AccessAPI.
+    for (const path of [`kpi/tables/excel?date=${DATE}`, `kpi/drhTable/excel?fromDate=2008-02-01&toDate=${DATE}`]) {
+      expectStatus(await w.t.http.get(`/api/${path}&token=${commissionOnly.token}`), 403);
+      expectStatus(await commissionOnly.api.get(`/api/${path.replace('/excel', '')}`), 200);
+    }
+  });
 });
 
 describe('GET /api/kpi/stores, skus, users (Top dialogs)', () => {

@@ -1,7 +1,7 @@
 import { Controller, Get, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { AuthUser } from '../../common/auth/auth-user';
-import { CurrentUser, Download } from '../../common/auth/decorators';
+import { CurrentUser, Download, RequireAreas } from '../../common/auth/decorators';
 import { OK } from '../../common/http/validation-result';
 import { UserPreferencesService } from '../users/preferences/user-preferences.service';
 import { UsersService } from '../users/users/users.service';
@@ -63,6 +63,8 @@ export class KpiController {
 
   @Get('tables/excel')
   @Download()
+  // Document 02 section 6: AccessAPI grants Excel downloads, these as every list's.
+  @RequireAreas('AccessAPI')
   async tablesExcel(@Query() query: Record<string, unknown>, @CurrentUser() user: AuthUser, @Res() res: Response) {
     const { date, storeID, splitBy, fileName } = this.tablesQuery(query, user, ['token', 'fileName']);
     const tables = await this.tablesService.tables(date, storeID, splitBy, user);
@@ -90,6 +92,7 @@ export class KpiController {
 
   @Get('drhTable/excel')
   @Download()
+  @RequireAreas('AccessAPI')
   async drhTableExcel(@Query() query: Record<string, unknown>, @CurrentUser() user: AuthUser, @Res() res: Response) {
     const request = await this.drhQuery(query, user, ['token', 'fileName']);
     const table = await this.drh(request, await this.drhMetrics(user), user);

@@ -7,7 +7,7 @@ import { useAbortableSWR } from '../../api/hooks';
 import { apiUrl } from '../../api/http';
 import { getToken } from '../../api/token';
 import type { DataResponse } from '../../api/types';
-import { storesOf } from '../../auth/permissions';
+import { can, storesOf } from '../../auth/permissions';
 import { useCurrentUser } from '../../shell/CurrentUser';
 import { KpiTableView } from '../landing/KpiTableView';
 import type { KpiTable } from '../landing/kpiTypes';
@@ -93,9 +93,12 @@ export function DailyTableScreen() {
               value={drh.saved}
               onChange={(ids) => void drh.save(ids).then(() => tableUrl && mutate(tableUrl))}
             />
-            <Button icon={<DownloadOutlined />} href={excelHref} download disabled={Boolean(refusal)}>
-              Excel
-            </Button>
+            {/* Excel downloads need AccessAPI (document 02 section 6), as every list's do. */}
+            {can(me, 'AccessAPI') && (
+              <Button icon={<DownloadOutlined />} href={excelHref} download disabled={Boolean(refusal)}>
+                Excel
+              </Button>
+            )}
           </div>
         </div>
         {refusal ? (
