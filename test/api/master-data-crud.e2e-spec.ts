@@ -1,5 +1,6 @@
 import {
   as,
+  createAccessProfile,
   binary,
   Client,
   createAnalysisField,
@@ -63,9 +64,13 @@ beforeAll(async () => {
   adminName = (await admin.get('/api/user/me')).body.data.name;
   storeA = await createStore(admin, { name: 'Crud Store A' });
   storeB = await createStore(admin, { name: 'Crud Store B', storeTypeID: storeA.storeTypeID });
-  setup = await createUser(t.http, admin, { name: 'Setup Sally', areas: ['SystemSetup'], storeIDs: [storeA.storeID] });
-  noSetup = await createUser(t.http, admin, { name: 'No Setup Nick', areas: ALL_BUT_SETUP, storeIDs: [storeA.storeID] });
-  plain = await createUser(t.http, admin, { name: 'Plain Pat', areas: [], storeIDs: [storeA.storeID] });
+  // Profiles that show both figures, as the administrator's does: what each reads is then what
+  // the administrator reads (discounts carry figures; test/api/security-round-two.e2e-spec.ts hides them).
+  const profile = async (areas: string[]) =>
+    (await createAccessProfile(admin, { areas, storeIDs: [storeA.storeID], showRevenue: true, showCommission: true })).accessProfileID;
+  setup = await createUser(t.http, admin, { name: 'Setup Sally', accessProfileID: await profile(['SystemSetup']) });
+  noSetup = await createUser(t.http, admin, { name: 'No Setup Nick', accessProfileID: await profile(ALL_BUT_SETUP) });
+  plain = await createUser(t.http, admin, { name: 'Plain Pat', accessProfileID: await profile([]) });
 });
 afterAll(() => t?.close());
 
