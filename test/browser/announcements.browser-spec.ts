@@ -24,13 +24,14 @@ describeInBrowser('announcements in a browser', () => {
   let browser: Browser;
   let api: Api;
   let reader: Row;
+  let store: Row;
   const password = 'Announce-1234!';
 
   beforeAll(async () => {
     target = await startTarget();
     browser = await launchBrowser();
     api = await Api.logIn(target.baseUrl, target.adminEmail, target.adminPassword);
-    const store = (await api.send('POST', 'store', { name: attemptName('Announce store'), storeTypeID: (await api.send('POST', 'storeType', { name: attemptName('Announce type') })).data.storeTypeID })).data;
+    store = (await api.send('POST', 'store', { name: attemptName('Announce store'), storeTypeID: (await api.send('POST', 'storeType', { name: attemptName('Announce type') })).data.storeTypeID })).data;
     const profile = (await api.send('POST', 'accessProfile', { name: attemptName('Announce readers'), systemAreas: 'RecordSales', storeIDs: [store.storeID] })).data;
     const name = attemptName('Rita Reader');
     reader = (
@@ -128,6 +129,51 @@ describeInBrowser('announcements in a browser', () => {
     // At 1280 px every count shows without scrolling: the table fits its card (no column under the row actions).
     const fits = await admin.locator('.ant-table-content').first().evaluate((box) => box.scrollWidth <= box.clientWidth);
     expect(fits).toBe(true);
+  });
+
+  it('four announcements take one line above the figures; the others are in a drawer, and OK says it was acknowledged', async () => {
+    const name = attemptName('Nora Numbers');
+    const profile = (await api.send('POST', 'accessProfile', { name: attemptName('Numbers first'), systemAreas: 'RecordSales', storeIDs: [store.storeID], showRevenue: true })).data;
+    const nora = (
+      await api.send('POST', 'user', { name, email: `${name.replace(/\s/g, '.').toLowerCase()}@example.com`, password, confirm: password, accessProfileID: profile.accessProfileID })
+    ).data;
+    const titles: string[] = [];
+    for (const [i, type] of (['info', 'warning', 'error', 'success'] as const).entries()) {
+      const title = attemptName(`Notice ${i + 1}`);
+      const created = (
+        await api.send('POST', 'announcement', { type, title, message: `Message ${i + 1}: ${'read this before your next shift, '.repeat(4)}`, displayUntil: '2099-12-31', acknowledgable: true })
+      ).data;
+      await api.send('POST', `announcement/${created.announcementID}/announcementUsers`, { userIDs: [nora.userID] });
+      titles.push(title);
+    }
+    const { page } = await newPage(browser, 1280);
+    await logInThroughUi(page, target.baseUrl, String(nora.email), password);
+    const strip = page.locator('.my-announcements');
+    await strip.locator('.my-announcement').first().waitFor();
+    // One announcement on one line, the newest, and a link to the three others.
+    expect(await strip.locator('.my-announcement').count()).toBe(1);
+    await strip.locator('.my-announcement', { hasText: titles[3] }).waitFor();
+    const line = (await strip.locator('.my-announcement').boundingBox())!;
+    expect(line.height).toBeLessThan(60);
+    // The figures start on the first screen (800 px tall).
+    const card = page.locator('.kpi-card-title').first();
+    await card.waitFor();
+    expect((await card.boundingBox())!.y).toBeLessThan(800 - 100);
+    await shot(page, 'landing-four-announcements-1280');
+
+    await strip.getByRole('button', { name: '3 more announcements' }).click();
+    const drawer = page.locator('.my-announcements-drawer');
+    await drawer.getByText('Announcements (4)').waitFor();
+    for (const title of titles) await drawer.locator('.my-announcement', { hasText: title }).waitFor();
+    await shot(page, 'landing-announcements-drawer-1280');
+    await drawer.locator('.my-announcement', { hasText: titles[0] }).getByRole('button', { name: /^OK/ }).click();
+    await page.locator('.ant-message', { hasText: `Acknowledged: ${titles[0]}` }).waitFor();
+    await drawer.getByText('Announcements (3)').waitFor();
+    expect(await drawer.locator('.my-announcement', { hasText: titles[0] }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await drawer.locator('.ant-drawer-content').waitFor({ state: 'hidden' });
+    await strip.getByRole('button', { name: '2 more announcements' }).waitFor();
+    await page.close();
   });
 
   it('each screen at 800 px, and the redirect route while it loads', async () => {
