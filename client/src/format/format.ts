@@ -25,6 +25,12 @@ export function formatInteger(value: unknown): string {
   return Number.isFinite(amount) ? integerFormat.format(amount) : '';
 }
 
+/** A whole number in a field named `name`: an id ('saleID') as it is, since it is a name, not a quantity ('Sale 73358', never '73,358'); anything else with thousands separators. */
+export function formatIntegerField(name: string, value: unknown): string {
+  if (/ID$/.test(name)) return value === null || value === undefined || value === '' ? '' : String(value);
+  return formatInteger(value);
+}
+
 /**
  * Date-only values travel as 'yyyy-mm-ddT00:00:00.000Z' (a calendar day, not an
  * instant), so they are read in UTC: in a browser west of Greenwich the local

@@ -5,7 +5,7 @@ import {
   formatDate,
   formatDateTime,
   formatHour,
-  formatInteger,
+  formatIntegerField,
   formatPounds,
   formatRatio,
   formatWeekdays,
@@ -55,7 +55,7 @@ export function renderFieldValue(field: FieldDef, row: Row): ReactNode {
     case 'subTable':
       return Array.isArray(value) ? String(value.length) : empty;
     case 'integer':
-      return formatInteger(value) || empty;
+      return formatIntegerField(field.name, value) || empty;
     case 'number':
       return value === null || value === undefined ? empty : String(value);
     case 'date':
