@@ -156,7 +156,7 @@ export interface FieldDef {
   hiddenByDefault?: boolean;
   /** Sortable on the server; a string names a different sort field. */
   sortable?: boolean | string;
-  /** Text shown when the value is empty, e.g. 'N/a' for a user never logged in. */
+  /** Text shown when the value is empty, e.g. 'Never' for a user never logged in. */
   emptyText?: string;
   /** Row field with the name of a lookup, e.g. 'storeTypeName' for storeTypeID. */
   displayField?: string;

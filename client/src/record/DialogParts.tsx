@@ -34,7 +34,7 @@ export function FailureAlert({ failure }: { failure: Failure | null }) {
 
 function auditText(userName: unknown, date: unknown): string {
   const when = formatDateTime(date);
-  if (!userName && !when) return 'N/a';
+  if (!userName && !when) return '-';
   return [userName ? `by ${String(userName)}` : '', when ? `on ${when}` : ''].filter(Boolean).join(' ');
 }
 

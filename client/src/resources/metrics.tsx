@@ -15,6 +15,12 @@ import {
   successValueToForm,
 } from './metricValues';
 
+/** Params with no filter: absent, blank or an empty JSON object. */
+function isEmptyParams(params: unknown): boolean {
+  const text = String(params ?? '').replace(/\s/g, '');
+  return text === '' || text === '{}';
+}
+
 /** /data/metrics/{metricID}: where a metric's parts are edited (SystemSetup only). */
 export const metricPartsPath = (metricID: unknown) => `/data/metrics/${Number(metricID)}`;
 
@@ -174,7 +180,8 @@ export function metricPartsResource(metricID: number, metricName: string | undef
         wrapWidth: 260,
         validate: paramsJsonError,
         help: 'Filters as a JSON object, named as in the lists, e.g. {"saleTypeID": 2}; empty for none',
-        render: (row) => <code className="json-cell">{String(row.params ?? '')}</code>,
+        // No filters reads as a dash, not as the '{}' it is stored as.
+        render: (row) => (isEmptyParams(row.params) ? '-' : <code className="json-cell">{String(row.params)}</code>),
       },
       ...AUDIT_COLUMNS,
     ],

@@ -344,7 +344,17 @@ export function rateCardLinesResource(options: {
       },
       { name: 'customerRRP', title: 'RRP', valueType: 'money', sortable: true, initialValue: 0 },
       { name: 'customerMonthly', title: 'Monthly', valueType: 'money', sortable: true, initialValue: 0 },
-      { name: 'contractMonths', title: 'Contract months', valueType: 'integer', digitsOnly: true, sortable: true, min: 0, initialValue: 0 },
+      {
+        name: 'contractMonths',
+        title: 'Contract months',
+        valueType: 'integer',
+        digitsOnly: true,
+        sortable: true,
+        min: 0,
+        initialValue: 0,
+        // 0 is 'no contract' (an accessory): blank, not a figure.
+        render: (row) => (Number(row.contractMonths) > 0 ? String(row.contractMonths) : ''),
+      },
       {
         name: 'legacySKU',
         title: 'Legacy SKU',

@@ -116,7 +116,7 @@ export function usersResource(tab: UsersTab = 'all'): ResourceDef {
         title: 'Last login',
         valueType: 'dateTime',
         sortable: true,
-        emptyText: 'N/a',
+        emptyText: 'Never',
         hideInForm: (ctx) => ctx.mode !== 'read' && ctx.mode !== 'delete',
         readOnly: true,
       },
