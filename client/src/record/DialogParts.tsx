@@ -1,6 +1,7 @@
 import { Alert, Descriptions } from 'antd';
 import type { Row } from '../api/types';
 import { formatDateTime } from '../format/format';
+import { EMPTY_VALUE } from '../list/renderValue';
 
 /** What a refused save shows above the form (the record dialog and the sale dialog alike). */
 export interface Failure {
@@ -34,7 +35,7 @@ export function FailureAlert({ failure }: { failure: Failure | null }) {
 
 function auditText(userName: unknown, date: unknown): string {
   const when = formatDateTime(date);
-  if (!userName && !when) return '-';
+  if (!userName && !when) return EMPTY_VALUE;
   return [userName ? `by ${String(userName)}` : '', when ? `on ${when}` : ''].filter(Boolean).join(' ');
 }
 

@@ -180,8 +180,8 @@ export function metricPartsResource(metricID: number, metricName: string | undef
         wrapWidth: 260,
         validate: paramsJsonError,
         help: 'Filters as a JSON object, named as in the lists, e.g. {"saleTypeID": 2}; empty for none',
-        // No filters reads as a dash, not as the '{}' it is stored as.
-        render: (row) => (isEmptyParams(row.params) ? '-' : <code className="json-cell">{String(row.params)}</code>),
+        // No filters reads as the empty value, not as the '{}' it is stored as.
+        render: (row) => (isEmptyParams(row.params) ? '' : <code className="json-cell">{String(row.params)}</code>),
       },
       ...AUDIT_COLUMNS,
     ],
