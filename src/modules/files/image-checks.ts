@@ -1,6 +1,6 @@
 import { open, type FileHandle } from 'node:fs/promises';
 import { KIND_INFO, zipEntryNames, type FileKind } from './file-kinds';
-import { declaredImageSize, withinImageLimits, type ImageLimits } from './image-size';
+import { declaredImageSize, STANDALONE, withinImageLimits, type ImageLimits } from './image-size';
 
 /**
  * The checks of an image shown to everyone (the branding images, on the public login page),
@@ -99,9 +99,6 @@ async function pngProblem(bytes: Bytes): Promise<string | null> {
     at += 12 + length;
   }
 }
-
-/** JPEG markers without a length: RST0-7, SOI, EOI, TEM. */
-const STANDALONE = new Set([0x01, 0xd0, 0xd1, 0xd2, 0xd3, 0xd4, 0xd5, 0xd6, 0xd7, 0xd8, 0xd9]);
 
 /** The JPEG's segments up to its image data free of markup, and the file ends where the image does. */
 async function jpegProblem(bytes: Bytes): Promise<string | null> {

@@ -7,8 +7,8 @@ export interface ImageSize {
 
 /** JPEG start-of-frame markers (baseline, progressive, lossless, arithmetic): they carry the size. */
 const SOF = new Set([0xc0, 0xc1, 0xc2, 0xc3, 0xc5, 0xc6, 0xc7, 0xc9, 0xca, 0xcb, 0xcd, 0xce, 0xcf]);
-/** Markers without a length: RST0-7, SOI, EOI, TEM. */
-const STANDALONE = new Set([0x01, 0xd0, 0xd1, 0xd2, 0xd3, 0xd4, 0xd5, 0xd6, 0xd7, 0xd8, 0xd9]);
+/** JPEG markers without a length: RST0-7, SOI, EOI, TEM. */
+export const STANDALONE = new Set([0x01, 0xd0, 0xd1, 0xd2, 0xd3, 0xd4, 0xd5, 0xd6, 0xd7, 0xd8, 0xd9]);
 
 /** The most pixels and (optionally) the longest side an image may declare before anything decodes it. */
 export interface ImageLimits {
