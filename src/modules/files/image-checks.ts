@@ -35,6 +35,9 @@ const ACTIVE_CONTENT =
 /** The most of one metadata block read to look into (a longer one is refused: no image needs it). */
 const MAX_METADATA_BYTES = 4 * 1024 * 1024;
 
+/** More chunks than any image writer makes (a 50 MB PNG in 8 KB image data chunks has 6,400). */
+const MAX_PNG_CHUNKS = 100_000;
+
 /** Reading at positions of the stored upload. */
 class Bytes {
   constructor(
@@ -79,9 +82,10 @@ function disagreement(kind: FileKind, clientName: string, declaredType: string):
 async function pngProblem(bytes: Bytes): Promise<string | null> {
   let at = 8;
   let first = true;
-  for (;;) {
+  for (let chunks = 0; ; chunks++) {
     const header = await bytes.at(at, 8);
     if (header.length < 8) return `The PNG image is cut short or damaged; ${SAVE_AGAIN}`;
+    if (chunks > MAX_PNG_CHUNKS) return `The PNG image is split into unusually many blocks; ${SAVE_AGAIN}`;
     const length = header.readUInt32BE(0);
     const type = header.toString('latin1', 4, 8);
     if (!/^[A-Za-z]{4}$/.test(type) || at + 12 + length > bytes.size || (first && (type !== 'IHDR' || length !== 13))) {
