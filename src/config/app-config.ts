@@ -47,8 +47,17 @@ export interface AppConfig {
   licence: string;
   licenceName: string;
   site: string;
-  /** Login attempts allowed per minute, per IP and per account. */
+  /** Password checks (right or wrong) allowed per minute from one client address; past it a 429 (LOGIN_ATTEMPTS_PER_MINUTE). */
   loginAttemptsPerMinute: number;
+  /** Wrong passwords for one account from one address within the failure window; past it a 429 for that pair. */
+  loginFailuresPerAddressAndAccount: number;
+  /** Wrong passwords for one account (from any address) within the failure window before its checks are slowed. */
+  loginFailuresBeforeSlowing: number;
+  /** The window the failure counts above run over, in minutes (from the first failure; more guesses do not extend it). */
+  loginFailureWindowMinutes: number;
+  /** The first wait of a slowed account's check, in ms; each further failure doubles it up to loginSlowingMaxMs. */
+  loginSlowingFirstMs: number;
+  loginSlowingMaxMs: number;
   /** Trust X-Forwarded-For (set when the API runs behind a proxy). */
   trustProxy: boolean;
   clientDir: string;
@@ -208,7 +217,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     licence: env.LICENCE || 'DEMO-0000',
     licenceName: env.LICENCE_NAME || 'Demonstration licence',
     site: env.SITE || 'demo',
-    loginAttemptsPerMinute: positiveInt(env.LOGIN_ATTEMPTS_PER_MINUTE, 10, 'LOGIN_ATTEMPTS_PER_MINUTE'),
+    loginAttemptsPerMinute: positiveInt(env.LOGIN_ATTEMPTS_PER_MINUTE, 30, 'LOGIN_ATTEMPTS_PER_MINUTE'),
+    loginFailuresPerAddressAndAccount: positiveInt(env.LOGIN_FAILURES_PER_ADDRESS_AND_ACCOUNT, 5, 'LOGIN_FAILURES_PER_ADDRESS_AND_ACCOUNT'),
+    loginFailuresBeforeSlowing: positiveInt(env.LOGIN_FAILURES_BEFORE_SLOWING, 10, 'LOGIN_FAILURES_BEFORE_SLOWING'),
+    loginFailureWindowMinutes: positiveInt(env.LOGIN_FAILURE_WINDOW_MINUTES, 15, 'LOGIN_FAILURE_WINDOW_MINUTES'),
+    loginSlowingFirstMs: positiveInt(env.LOGIN_SLOWING_FIRST_MS, 1_000, 'LOGIN_SLOWING_FIRST_MS'),
+    loginSlowingMaxMs: positiveInt(env.LOGIN_SLOWING_MAX_MS, 15_000, 'LOGIN_SLOWING_MAX_MS'),
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     clientDir: resolve(env.CLIENT_DIR || join(__dirname, '..', '..', 'client', 'dist')),
     maxUploadBytes: positiveInt(env.MAX_UPLOAD_BYTES, 52_428_800, 'MAX_UPLOAD_BYTES'),

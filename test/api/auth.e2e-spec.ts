@@ -1,7 +1,9 @@
 import * as bcrypt from 'bcryptjs';
 import { User } from '../../src/modules/users/entities/user.entity';
 import { as, Client, createUser, expectFailure, expectStatus, login, randomIp, Row, TestUser } from '../support/api';
-import { awayFromHourBoundary, daysExcludingToday, daysIncludingToday, hoursExcludingNow, hoursIncludingNow } from '../support/clock';
+import { atTime, awayFromHourBoundary, daysExcludingToday, daysIncludingToday, hoursExcludingNow, hoursIncludingNow } from '../support/clock';
+import type request from 'supertest';
+import { LoginAttempts, loggedAccount as limitAccount } from '../../src/modules/auth/login-attempts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, TestApp } from '../support/test-app';
 
 /** Spec 01 sections 2 (Login), 4 (Session) and 6 (login restrictions); ARCHITECTURE.md. */
@@ -11,6 +13,8 @@ let t: TestApp;
 let admin: Client;
 /** The answer to a wrong e-mail or password: the one every hidden failure must look like. */
 let wrongBody: Row;
+/** The app's log lines at warn and above (the login limits'). */
+const logLines: Row[] = [];
 
 function attempt(email: string, password: string, ip = randomIp()) {
   return t.http.post('/api/user/login').set('X-Forwarded-For', ip).send({ email, password });
@@ -21,7 +25,8 @@ async function userThatCannotLogInYet(fields: Row): Promise<TestUser> {
 }
 
 beforeAll(async () => {
-  t = await startTestApp({ env: { APP_NAME } });
+  // The slowing's waits made short, so the test measures them quickly: 300, 600, 1200 ms.
+  t = await startTestApp({ env: { APP_NAME, LOG_LEVEL: 'warn', LOGIN_SLOWING_FIRST_MS: '300', LOGIN_SLOWING_MAX_MS: '1200' }, logLines });
   admin = as(t.http, await login(t.http, ADMIN_EMAIL, ADMIN_PASSWORD));
   wrongBody = expectStatus(await attempt('nobody-at-all@example.com', 'Whatever123'), 400).body;
 });
@@ -102,32 +107,85 @@ describe('login restrictions are told only to someone who knows the password', (
   });
 });
 
-describe('login attempts are limited to 10 a minute', () => {
-  it('the 11th attempt within a minute from one IP is a 429, even with the right password; other IPs are not affected', async () => {
+/** The login limits' log lines (warn), at address `address`. */
+function limitLines(limit: string, address: string): Row[] {
+  return logLines.filter((line) => line.event === 'loginLimitReached' && line.limit === limit && line.address === address);
+}
+
+/** An answer and how long it took, in ms. */
+async function timed(request: () => PromiseLike<request.Response>): Promise<{ res: request.Response; ms: number }> {
+  const started = performance.now();
+  const res = await request();
+  return { res, ms: performance.now() - started };
+}
+
+describe('login limits (docs/decisions.md, Issue 28): per address, per address and account, and an account slowed, never locked', () => {
+  it('one address is refused past LOGIN_ATTEMPTS_PER_MINUTE checks a minute, whatever the accounts, with Retry-After; other addresses are not; guesses while refused do not extend it', async () => {
+    const perMinute = t.config.loginAttemptsPerMinute;
     const ip = '203.0.113.7';
-    for (let i = 0; i < 10; i++) {
+    for (let i = 0; i < perMinute; i++) {
       expectStatus(await attempt(`ip-limit-${i}@example.com`, 'Wrong-password1', ip), 400);
     }
     const refused = await attempt(ADMIN_EMAIL, ADMIN_PASSWORD, ip);
-    expectFailure(refused, 429);
-    // The standard header, in seconds within the minute's window, besides the throttler's own Retry-After-ip.
+    expect(expectFailure(refused, 429).failSummary).toBe('Too many login attempts. Please wait a minute and try again.');
+    // The standard header, in seconds, within the minute's window.
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
     expectStatus(await attempt(ADMIN_EMAIL, ADMIN_PASSWORD, '203.0.113.8'), 201);
+    // More guesses while refused are refused too, and do not lengthen the wait.
+    for (let i = 0; i < 3; i++) expect(Number(expectStatus(await attempt(ADMIN_EMAIL, 'Wrong-password1', ip), 429).headers['retry-after'])).toBeLessThanOrEqual(60);
+    expect(limitLines('address', ip)).toHaveLength(1);
+    expect(limitLines('address', ip)[0]).toEqual(expect.objectContaining({ level: 40, address: ip, account: expect.stringMatching(/^sha256:[0-9a-f]{16}$/) }));
+    // A minute after the first attempt the address may try again.
+    await atTime(new Date(Date.now() + 61_000), async () => expectStatus(await attempt(ADMIN_EMAIL, ADMIN_PASSWORD, ip), 201));
   });
 
-  it('the 11th attempt within a minute for one e-mail is a 429, from whatever IP; other accounts are not affected', async () => {
+  it('a stranger guessing one account from address A is refused there past LOGIN_FAILURES_PER_ADDRESS_AND_ACCOUNT, while the owner logs in from address B', async () => {
+    const perPair = t.config.loginFailuresPerAddressAndAccount;
     const target = await userThatCannotLogInYet({});
     const other = await userThatCannotLogInYet({});
-    for (let i = 0; i < 10; i++) {
-      expectStatus(await attempt(target.email, 'Wrong-password1', `198.51.100.${i + 1}`), 400);
+    const [addressA, addressB] = [randomIp(), randomIp()];
+    for (let i = 0; i < perPair; i++) expect((await attempt(target.email, `Wrong-password-${i}`, addressA)).body).toEqual(wrongBody);
+    // From A, for this account: refused, even with the right password, with the wait in Retry-After.
+    const refused = await attempt(target.email.toUpperCase(), target.password, addressA);
+    expect(expectFailure(refused, 429).failSummary).toBe(`Too many login attempts. Please wait ${t.config.loginFailureWindowMinutes} minutes and try again.`);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(60);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(t.config.loginFailureWindowMinutes * 60);
+    // The owner, from B: in at once; another account from A: in too.
+    expectStatus(await attempt(target.email, target.password, addressB), 201);
+    expectStatus(await attempt(other.email, other.password, addressA), 201);
+    const [line] = limitLines('addressAndAccount', addressA);
+    expect(line).toEqual(expect.objectContaining({ level: 40, limit: 'addressAndAccount', address: addressA, account: expect.stringMatching(/^sha256:/) }));
+    expect(JSON.stringify(logLines)).not.toContain(target.email);
+    // Right passwords are no failures: the owner logging in often from one address is never refused.
+    for (let i = 0; i < perPair + 1; i++) expectStatus(await attempt(target.email, target.password, addressB), 201);
+  });
+
+  it('an account guessed from many addresses is slowed, not locked: past LOGIN_FAILURES_BEFORE_SLOWING each check waits longer, and the right password still gets in', async () => {
+    const { loginFailuresBeforeSlowing: free, loginSlowingFirstMs: first } = t.config;
+    const target = await userThatCannotLogInYet({});
+    // The wait each check was given (the answers' times below show it was kept; how fast an unslowed
+    // answer is depends on the machine's load, so that is read from the app rather than timed).
+    const given = jest.spyOn(t.app.get(LoginAttempts), 'slowingMs');
+    for (let i = 0; i < free; i++) expect((await attempt(target.email, `Wrong-password-${i}`)).body).toEqual(wrongBody);
+    expect(given.mock.results.map((r) => r.value)).toEqual(Array(free).fill(0));
+    // Each further failure doubles the wait; none is a 429, from a fresh address each time.
+    const waits: number[] = [];
+    for (let i = 0; i < 2; i++) {
+      const { res, ms } = await timed(() => attempt(target.email, `Still-wrong-${i}`));
+      expect(res.body).toEqual(wrongBody);
+      waits.push(ms);
     }
-    const ip = '198.51.100.200';
-    expectFailure(await attempt(target.email, target.password, ip), 429);
-    const refused = await attempt(target.email.toUpperCase(), target.password, randomIp());
-    expectFailure(refused, 429);
-    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-    expectStatus(await attempt(other.email, other.password, ip), 201);
+    expect(waits[0]).toBeGreaterThanOrEqual(first - 5);
+    expect(waits[1]).toBeGreaterThanOrEqual(2 * first - 5);
+    const owner = await timed(() => attempt(target.email, target.password, randomIp()));
+    expectStatus(owner.res, 201);
+    expect(owner.ms).toBeGreaterThanOrEqual(4 * first - 5);
+    expect(given.mock.results.slice(free).map((r) => r.value)).toEqual([first, 2 * first, 4 * first]);
+    given.mockRestore();
+    const lines = logLines.filter((line) => line.event === 'loginLimitReached' && line.limit === 'account' && line.account === limitAccount(target.email.toLowerCase()));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toEqual(expect.objectContaining({ level: 40, waitMs: first }));
   });
 });
 

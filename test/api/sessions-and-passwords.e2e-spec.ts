@@ -148,28 +148,35 @@ describe('changing your own password', () => {
     expect(await works(userAdmin.token)).toBe(true);
   });
 
-  it('wrong current passwords count in the login limits: the 11th guess within a minute is a 429 as a login\'s, even when right', async () => {
+  it('wrong current passwords count in the login limits as logins do: refused from the guessing address, not from another', async () => {
     const user = await seller();
     const guess = (currentPassword: string, ip: string) =>
       user.api.put(`/api/user/${user.userID}`, { name: user.data.name, password: 'Brand-new-pw-1', confirm: 'Brand-new-pw-1', currentPassword }).set('X-Forwarded-For', ip);
-    // Per account, from whatever IP, in the same count as logins: seller() logged in once, so 9 guesses make 10 attempts.
-    for (let i = 0; i < 9; i++) {
-      expect(expectFailure(await guess(`Guess-${i}-wrong`, randomIp())).failMessages.currentPassword).toBe('The current password is wrong');
+    // Per address and account, in the same count as logins: 4 wrong current passwords and 1 wrong login make the limit.
+    const perPair = t.config.loginFailuresPerAddressAndAccount;
+    const guesser = randomIp();
+    for (let i = 0; i < perPair - 1; i++) {
+      expect(expectFailure(await guess(`Guess-${i}-wrong`, guesser)).failMessages.currentPassword).toBe('The current password is wrong');
     }
-    const refused = expectFailure(await guess(user.password, randomIp()), 429);
-    expect(refused.failSummary).toBe('Too many login attempts. Please wait a minute and try again.');
-    const loginRefused = expectFailure(await loginAnswer(user.email, 'Not-my-password'), 429);
-    expect(loginRefused.failSummary).toBe(refused.failSummary);
+    expectFailure(await t.http.post('/api/user/login').set('X-Forwarded-For', guesser).send({ email: user.email, password: 'Not-my-password' }), 400);
+    const refused = expectFailure(await guess(user.password, guesser), 429);
+    expect(refused.failSummary).toBe(`Too many login attempts. Please wait ${t.config.loginFailureWindowMinutes} minutes and try again.`);
+    const loginRefused = await t.http.post('/api/user/login').set('X-Forwarded-For', guesser).send({ email: user.email, password: user.password });
+    expect(expectFailure(loginRefused, 429).failSummary).toBe(refused.failSummary);
+    expect(Number(loginRefused.headers['retry-after'])).toBeGreaterThan(0);
     expect(await works(user.token)).toBe(true);
+    // From another address the owner's right password is accepted.
+    expectStatus(await guess(user.password, randomIp()), 200);
 
-    // Per IP, whatever the account: guesses for two accounts from one IP add up.
+    // Per address, whatever the account: checks for three accounts from one address add up.
     const ip = randomIp();
-    const [first, second] = [await seller(), await seller()];
-    for (const [i, who] of [first, second, first, second, first, second, first, second, first, second].entries()) {
+    const [first, second, third] = [await seller(), await seller(), await seller()];
+    const whos = Array.from({ length: t.config.loginAttemptsPerMinute }, (_, i) => [first, second, third][i % 3]);
+    for (const [i, who] of whos.entries()) {
       const res = await who.api.put(`/api/user/${who.userID}`, { name: who.data.name, password: 'Brand-new-pw-1', confirm: 'Brand-new-pw-1', currentPassword: `Wrong-${i}` }).set('X-Forwarded-For', ip);
       expectFailure(res, 400);
     }
-    const right = () => first.api.put(`/api/user/${first.userID}`, { name: first.data.name, password: 'Brand-new-pw-1', confirm: 'Brand-new-pw-1', currentPassword: first.password });
+    const right = () => third.api.put(`/api/user/${third.userID}`, { name: third.data.name, password: 'Brand-new-pw-1', confirm: 'Brand-new-pw-1', currentPassword: third.password });
     expectFailure(await right().set('X-Forwarded-For', ip), 429);
     expectStatus(await right().set('X-Forwarded-For', randomIp()), 200);
   });

@@ -131,7 +131,8 @@ export async function adminPage(browser: Browser, target: Target, width = 1280):
 /**
  * A fresh context at `width` px signed in with the session of `api` (its token in the app's
  * cookie), without a login: a file that opens many pages stays within the login limit of one
- * account per minute (LOGIN_ATTEMPTS_PER_MINUTE), which every browser file shares on Redis.
+ * address's checks a minute (LOGIN_ATTEMPTS_PER_MINUTE; the browser's logins all come from
+ * 127.0.0.1), which every browser file shares on Redis.
  */
 export async function signedInPage(browser: Browser, target: Target, api: Api, width = 1280): Promise<Page> {
   const { context, page } = await newPage(browser, width);

@@ -74,7 +74,7 @@ describeInBrowser('customisation and about in a browser', () => {
     // A text file dressed as a PNG is refused with the server's message.
     expectConsoleErrors(failedLoad(400, '/api/file/customisation/logo'));
     await page.locator('.branding-dragger input[type=file]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: TEXT });
-    await page.getByRole('alert').filter({ hasText: 'The file must be a PNG image, a JPEG image or an SVG image' }).waitFor();
+    await page.getByRole('alert').filter({ hasText: 'The file must be a PNG image or a JPEG image' }).waitFor();
     await page.locator('.branding-preview').getByText('None set').waitFor();
 
     // A real logo: previewed, and in the top bar at most 130 px wide.

@@ -16,8 +16,8 @@ export function randomIp(): string {
 }
 
 /**
- * Logs in and returns the token. The per-account limit is 10 attempts a minute, so log
- * each user in once per file and reuse the token.
+ * Logs in and returns the token, from a random address (the login limits count every check per
+ * address: LOGIN_ATTEMPTS_PER_MINUTE). Log each user in once per file and reuse the token.
  */
 export async function login(http: Http, email: string, password: string): Promise<string> {
   const res = await http.post('/api/user/login').set('X-Forwarded-For', randomIp()).send({ email, password });

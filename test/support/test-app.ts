@@ -42,6 +42,8 @@ export interface StartOptions {
   listen?: boolean;
   /** Environment variables the app's configuration reads (README), over the test defaults. */
   env?: Record<string, string>;
+  /** The app's log lines (JSON, at LOG_LEVEL) are pushed here instead of not logging at all. */
+  logLines?: Array<Record<string, unknown>>;
 }
 
 /**
@@ -132,9 +134,12 @@ export async function emptyAllTables(dataSource: DataSource): Promise<void> {
  */
 export async function startTestApp(options: StartOptions = {}): Promise<TestApp> {
   const config = loadConfig(await testEnvironment(options.env));
-  const app = await createApp(config, { logger: false });
+  const lines = options.logLines;
+  const app = await createApp(config, lines ? { logDestination: { write: (line: string) => void lines.push(JSON.parse(line)) } } : { logger: false });
   try {
     await app.init();
+    // Nest holds its Logger's lines until the app listens (bufferLogs); a test reading them wants them now.
+    if (lines) app.flushLogs();
     const dataSource = app.get(DataSource);
     await emptyAllTables(dataSource);
     await app.get(UsersService).onApplicationBootstrap();

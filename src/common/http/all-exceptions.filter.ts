@@ -31,14 +31,16 @@ function constraintFailure(error: unknown): ConstraintFailure | undefined {
   return undefined;
 }
 
-/** A 429 without its own wait: the login limits' window. */
+/** A 429 that tells no wait of its own. */
 const DEFAULT_RETRY_AFTER_SECONDS = 60;
 
 /**
- * The standard Retry-After of a 429, in seconds: the longest of the throttler's own
- * per-limit headers (Retry-After-ip, Retry-After-account), which clients do not know.
+ * The standard Retry-After of a 429, in seconds: the exception's own `retryAfterSeconds` (the
+ * login limits), else the longest of a throttler's per-limit headers (Retry-After-<name>).
  */
-function retryAfterSeconds(res: Response): string {
+function retryAfterSeconds(res: Response, exception: HttpException): string {
+  const told = (exception as HttpException & { retryAfterSeconds?: unknown }).retryAfterSeconds;
+  if (typeof told === 'number' && Number.isFinite(told) && told > 0) return String(Math.ceil(told));
   const own = Object.entries(res.getHeaders())
     .filter(([name]) => /^retry-after-/i.test(name))
     .map(([, value]) => Number(value))
@@ -73,7 +75,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
       let status = exception.getStatus();
       // Oversized bodies are bad input like any other: 400, not 413.
       if (status === HttpStatus.PAYLOAD_TOO_LARGE) status = HttpStatus.BAD_REQUEST;
-      if (status === HttpStatus.TOO_MANY_REQUESTS) res.setHeader('Retry-After', retryAfterSeconds(res));
+      if (status === HttpStatus.TOO_MANY_REQUESTS) res.setHeader('Retry-After', retryAfterSeconds(res, exception));
       const payload = validationBodyFor(exception);
       res.status(status).json({ ...payload, statusCode: status });
       return;

@@ -1,5 +1,5 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, UseGuards } from '@nestjs/common';
-import { ThrottlerGuard } from '@nestjs/throttler';
+import { Body, Controller, Get, HttpCode, Inject, Post, Req } from '@nestjs/common';
+import type { Request } from 'express';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { Public } from '../../common/auth/decorators';
@@ -27,13 +27,12 @@ export class AuthController {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** 201 on success (the client checks for exactly that); limited per IP and per account. */
+  /** 201 on success (the client checks for exactly that); within the login limits (LoginAttempts). */
   @Public()
-  @UseGuards(ThrottlerGuard)
   @Post('user/login')
   @HttpCode(201)
-  async login(@Body(strictValidationPipe({ expectedType: LoginBody })) body: LoginBody) {
-    const { token, user } = await this.auth.login(body.email, body.password);
+  async login(@Body(strictValidationPipe({ expectedType: LoginBody })) body: LoginBody, @Req() req: Request) {
+    const { token, user } = await this.auth.login(body.email, body.password, req.ip);
     return { data: { token }, user, validationResult: OK };
   }
 

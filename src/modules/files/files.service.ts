@@ -14,6 +14,7 @@ import { ownerOnlyDirectory } from '../../config/owner-only';
 import { BRANDING_NAMES, Branding, type BrandingName } from './entities/branding.entity';
 import { StoredFile } from './entities/stored-file.entity';
 import { KIND_INFO, kindOf, type FileKind } from './file-kinds';
+import { imageRefusal } from './image-checks';
 import { acceptedKinds, libraryNamed, mayRead, mayUpload, READ_EVERY_LIBRARY } from './libraries';
 import { FILE_FIELD, receiveOneFile } from './multipart-upload';
 
@@ -142,6 +143,11 @@ export class FilesService implements OnModuleInit {
       if (!kind || !kinds.includes(kind)) {
         const message = `The file must be ${listOf(kinds)}; its content is ${kind ? KIND_INFO[kind].label : 'not a kind this app accepts'}`;
         throw new InvalidInput({ [FILE_FIELD]: message }, message);
+      }
+      const imageLimits = libraryNamed(libraryName)?.imageLimits;
+      if (imageLimits) {
+        const refusal = await imageRefusal(kind, received.tempPath, received.size, received.clientName, received.declaredType, imageLimits);
+        if (refusal) throw new InvalidInput({ [FILE_FIELD]: refusal }, refusal);
       }
       const info = KIND_INFO[kind];
       const storedName = `${libraryName}/${randomUUID()}.${info.extension}`;

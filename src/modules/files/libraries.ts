@@ -2,6 +2,8 @@ import type { AuthUser } from '../../common/auth/auth-user';
 import type { SystemArea } from '../../common/auth/system-areas';
 import { BRANDING_NAMES, type BrandingName } from './entities/branding.entity';
 import type { FileKind } from './file-kinds';
+import { BRANDING_IMAGE_LIMITS } from './image-checks';
+import type { ImageLimits } from './image-size';
 
 /**
  * Where uploads go (`POST /api/file/{library}/{type}`), who may upload and read them, and
@@ -18,17 +20,23 @@ export interface Library {
    * (FilesService.addReadGrant); to anyone else the file does not exist (404).
    */
   readers?: 'area' | 'uploader';
+  /**
+   * Images shown to everyone: each upload must be exactly one kind of file, named and declared as
+   * what it is, and declare at most these dimensions (image-checks.ts).
+   */
+  imageLimits?: Required<ImageLimits>;
 }
 
+/** No SVG: it can hold script and external references, and the login page shows it to everyone (issue 28). */
 const BRANDING_KINDS: Record<BrandingName, readonly FileKind[]> = {
   loginBackground: ['jpeg'],
-  favicon: ['ico', 'png', 'svg'],
-  logo: ['png', 'jpeg', 'svg'],
-  loginLogo: ['png', 'jpeg', 'svg'],
+  favicon: ['ico', 'png'],
+  logo: ['png', 'jpeg'],
+  loginLogo: ['png', 'jpeg'],
 };
 
 export const LIBRARIES: Readonly<Record<string, Library>> = {
-  customisation: { areas: ['UserSetup'], types: BRANDING_KINDS },
+  customisation: { areas: ['UserSetup'], types: BRANDING_KINDS, imageLimits: BRANDING_IMAGE_LIMITS },
   rateCards: { areas: ['SystemSetup'], types: { xlsx: ['xlsx'] } },
   recSheets: { areas: ['RevenueReconciliation'], types: { xlsx: ['xlsx'] } },
   announcements: { areas: ['Announce'], types: { pdf: ['pdf'], xlsx: ['xlsx'], jpeg: ['jpeg'], image: ['jpeg', 'png'] } },

@@ -22,6 +22,8 @@ export interface ReceivedFile {
   head: Buffer;
   /** As the client named it (not cleaned yet). */
   clientName: string;
+  /** The content type the client declared for the file ('' when none). */
+  declaredType: string;
   /** The form's text fields sent along with the file (the first value of each name), unchecked. */
   fields: Record<string, string>;
 }
@@ -113,7 +115,7 @@ export async function receiveOneFile(req: IncomingMessage, options: ReceiveOptio
     let settled = false;
     let fileSeen = false;
     let parsed = false;
-    let written: { tempPath: string; inspector: Inspector; clientName: string } | undefined;
+    let written: { tempPath: string; inspector: Inspector; clientName: string; declaredType: string } | undefined;
     let writing: Promise<void> | undefined;
     let out: WriteStream | undefined;
     let source: (Readable & { truncated?: boolean }) | undefined;
@@ -161,6 +163,7 @@ export async function receiveOneFile(req: IncomingMessage, options: ReceiveOptio
             sha256: written!.inspector.digest(),
             head: written!.inspector.head(),
             clientName: written!.clientName,
+            declaredType: written!.declaredType,
             fields,
           });
         },
@@ -178,7 +181,7 @@ export async function receiveOneFile(req: IncomingMessage, options: ReceiveOptio
       source = stream;
       const tempPath = join(options.incomingDir, `${randomUUID()}.part`);
       const inspector = new Inspector();
-      written = { tempPath, inspector, clientName: fromFormData(info.filename ?? '') };
+      written = { tempPath, inspector, clientName: fromFormData(info.filename ?? ''), declaredType: info.mimeType ?? '' };
       out = createWriteStream(tempPath, { flags: 'wx', mode: 0o600 });
       // Deferred: busboy is still inside its write when it says so, and must finish that first.
       stream.on('limit', () => process.nextTick(() => fail(TOO_LARGE)));

@@ -3,7 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { CrudController } from '../../common/crud/crud.controller';
 import { ListController } from '../../common/crud/list.controller';
 import { accessProfileStoreList } from './access-profiles/access-profile-store-list';
-import { LoginAttempts, RequestIpMiddleware } from '../auth/login-attempts';
+import { LoginLimitsModule, RequestIpMiddleware } from '../auth/login-attempts';
 import { SessionTokensModule } from '../auth/session-tokens';
 import { MasterDataModule } from '../master-data/master-data.module';
 import { AccessProfileBody } from './access-profiles/access-profile.body';
@@ -40,13 +40,13 @@ const AccessProfilesController = CrudController({
 const AccessProfileStoresController = ListController({ plural: 'accessProfileStores', definition: accessProfileStoreList, readNeedsStore: true });
 
 @Module({
-  imports: [TypeOrmModule.forFeature([User, AccessProfile, AccessProfileStore, UserPreference]), MasterDataModule, SessionTokensModule],
+  imports: [TypeOrmModule.forFeature([User, AccessProfile, AccessProfileStore, UserPreference]), MasterDataModule, SessionTokensModule, LoginLimitsModule],
   controllers: [UsersController, UserRecordsController, AccessProfilesController, AccessProfileStoresController],
-  providers: [UsersService, AccessProfilesService, UserPreferencesService, LoginAttempts],
+  providers: [UsersService, AccessProfilesService, UserPreferencesService],
   exports: [UsersService, AccessProfilesService, UserPreferencesService],
 })
 export class UsersModule implements NestModule {
-  /** A PUT of a user may check a current password, counted per IP (LoginAttempts). */
+  /** A PUT of a user may check a current password, within the login limits of the request's address (LoginAttempts). */
   configure(consumer: MiddlewareConsumer): void {
     consumer.apply(RequestIpMiddleware).forRoutes({ path: 'user/:id', method: RequestMethod.PUT });
   }

@@ -26,7 +26,6 @@ interface BrandingTab {
 const IMAGE_TYPES = {
   jpeg: '.jpg,.jpeg,image/jpeg',
   png: '.png,image/png',
-  svg: '.svg,image/svg+xml',
   ico: '.ico,image/x-icon,image/vnd.microsoft.icon',
 };
 
@@ -46,8 +45,8 @@ export const BRANDING_TABS: BrandingTab[] = [
     label: 'Favicon',
     path: '/data/customisation/favicon',
     use: 'The small icon in the browser tab and bookmarks.',
-    kinds: 'ICO, PNG or SVG',
-    accept: [IMAGE_TYPES.ico, IMAGE_TYPES.png, IMAGE_TYPES.svg].join(','),
+    kinds: 'ICO or PNG',
+    accept: [IMAGE_TYPES.ico, IMAGE_TYPES.png].join(','),
     afterReset: 'Browser tabs show the standard icon.',
     note: 'A square image of 32x32 or 48x48 px works best.',
   },
@@ -56,8 +55,8 @@ export const BRANDING_TABS: BrandingTab[] = [
     label: 'Logo',
     path: '/data/customisation/logo',
     use: 'Shown at the left of the top bar, linking home.',
-    kinds: 'PNG, JPEG or SVG',
-    accept: [IMAGE_TYPES.png, IMAGE_TYPES.jpeg, IMAGE_TYPES.svg].join(','),
+    kinds: 'PNG or JPEG',
+    accept: [IMAGE_TYPES.png, IMAGE_TYPES.jpeg].join(','),
     afterReset: 'The top bar shows the app name instead.',
     note: 'Logo is best at 130x48 px.',
   },
@@ -66,8 +65,8 @@ export const BRANDING_TABS: BrandingTab[] = [
     label: 'Login Logo',
     path: '/data/customisation/loginLogo',
     use: 'Shown above the login form.',
-    kinds: 'PNG, JPEG or SVG',
-    accept: [IMAGE_TYPES.png, IMAGE_TYPES.jpeg, IMAGE_TYPES.svg].join(','),
+    kinds: 'PNG or JPEG',
+    accept: [IMAGE_TYPES.png, IMAGE_TYPES.jpeg].join(','),
     afterReset: 'The login page shows the app name instead.',
     note: 'Shown at most 260x96 px.',
   },
@@ -183,7 +182,7 @@ function BrandingPanel({ tab }: { tab: BrandingTab }) {
             </p>
             <p className="ant-upload-text">Click or drag a file here</p>
             <p className="ant-upload-hint">
-              {tab.kinds}, up to 50 MB. It replaces the current image at once.
+              {tab.kinds}, up to 50 MB and 8000x8000 px. It replaces the current image at once.
             </p>
           </Upload.Dragger>
           {progress !== null && <Progress percent={progress} size="small" status="active" aria-label="Upload progress" />}

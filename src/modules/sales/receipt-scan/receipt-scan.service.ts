@@ -12,7 +12,7 @@ import { FilesService } from '../../files/files.service';
 import { analysisFieldStoreList } from '../../master-data/analysis-fields/analysis-fields.service';
 import { SKU_MAX_LENGTH } from '../../rate-cards/entities/rate-card-line.entity';
 import { rateCardLineStoreList } from '../../rate-cards/lines/rate-card-line-rows';
-import { imageFileSize } from './image-size';
+import { imageFileSize, withinImageLimits } from '../../files/image-size';
 import { OcrEngine, OcrFailed } from './ocr-engine';
 import { findOrderRefs, findSaleDates, skuCandidates, tokenPosition } from './receipt-text';
 
@@ -92,7 +92,7 @@ export class ReceiptScanService {
   async read(path: string): Promise<string> {
     const size = await imageFileSize(path);
     if (!size || size.width === 0 || size.height === 0) throw new InvalidInput({ [FILE_FIELD]: UNREADABLE }, UNREADABLE);
-    if (size.width * size.height > MAX_PIXELS) {
+    if (!withinImageLimits(size, { maxPixels: MAX_PIXELS })) {
       const message = `The receipt image is too large to read: ${size.width} × ${size.height} pixels, at most ${MAX_PIXELS / 1e6} megapixels`;
       throw new InvalidInput({ [FILE_FIELD]: message }, message);
     }

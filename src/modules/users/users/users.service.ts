@@ -369,9 +369,10 @@ export class UsersService extends CrudService<User, UserBody> implements OnAppli
       if (!isNew && target.userID === user.userID) {
         if (!body.currentPassword) errors.currentPassword = 'Enter your current password';
         else {
-          // A guess like a login's: counted in the login limits (429 past them, even when right).
-          await this.loginAttempts.count(target.email);
-          if (!(await this.passwordIs(manager, target.userID, body.currentPassword))) errors.currentPassword = 'The current password is wrong';
+          // A guess like a login's: within the login limits (429 past a hard one, even when right; slowed for the account).
+          const currentPassword = body.currentPassword;
+          const right = await this.loginAttempts.check(target.email, () => this.passwordIs(manager, target.userID, currentPassword));
+          if (!right) errors.currentPassword = 'The current password is wrong';
         }
       }
     }

@@ -1,4 +1,4 @@
-import { declaredImageSize } from './image-size';
+import { declaredImageSize, withinImageLimits } from './image-size';
 
 const reader = (bytes: Buffer) => async (position: number, length: number) => bytes.subarray(position, position + length);
 
@@ -43,5 +43,36 @@ describe('declaredImageSize', () => {
     expect(await declaredImageSize(reader(Buffer.from([0xff, 0xd8, 0xff, 0xda, 0, 2])))).toBeNull();
     expect(await declaredImageSize(reader(Buffer.from([0xff, 0xd8, 0x12, 0x34, 0, 2])))).toBeNull();
     expect(await declaredImageSize(reader(jpegHeader(10, 10).subarray(0, 8)))).toBeNull();
+  });
+});
+
+describe('declaredImageSize of an ICO, and withinImageLimits', () => {
+  function ico(entries: Array<{ width: number; height: number; image: Buffer }>): Buffer {
+    const head = Buffer.alloc(6 + entries.length * 16);
+    head.writeUInt16LE(1, 2);
+    head.writeUInt16LE(entries.length, 4);
+    let offset = head.length;
+    entries.forEach(({ width, height, image }, i) => {
+      head[6 + i * 16] = width;
+      head[7 + i * 16] = height;
+      head.writeUInt32LE(image.length, 14 + i * 16);
+      head.writeUInt32LE(offset, 18 + i * 16);
+      offset += image.length;
+    });
+    return Buffer.concat([head, ...entries.map((e) => e.image)]);
+  }
+
+  it('answers the largest entry (0 meaning 256), or what a PNG inside declares', async () => {
+    const bitmap = Buffer.alloc(40);
+    bitmap.writeUInt32LE(40, 0);
+    expect(await declaredImageSize(reader(ico([{ width: 16, height: 16, image: bitmap }, { width: 0, height: 0, image: bitmap }])))).toEqual({ width: 256, height: 256 });
+    expect(await declaredImageSize(reader(ico([{ width: 32, height: 32, image: pngHeader(100_000, 100_000) }])))).toEqual({ width: 100_000, height: 100_000 });
+  });
+
+  it('withinImageLimits holds the pixels and, when given, each side', () => {
+    expect(withinImageLimits({ width: 8_000, height: 5_000 }, { maxSide: 8_000, maxPixels: 40_000_000 })).toBe(true);
+    expect(withinImageLimits({ width: 8_001, height: 1 }, { maxSide: 8_000, maxPixels: 40_000_000 })).toBe(false);
+    expect(withinImageLimits({ width: 7_000, height: 7_000 }, { maxSide: 8_000, maxPixels: 40_000_000 })).toBe(false);
+    expect(withinImageLimits({ width: 20_000, height: 2_000 }, { maxPixels: 50_000_000 })).toBe(true);
   });
 });
