@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { Api, attemptName, describeInBrowser, launchBrowser, newPage, startTarget, type Target } from './browserTarget';
+import { expectConsoleErrors, failedLoad } from './pageWatch';
 
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -65,6 +66,7 @@ describeInBrowser('a record changed by someone else while its dialog is open', (
     const current = (await admin.send<{ data: Row }>('GET', `bands?bandID=${band.bandID}`)).data;
     await other.send('PUT', `band/${band.bandID}`, { ...current, description: 'Theirs' });
 
+    expectConsoleErrors(failedLoad(409, `/api/band/${band.bandID}`));
     await description.fill('Lost?');
     await dialog.getByRole('button', { name: 'Save' }).click();
     const alert = dialog.getByRole('alert');
