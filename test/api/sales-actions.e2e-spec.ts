@@ -124,7 +124,7 @@ describe('refund', () => {
     const sale = await recordSale(w);
     // Without the version (from the same one, three are a 409: test/api/concurrent-edits.e2e-spec.ts),
     // so the refunds meet the sale's lock: the first refunds it, the others find it refunded.
-    const { updatedDate: _version, ...unversioned } = refund(sale);
+    const { updatedDate: _version, ...unversioned }: Row = refund(sale);
     const answers = await Promise.all([1, 2, 3, 4].map(() => w.seller.api.put(`/api/sale/${sale.saleID}`, unversioned)));
     expect(answers.map((res) => res.status).sort()).toEqual([200, 400, 400, 400]);
     for (const res of answers.filter((r) => r.status === 400)) expect(res.body.validationResult.failSummary).toBe(NOT_EDITABLE);

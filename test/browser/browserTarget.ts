@@ -133,8 +133,8 @@ export async function adminPage(browser: Browser, target: Target, width = 1280):
  * cookie), without a login: a file that opens many pages stays within the login limit of one
  * account per minute (LOGIN_ATTEMPTS_PER_MINUTE), which every browser file shares on Redis.
  */
-export async function signedInPage(browser: Browser, target: Target, api: Api, width = 1280): Promise<Page> {
-  const { context, page } = await newPage(browser, width);
+export async function signedInPage(browser: Browser, target: Target, api: Api, width = 1280, height = 900): Promise<Page> {
+  const { context, page } = await newPage(browser, width, height);
   await context.addCookies([{ name: 'token', value: api.token, url: target.baseUrl }]);
   await page.goto(`${target.baseUrl}/`);
   await page.locator('.top-bar-avatar').waitFor();

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { Api, attemptName, describeInBrowser, launchBrowser, newPage, startTarget, type Target } from './browserTarget';
+import type { Browser } from 'playwright-core';
+import { Api, attemptName, describeInBrowser, launchBrowser, signedInPage, startTarget, type Target } from './browserTarget';
 import { expectConsoleErrors, failedLoad } from './pageWatch';
 
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -40,21 +40,13 @@ describeInBrowser('a record changed by someone else while its dialog is open', (
     await target?.stop();
   });
 
-  async function pageAt(width: number, height: number): Promise<Page> {
-    const { context, page } = await newPage(browser, width, height);
-    await context.addCookies([{ name: 'token', value: admin.token, url: target.baseUrl }]);
-    await page.goto(`${target.baseUrl}/`);
-    await page.locator('.top-bar-avatar').waitFor();
-    return page;
-  }
-
   it.each([
     [1280, 800],
     [390, 844],
   ])('at %ipx: Save shows who changed it and when; Reload brings their change into the open dialog', async (width, height) => {
     const name = attemptName('Band');
     const band = (await admin.send('POST', 'band', { name, description: 'Mine' })).data as Row;
-    const page = await pageAt(width, height);
+    const page = await signedInPage(browser, target, admin, width, height);
     await page.goto(`${target.baseUrl}/data/bands?quickFilter=${encodeURIComponent(name)}`);
     const dialog = page.locator('.ant-modal-content');
     await page.locator('tr.ant-table-row', { hasText: name }).first().getByRole('button', { name: 'Edit' }).click();
@@ -85,7 +77,7 @@ describeInBrowser('a record changed by someone else while its dialog is open', (
 
     await reload.click();
     await alert.waitFor({ state: 'detached' });
-    await page.waitForFunction(() => (document.querySelector('.ant-modal-content textarea') as HTMLTextAreaElement | null)?.value === 'Theirs');
+    await page.waitForFunction("document.querySelector('.ant-modal-content textarea')?.value === 'Theirs'");
     await dialog.getByText('Edit band').waitFor();
     await dialog.getByText(`by ${otherName}`).waitFor();
 
