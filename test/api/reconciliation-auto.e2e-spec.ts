@@ -80,10 +80,15 @@ describe('permissions', () => {
 describe('actions that take no body', () => {
   it('refuse one with a 400 naming what was sent, and queue or change nothing', async () => {
     const sheet = await createRecSheet(rec.api);
+    const recorded = await sale();
     const counts = await w.t.tableCounts();
-    for (const path of [`/api/recSheet/${sheet.recSheetID}/autoRec`, '/api/autoRecRun/1/undo', '/api/sale/1/unreconcile']) {
+    for (const path of [`/api/recSheet/${sheet.recSheetID}/autoRec`, `/api/sale/${recorded.saleID}/unreconcile`]) {
       expect(expectFailure(await rec.api.put(path, { recSheetID: 5, commit: true })).failMessages).toEqual({ recSheetID: 'Unknown field recSheetID', commit: 'Unknown field commit' });
       expect(expectFailure(await rec.api.put(path, [1, 2])).failMessages).toEqual({ body: 'This call takes no body' });
+    }
+    // A run or sale that does not exist is a 404 first, whatever the body (docs/http-api.md, "Order of checks").
+    for (const path of ['/api/autoRecRun/99999999/undo', '/api/sale/99999999/unreconcile']) {
+      expectFailure(await rec.api.put(path, { recSheetID: 5 }), 404);
     }
     expect(await w.t.tableCounts()).toEqual(counts);
     // Without a body, or with an empty one, the call is taken.

@@ -196,7 +196,7 @@ describe('rec sheet lines', () => {
 
     const sale = await recordSale(w, w.seller.api, { orderRef: order20(4) });
     await markReconciled(w.t.dataSource, open.recSheetLineID, sale.saleID);
-    expect((await refused(w.t, () => recA.api.put(`/api/recSheetLine/${open.recSheetLineID}`, { ...edited, revenue: 1 }))).failSummary).toBe(ONLY_UNRECONCILED);
+    expect((await refused(w.t, () => recA.api.put(`/api/recSheetLine/${open.recSheetLineID}`, { ...back, revenue: 1 }))).failSummary).toBe(ONLY_UNRECONCILED);
     expect((await refused(w.t, () => recA.api.delete(`/api/recSheetLine/${open.recSheetLineID}`))).failSummary).toBe(ONLY_UNRECONCILED);
 
     await markReconciled(w.t.dataSource, open.recSheetLineID, 0);

@@ -134,8 +134,8 @@ export async function adminPage(browser: Browser, target: Target, width = 1280):
  * address's checks a minute (LOGIN_ATTEMPTS_PER_MINUTE; the browser's logins all come from
  * 127.0.0.1), which every browser file shares on Redis.
  */
-export async function signedInPage(browser: Browser, target: Target, api: Api, width = 1280): Promise<Page> {
-  const { context, page } = await newPage(browser, width);
+export async function signedInPage(browser: Browser, target: Target, api: Api, width = 1280, height = 900): Promise<Page> {
+  const { context, page } = await newPage(browser, width, height);
   await context.addCookies([{ name: 'token', value: api.token, url: target.baseUrl }]);
   await page.goto(`${target.baseUrl}/`);
   await page.locator('.top-bar-avatar').waitFor();

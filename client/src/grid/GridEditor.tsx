@@ -17,6 +17,12 @@
  *   maps the server's answer). listData replaces the grid when the save did not fail. A thrown
  *   ApiError carrying a validationResult (the server's 400) is shown like a failed answer; any
  *   other error shows its message. The signal aborts when the user cancels.
+ * - version?: string — the version of `rows` as loaded (the newest updatedDate of the server's rows,
+ *   api/version.ts gridVersion): passed to `save` as its third argument, so the server can refuse
+ *   (409) a save of a grid someone else saved since. A save's answer may carry the saved grid's
+ *   `version`, sent with the next save.
+ * - onReload?: () => unknown — loads the rows again. A 409 shows its message with a Reload button,
+ *   which drops the edits, shows the rows as loaded and calls it; the fresh rows then fill the grid.
  * - onSaved?: (rows: R[]) => void — after a successful save, e.g. to refresh cached lists.
  * - readOnly?: boolean — no permission or a read-only view: the same table, plain values, no Save.
  * - toolbar?: (ctx: GridEditorContext<R>) => ReactNode — shown above the table on the left of
@@ -57,6 +63,7 @@ import { useBlocker } from 'react-router';
 import { Button, Input, Modal, Space, Spin, Table, type TableColumnType, type TableColumnsType } from 'antd';
 import { ApiError, isAbortError } from '../api/http';
 import type { ValidationResult } from '../api/types';
+import { isConflict } from '../api/version';
 import { FailureAlert } from '../record/DialogParts';
 import { TYPING_DELAY_MS } from '../shell/useDebounced';
 import { type GridInputKind, acceptCellText, cellTextToNumber, numberToCellText } from './cellText';
@@ -72,6 +79,8 @@ export const SAVING_OVERLAY_TEXT = 'Saving... click to cancel';
 export interface GridSaveAnswer<R> {
   validationResult: ValidationResult;
   listData: R[];
+  /** The saved grid's version, for the next save. */
+  version?: string;
 }
 
 export interface GridEditorContext<R> {
@@ -109,7 +118,9 @@ export interface GridEditorProps<R> {
   dataKey: string;
   rowKey: (row: R) => string | number;
   columns: GridColumn<R>[] | ((rows: R[]) => GridColumn<R>[]);
-  save: (rows: R[], signal: AbortSignal) => Promise<GridSaveAnswer<R>>;
+  save: (rows: R[], signal: AbortSignal, version: string | undefined) => Promise<GridSaveAnswer<R>>;
+  version?: string;
+  onReload?: () => unknown;
   onSaved?: (rows: R[]) => void;
   readOnly?: boolean;
   toolbar?: (ctx: GridEditorContext<R>) => ReactNode;
@@ -125,22 +136,27 @@ interface GridState<R> {
   sourceKey: string;
   rows: R[];
   unsaved: boolean;
+  /** The version the rows were loaded or last saved at, sent with the next save. */
+  version: string | undefined;
 }
 
 export function GridEditor<R extends object>(props: GridEditorProps<R>) {
-  const { rows: loaded, dataKey, rowKey, save, onSaved, toolbar, empty, failLabel, rowClassName, ariaLabel } = props;
+  const { rows: loaded, dataKey, rowKey, save, onSaved, onReload, toolbar, empty, failLabel, rowClassName, ariaLabel } = props;
   const readOnly = Boolean(props.readOnly);
-  const [state, setState] = useState<GridState<R>>(() => ({ source: loaded, sourceKey: dataKey, rows: loaded ?? [], unsaved: false }));
+  const [state, setState] = useState<GridState<R>>(() => ({ source: loaded, sourceKey: dataKey, rows: loaded ?? [], unsaved: false, version: props.version }));
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<ValidationResult | null>(null);
+  /** The failure is a 409: someone else saved the grid since it was loaded. */
+  const [conflict, setConflict] = useState(false);
   const controllerRef = useRef<AbortController | null>(null);
 
   // New rows from the server refill the grid, except a reload of the same data over unsaved edits.
   let current = state;
   if (loaded !== state.source || dataKey !== state.sourceKey) {
     const replace = dataKey !== state.sourceKey || !state.unsaved;
+    // Edits kept over a reload keep the version they were made from.
     current = replace
-      ? { source: loaded, sourceKey: dataKey, rows: loaded ?? [], unsaved: false }
+      ? { source: loaded, sourceKey: dataKey, rows: loaded ?? [], unsaved: false, version: props.version }
       : { ...state, source: loaded };
     setState(current);
     if (replace) setFailure(null);
@@ -148,6 +164,8 @@ export function GridEditor<R extends object>(props: GridEditorProps<R>) {
   // Save reads the rows through a ref: a blur applying a cell and the click on Save come in one go.
   const rowsRef = useRef(current.rows);
   rowsRef.current = current.rows;
+  const versionRef = useRef(current.version);
+  versionRef.current = current.version;
 
   const setRows = useCallback((next: R[] | ((rows: R[]) => R[])) => {
     setState((previous) => {
@@ -174,18 +192,23 @@ export function GridEditor<R extends object>(props: GridEditorProps<R>) {
     controllerRef.current = controller;
     setSaving(true);
     setFailure(null);
+    setConflict(false);
     try {
-      const answer = await save(rowsRef.current, controller.signal);
+      const answer = await save(rowsRef.current, controller.signal, versionRef.current);
       if (controller.signal.aborted) return;
       if (answer.validationResult?.fail) {
         setFailure(answer.validationResult);
       } else {
-        setState((previous) => ({ ...previous, rows: answer.listData, unsaved: false }));
+        setState((previous) => ({ ...previous, rows: answer.listData, unsaved: false, version: answer.version ?? previous.version }));
         onSaved?.(answer.listData);
       }
     } catch (error) {
       if (controller.signal.aborted || isAbortError(error)) return;
-      if (error instanceof ApiError && error.validationResult) setFailure(error.validationResult);
+      if (isConflict(error)) {
+        // Their name and time, alone (not as a cell's message), with Reload.
+        setConflict(true);
+        setFailure({ fail: true, failSummary: error.message });
+      } else if (error instanceof ApiError && error.validationResult) setFailure(error.validationResult);
       else setFailure({ fail: true, failSummary: error instanceof Error ? error.message : 'The save failed' });
     } finally {
       if (controllerRef.current === controller) {
@@ -193,6 +216,14 @@ export function GridEditor<R extends object>(props: GridEditorProps<R>) {
         setSaving(false);
       }
     }
+  };
+
+  /** A conflict's Reload: the edits go, the rows as loaded show, and the fresh rows replace them when they come. */
+  const reload = () => {
+    setFailure(null);
+    setConflict(false);
+    setState({ source: undefined, sourceKey: dataKey, rows: [], unsaved: false, version: undefined });
+    onReload?.();
   };
 
   const columns = typeof props.columns === 'function' ? props.columns(current.rows) : props.columns;
@@ -260,7 +291,10 @@ export function GridEditor<R extends object>(props: GridEditorProps<R>) {
       </div>
       {failure && (
         <div className="grid-editor-failure">
-          <FailureAlert failure={gridFailure(failure, 'The changes could not be saved', failLabel)} />
+          <FailureAlert
+            failure={{ ...gridFailure(failure, 'The changes could not be saved', failLabel), conflict }}
+            onReload={onReload ? reload : undefined}
+          />
         </div>
       )}
       {current.rows.length === 0 && empty ? (

@@ -1,4 +1,4 @@
-import { Alert, Descriptions } from 'antd';
+import { Alert, Button, Descriptions } from 'antd';
 import type { Row } from '../api/types';
 import { formatDateTime } from '../format/format';
 import { EMPTY_VALUE } from '../list/renderValue';
@@ -8,10 +8,19 @@ export interface Failure {
   summary: string;
   /** 'Label - message' for each failing field when several fail; else the message no field shows. */
   details: string[];
+  /** Someone else saved the record since it was loaded (409): Reload offers their version. */
+  conflict?: boolean;
+}
+
+interface FailureAlertProps {
+  failure: Failure | null;
+  /** Shown as a Reload button on a conflict: loads the record (or grid) again. */
+  onReload?: () => void;
+  reloading?: boolean;
 }
 
 /** The summary of a refused save, with its details (see failureFromResult) as a list under it. */
-export function FailureAlert({ failure }: { failure: Failure | null }) {
+export function FailureAlert({ failure, onReload, reloading }: FailureAlertProps) {
   if (!failure) return null;
   return (
     <Alert
@@ -20,6 +29,13 @@ export function FailureAlert({ failure }: { failure: Failure | null }) {
       showIcon
       role="alert"
       message={failure.summary}
+      action={
+        failure.conflict && onReload ? (
+          <Button size="small" onClick={onReload} loading={reloading} disabled={reloading}>
+            Reload
+          </Button>
+        ) : undefined
+      }
       description={
         failure.details.length ? (
           <ul className="fail-details">

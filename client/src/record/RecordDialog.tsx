@@ -4,6 +4,7 @@ import { recordKey, useRefreshResource, useRecord } from '../api/hooks';
 import { ApiError, apiRequest } from '../api/http';
 import { setToken } from '../api/token';
 import type { Row, SaveResponse } from '../api/types';
+import { isConflict, withVersion } from '../api/version';
 import { renderFieldValue } from '../list/renderValue';
 import { type DialogMode, type FieldContext, type FieldDef, type ResourceDef, formTitleOf, resolve } from '../list/resource';
 import { useCurrentUser } from '../shell/CurrentUser';
@@ -69,7 +70,7 @@ export function RecordDialog({ resource, mode, id, title, onClose, onSaved, step
   const [nestedErrors, setNestedErrors] = useState<Record<string, Record<string, string>>>({});
 
   const needsRecord = mode !== 'create';
-  const { data, isLoading, error } = useRecord(
+  const { data, isLoading, error, mutate: refetchRecord } = useRecord(
     resource.listPath,
     resource.idField,
     needsRecord ? (id ?? null) : null,
@@ -138,13 +139,16 @@ export function RecordDialog({ resource, mode, id, title, onClose, onSaved, step
     if (withErrors.length) form.setFields(withErrors.map((field) => ({ name: field.name, errors: [] })));
     try {
       let answer;
+      // The version the edit was made from (the record as loaded): 409 if someone saved since.
+      const version = record?.updatedDate;
       if (mode === 'delete') {
-        answer = await apiRequest<SaveResponse>(`/api/${resource.savePath}/${id}`, { method: 'DELETE' });
+        answer = await apiRequest<SaveResponse>(withVersion(`/api/${resource.savePath}/${id}`, version), { method: 'DELETE' });
       } else {
         const body = {
           ...toRequestBody(editableFields, form.getFieldsValue(true), hiddenFields),
           ...resource.fixedBody,
           ...(mode === 'copy' ? resource.copyBody : undefined),
+          ...(mode === 'update' && typeof version === 'string' ? { updatedDate: version } : undefined),
         };
         answer =
           mode === 'update'
@@ -166,8 +170,24 @@ export function RecordDialog({ resource, mode, id, title, onClose, onSaved, step
     }
   };
 
+  /** A conflict's Reload: the record as saved now fills the form (the dialog stays open). */
+  const [reloading, setReloading] = useState(false);
+  const reload = async () => {
+    setReloading(true);
+    try {
+      await refetchRecord();
+      setFailure(null);
+    } catch (caught) {
+      setFailure(showFailure(caught));
+    } finally {
+      setReloading(false);
+    }
+  };
+
   /** Puts the server's messages under their fields; returns what is left for the summary. */
   const showFailure = (caught: unknown): Failure => {
+    // Someone saved the record since it was loaded: their name and time, and Reload.
+    if (isConflict(caught)) return { summary: caught.message, details: [], conflict: true };
     if (!(caught instanceof ApiError)) {
       console.error('Save failed', caught);
       return { summary: 'The server could not be reached. Please try again.', details: [] };
@@ -271,7 +291,7 @@ export function RecordDialog({ resource, mode, id, title, onClose, onSaved, step
               message={`Delete this ${singular}? This cannot be undone.`}
             />
           )}
-          <FailureAlert failure={failure} />
+          <FailureAlert failure={failure} onReload={() => void reload()} reloading={reloading} />
           <Form
             form={form}
             layout={horizontal ? 'horizontal' : 'vertical'}

@@ -9,6 +9,8 @@ import { strictValidationPipe } from '../http/validation.pipe';
 import { OK } from '../http/validation-result';
 import { listOrRecord } from './list.controller';
 import type { CrudService } from './crud.service';
+import { SentVersion, type EditVersion } from './edit-version';
+import { RecordOf } from './record-guard';
 
 // The routes only pass bodies through to the service, so its entity type does not matter here.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -75,18 +77,21 @@ export function CrudController(routes: CrudRoutes): Type<unknown> {
 
     @Put(`${routes.singular}/:id`)
     @RequireAreas(...(routes.updateAreas ?? routes.writeAreas))
+    @RecordOf(routes.service)
     async update(
       @Param('id', IdPipe) id: number,
       @Body(strictValidationPipe({ expectedType: routes.updateBody ?? routes.createBody })) body: unknown,
       @CurrentUser() user: AuthUser,
+      @SentVersion() version: EditVersion,
     ) {
-      return { validationResult: OK, ...(await this.service.updateAnswer(id, body, user)) };
+      return { validationResult: OK, ...(await this.service.updateAnswer(id, body, user, version)) };
     }
 
     @Delete(`${routes.singular}/:id`)
     @RequireAreas(...routes.writeAreas)
-    async remove(@Param('id', IdPipe) id: number, @CurrentUser() user: AuthUser) {
-      return { validationResult: OK, data: await this.service.remove(id, user) };
+    @RecordOf(routes.service)
+    async remove(@Param('id', IdPipe) id: number, @CurrentUser() user: AuthUser, @SentVersion() version: EditVersion) {
+      return { validationResult: OK, data: await this.service.remove(id, user, version) };
     }
   }
 

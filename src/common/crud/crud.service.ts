@@ -3,6 +3,7 @@ import type { AuthUser } from '../auth/auth-user';
 import { AuditedEntity, stampCreated, stampUpdated } from '../db/audited.entity';
 import { assertNotInUse } from '../db/in-use';
 import { InvalidInput } from '../http/validation-result';
+import type { EditVersion } from './edit-version';
 import type { ListDefinition } from '../list/list-definition';
 import type { ListResult, ListService } from '../list/list.service';
 
@@ -65,10 +66,12 @@ export abstract class CrudService<T extends AuditedEntity & ObjectLiteral, Creat
     return this.lists.row(this.definition, id, user);
   }
 
-  async update(id: number, body: UpdateBody, user: AuthUser): Promise<Row> {
+  /** `version`: the record's updatedDate as the caller read it; 409 when it has changed since (none: not checked). */
+  async update(id: number, body: UpdateBody, user: AuthUser, version: EditVersion = null): Promise<Row> {
     await this.dataSource.transaction(async (manager) => {
       await this.lockBeforeUpdate(manager, id);
       const entity = await this.lists.findVisible(this.definition, id, user, manager);
+      await this.lists.lockUnchanged(this.definition, id, version, manager);
       await this.assign(manager, entity, body, user, false);
       await this.assertNameFree(manager, entity, false);
       stampUpdated(entity, user.name);
@@ -82,8 +85,8 @@ export abstract class CrudService<T extends AuditedEntity & ObjectLiteral, Creat
    * What PUT /<singular>/:id answers beside validationResult: the saved record as `data`, and
    * anything a service adds (a user's own password change adds a fresh session `token`).
    */
-  async updateAnswer(id: number, body: UpdateBody, user: AuthUser): Promise<{ data: Row } & Row> {
-    return { data: await this.update(id, body, user) };
+  async updateAnswer(id: number, body: UpdateBody, user: AuthUser, version: EditVersion = null): Promise<{ data: Row } & Row> {
+    return { data: await this.update(id, body, user, version) };
   }
 
   /** The definition's uniqueName is not another record's, ignoring case and outer spaces (400 on it). */
@@ -101,9 +104,10 @@ export abstract class CrudService<T extends AuditedEntity & ObjectLiteral, Creat
     }
   }
 
-  async remove(id: number, user: AuthUser): Promise<{ id: number }> {
+  async remove(id: number, user: AuthUser, version: EditVersion = null): Promise<{ id: number }> {
     await this.dataSource.transaction(async (manager) => {
       const entity = await this.lists.findVisible(this.definition, id, user, manager);
+      await this.lists.lockUnchanged(this.definition, id, version, manager);
       await this.beforeRemove(manager, entity, user);
       await assertNotInUse(manager, this.definition.entity, id, this.definition.label);
       await manager.delete(this.definition.entity, { [this.definition.idField]: id } as never);

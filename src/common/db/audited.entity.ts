@@ -1,4 +1,5 @@
 import { Column } from 'typeorm';
+import { nextStamp } from '../crud/edit-version';
 
 /**
  * Audit fields every master record carries (spec 02 section 3), set by the server only.
@@ -33,7 +34,12 @@ export function stampCreated(entity: AuditedEntity, userName: string, now = new 
   entity.updatedDate = now;
 }
 
+/**
+ * Stamps an edit of a loaded record. The stamp is its version (optimistic concurrency,
+ * src/common/crud/edit-version.ts), so it always moves forward: 1 ms after the stored one when
+ * the clock has not passed it.
+ */
 export function stampUpdated(entity: AuditedEntity, userName: string, now = new Date()): void {
   entity.updatedByUserName = userName;
-  entity.updatedDate = now;
+  entity.updatedDate = nextStamp(entity.updatedDate, now);
 }

@@ -1,7 +1,10 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import type { AuthUser } from '../auth/auth-user';
 import { applyStoreScope } from '../auth/store-scope';
+import { assertVersion, type EditVersion, type StoredStamp } from '../crud/edit-version';
+import { forUpdate } from '../db/locks';
 import { toNumber } from '../db/numbers';
 import { InvalidInput, RecordNotFound } from '../http/validation-result';
 import { hiddenFigurePaths, refuseHiddenFigureQuery, removeHiddenFigures } from './figures';
@@ -117,7 +120,10 @@ function datetimeBound(value: string, endOfDay: boolean): { op: string; value: s
  */
 @Injectable()
 export class ListService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   /**
    * The query string as `user` may ask it: every name and value checked (list-query.ts), and no
@@ -415,6 +421,30 @@ export class ListService {
       : null;
     if (!entity) throw new RecordNotFound(definition.label[0].toUpperCase() + definition.label.slice(1));
     return entity;
+  }
+
+  /**
+   * Optimistic concurrency: locks the record's row (SELECT ... FOR UPDATE on MySQL/MariaDB, which
+   * waits for another save of it and reads its latest stamp; SQLite's writes take turns anyway)
+   * and answers 409 when its updatedDate is not `version`, the one the edit was made from. Call it
+   * inside the save's transaction, before anything is written; no version, no check.
+   */
+  async lockUnchanged<T extends ObjectLiteral>(definition: ListDefinition<T>, id: number, version: EditVersion, manager: EntityManager): Promise<void> {
+    if (!version) return;
+    const { alias, idField } = definition;
+    const stored = await forUpdate(
+      manager
+        .createQueryBuilder(definition.entity, alias)
+        .select([`${alias}.${idField}`, `${alias}.updatedDate`, `${alias}.updatedByUserName`])
+        .where(`${alias}.${idField} = :id`, { id }),
+    ).getOne();
+    // A record that is gone is the caller's 404 (findVisible), not a conflict.
+    if (stored) this.assertStamp(stored as unknown as StoredStamp, version);
+  }
+
+  /** 409 unless `stored` (a record's stamps, or a grid's newest row's) is the version sent. */
+  assertStamp(stored: StoredStamp | null | undefined, version: EditVersion): void {
+    assertVersion(stored, version, this.config.timeZone);
   }
 
   /** Loads full rows for the given ids, keeping their order, shaped for `user` (who asked). */

@@ -3,6 +3,7 @@ import type { Request, Response } from 'express';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { CurrentUser, Download, RequireAreas } from '../../common/auth/decorators';
 import { CrudController } from '../../common/crud/crud.controller';
+import { RecordOf } from '../../common/crud/record-guard';
 import { IdPipe } from '../../common/http/id.pipe';
 import { strictValidationPipe } from '../../common/http/validation.pipe';
 import { OK } from '../../common/http/validation-result';
@@ -73,6 +74,7 @@ export class AnnouncementsController {
   @Post('announcement/:id/announcementUsers')
   @HttpCode(201)
   @RequireAreas('Announce')
+  @RecordOf(AnnouncementsService)
   async addRecipients(
     @Param('id', IdPipe) id: number,
     @Body(strictValidationPipe({ expectedType: AnnouncementRecipientsBody })) body: AnnouncementRecipientsBody,

@@ -2,6 +2,7 @@ import { ListBodyOf, ListRoute } from '../../common/openapi/list-route';
 import { Body, Controller, Get, Param, Put, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import type { AuthUser } from '../../common/auth/auth-user';
+import { SentVersion, type EditVersion } from '../../common/crud/edit-version';
 import { CurrentUser, Download, RequireAreas, RequireStore } from '../../common/auth/decorators';
 import { assertStoreAccess } from '../../common/auth/store-scope';
 import { listOrRecord } from '../../common/crud/list.controller';
@@ -50,9 +51,9 @@ export class DailyStatsController {
   @Put('dailyStats/:storeID')
   @ListBodyOf(DailyStatBody)
   @RequireAreas('RecordDailyStats')
-  async save(@Param('storeID', IdPipe) storeID: number, @Body() body: unknown, @CurrentUser() user: AuthUser) {
+  async save(@Param('storeID', IdPipe) storeID: number, @Body() body: unknown, @CurrentUser() user: AuthUser, @SentVersion() version: EditVersion) {
     assertStoreAccess(user, storeID);
     const days = await parseDailyStats(body);
-    return { validationResult: OK, listData: await this.dailyStats.saveMonth(storeID, days, user) };
+    return { validationResult: OK, listData: await this.dailyStats.saveMonth(storeID, days, user, version) };
   }
 }

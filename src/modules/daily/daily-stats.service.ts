@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type { AuthUser } from '../../common/auth/auth-user';
+import { newestStamp, type EditVersion } from '../../common/crud/edit-version';
 import { stampCreated, stampUpdated } from '../../common/db/audited.entity';
 import { retryingTransaction } from '../../common/db/transactions';
 import { InvalidInput, RecordNotFound } from '../../common/http/validation-result';
@@ -42,7 +43,7 @@ export class DailyStatsService {
    * days not sent are left as they are. The caller has checked the store is the user's and the
    * body's shape (parseDailyStats).
    */
-  async saveMonth(storeID: number, days: DailyStatBody[], user: AuthUser): Promise<Record<string, unknown>[]> {
+  async saveMonth(storeID: number, days: DailyStatBody[], user: AuthUser, version: EditVersion = null): Promise<Record<string, unknown>[]> {
     const { first, last } = monthSpan(days[0].dailyStatDate);
     await retryingTransaction(this.dataSource, async (manager) => {
       const recorded = await this.recordedColumns(manager, storeID);
@@ -50,6 +51,8 @@ export class DailyStatsService {
         .createQueryBuilder(DailyStat, 'dailyStat')
         .where('dailyStat.storeID = :storeID AND dailyStat.dailyStatDate BETWEEN :first AND :last', { storeID, first, last })
         .getMany();
+      // The grid's version: its rows' newest updatedDate as the caller read them (409 when changed since).
+      this.lists.assertStamp(newestStamp(stored), version);
       const byDay = new Map(stored.map((stat) => [recordDate(stat.dailyStatDate)!.slice(0, 10), stat]));
       for (const day of days) await this.saveDay(manager, storeID, day, byDay.get(day.dailyStatDate), recorded, user);
     });

@@ -2,7 +2,9 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res }
 import type { Response } from 'express';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { CurrentUser, Download, RequireAnyArea, RequireAreas, RequireStore } from '../../common/auth/decorators';
+import { SentVersion, type EditVersion } from '../../common/crud/edit-version';
 import { listOrRecord } from '../../common/crud/list.controller';
+import { RecordOf } from '../../common/crud/record-guard';
 import { ExcelExportService } from '../../common/excel/excel-export.service';
 import { IdPipe } from '../../common/http/id.pipe';
 import { strictValidationPipe } from '../../common/http/validation.pipe';
@@ -68,14 +70,21 @@ export class RotaController {
   @Put('rotaLine/:id')
   @RecordRoute(rotaLineList)
   @RequireAnyArea(...ROTA_AREAS)
-  async update(@Param('id', IdPipe) id: number, @Body(strictValidationPipe({ expectedType: RotaLineBody })) body: RotaLineBody, @CurrentUser() user: AuthUser) {
-    return { validationResult: OK, ...(await this.rota.update(id, body, user)) };
+  @RecordOf(rotaLineList)
+  async update(
+    @Param('id', IdPipe) id: number,
+    @Body(strictValidationPipe({ expectedType: RotaLineBody })) body: RotaLineBody,
+    @CurrentUser() user: AuthUser,
+    @SentVersion() version: EditVersion,
+  ) {
+    return { validationResult: OK, ...(await this.rota.update(id, body, user, version)) };
   }
 
   @Delete('rotaLine/:id')
   @RecordRoute(rotaLineList)
   @RequireAreas('RecordRotaLines')
-  async remove(@Param('id', IdPipe) id: number, @CurrentUser() user: AuthUser) {
-    return { validationResult: OK, data: await this.rota.remove(id, user) };
+  @RecordOf(rotaLineList)
+  async remove(@Param('id', IdPipe) id: number, @CurrentUser() user: AuthUser, @SentVersion() version: EditVersion) {
+    return { validationResult: OK, data: await this.rota.remove(id, user, version) };
   }
 }

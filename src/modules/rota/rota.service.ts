@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { AuthUser, hasArea } from '../../common/auth/auth-user';
 import { assertStoreAccess } from '../../common/auth/store-scope';
+import type { EditVersion } from '../../common/crud/edit-version';
 import { stampCreated, stampUpdated } from '../../common/db/audited.entity';
 import { forUpdate } from '../../common/db/locks';
 import { retryingTransaction } from '../../common/db/transactions';
@@ -116,9 +117,11 @@ export class RotaService implements OnModuleInit {
     });
   }
 
-  async update(id: number, body: RotaLineBody, user: AuthUser): Promise<RotaSaveAnswer> {
+  /** `version`: the line's updatedDate as the caller read it (409 when it changed since; none: not checked). */
+  async update(id: number, body: RotaLineBody, user: AuthUser, version: EditVersion = null): Promise<RotaSaveAnswer> {
     return retryingTransaction(this.dataSource, async (manager) => {
       const line = await this.lockVisible(manager, id, user);
+      this.lists.assertStamp(line, version);
       const before = { ...line };
       const plan = planOf(body);
       const planChanged = PLAN_FIELDS.filter((field) => plan[field] !== undefined && plan[field] !== before[field]);
@@ -158,9 +161,10 @@ export class RotaService implements OnModuleInit {
     });
   }
 
-  async remove(id: number, user: AuthUser): Promise<{ id: number }> {
+  async remove(id: number, user: AuthUser, version: EditVersion = null): Promise<{ id: number }> {
     await retryingTransaction(this.dataSource, async (manager) => {
       const line = await this.lockVisible(manager, id, user);
+      this.lists.assertStamp(line, version);
       if (!PLAN_STEPS.includes(line.currentHistoryStep as RotaStep)) throw new InvalidInput({}, NOT_PLANNING);
       await manager.delete(RotaLine, { rotaLineID: id });
     });

@@ -2,7 +2,9 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res }
 import type { Response } from 'express';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { CurrentUser, Download, RequireAnyArea, RequireAreas, RequireStore } from '../../common/auth/decorators';
+import { SentVersion, type EditVersion } from '../../common/crud/edit-version';
 import { listOrRecord } from '../../common/crud/list.controller';
+import { RecordOf } from '../../common/crud/record-guard';
 import { ExcelExportService } from '../../common/excel/excel-export.service';
 import { IdPipe } from '../../common/http/id.pipe';
 import { strictValidationPipe } from '../../common/http/validation.pipe';
@@ -14,10 +16,12 @@ import { SalesService } from './sales.service';
 /**
  * The sales console's calls (docs/http-api.md, "Sales"). Fixed paths (sale/steps,
  * sale/revenueCommission) are declared before 'sale/:id'. Every call needs a store in the
- * profile; the service limits each to the profile's stores.
+ * profile; the service limits each to the profile's stores, and a path's sale id is checked
+ * (404) before the body (RecordOf).
  */
 @Controller()
 @RequireStore()
+@RecordOf(saleList)
 export class SalesController {
   constructor(
     private readonly sales: SalesService,
@@ -72,13 +76,18 @@ export class SalesController {
 
   @Put('sale/:id')
   @RequireAnyArea('RecordSales', 'UpdateSales', 'RecordRefunds')
-  async update(@Param('id', IdPipe) id: number, @Body(strictValidationPipe({ expectedType: SaleBody })) body: SaleBody, @CurrentUser() user: AuthUser) {
-    return { validationResult: OK, data: await this.sales.update(id, body, user) };
+  async update(
+    @Param('id', IdPipe) id: number,
+    @Body(strictValidationPipe({ expectedType: SaleBody })) body: SaleBody,
+    @CurrentUser() user: AuthUser,
+    @SentVersion() version: EditVersion,
+  ) {
+    return { validationResult: OK, data: await this.sales.update(id, body, user, version) };
   }
 
   @Delete('sale/:id')
   @RequireAnyArea('RecordSales', 'UpdateSales')
-  async remove(@Param('id', IdPipe) id: number, @CurrentUser() user: AuthUser) {
-    return { validationResult: OK, data: await this.sales.remove(id, user) };
+  async remove(@Param('id', IdPipe) id: number, @CurrentUser() user: AuthUser, @SentVersion() version: EditVersion) {
+    return { validationResult: OK, data: await this.sales.remove(id, user, version) };
   }
 }

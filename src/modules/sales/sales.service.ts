@@ -4,6 +4,7 @@ import { DataSource, EntityManager, In } from 'typeorm';
 import { AuthUser, hasAnyArea, hasArea } from '../../common/auth/auth-user';
 import { assertStoreAccess } from '../../common/auth/store-scope';
 import type { SystemArea } from '../../common/auth/system-areas';
+import type { EditVersion } from '../../common/crud/edit-version';
 import { stampCreated, stampUpdated } from '../../common/db/audited.entity';
 import { forUpdate } from '../../common/db/locks';
 import { retryingTransaction } from '../../common/db/transactions';
@@ -144,9 +145,11 @@ export class SalesService implements OnModuleInit {
     return this.lists.row(saleList, id, user);
   }
 
-  async update(id: number, body: SaleBody, user: AuthUser): Promise<Row> {
+  /** `version`: the sale's updatedDate as the caller read it (409 when it changed since; none: not checked). */
+  async update(id: number, body: SaleBody, user: AuthUser, version: EditVersion = null): Promise<Row> {
     await retryingTransaction(this.dataSource, async (manager) => {
       const sale = await this.lockVisible(manager, id, user);
+      this.lists.assertStamp(sale, version);
       if (body.isRefunded && !sale.isRefunded) return this.refund(manager, sale, body, user);
       if (!hasAnyArea(user, EDIT_AREAS)) throw new NotAllowed('Your access profile does not include RecordSales or UpdateSales');
       if (!isEditable(sale)) throw new InvalidInput({}, NOT_EDITABLE);
@@ -178,9 +181,10 @@ export class SalesService implements OnModuleInit {
     return this.lists.row(saleList, id, user);
   }
 
-  async remove(id: number, user: AuthUser): Promise<{ id: number }> {
+  async remove(id: number, user: AuthUser, version: EditVersion = null): Promise<{ id: number }> {
     await retryingTransaction(this.dataSource, async (manager) => {
       const sale = await this.lockVisible(manager, id, user);
+      this.lists.assertStamp(sale, version);
       if (!isEditable(sale)) throw new InvalidInput({}, NOT_EDITABLE);
       await manager.delete(Sale, { saleID: id });
     });

@@ -1,6 +1,7 @@
 import { ListBodyOf } from '../../common/openapi/list-route';
 import { Body, Controller, Get, Param, Put, Query } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
+import { SentVersion, type EditVersion } from '../../common/crud/edit-version';
 import { CurrentUser, RequireAreas, RequireStore } from '../../common/auth/decorators';
 import { assertStoreAccess } from '../../common/auth/store-scope';
 import { IdPipe } from '../../common/http/id.pipe';
@@ -41,10 +42,16 @@ export class TargetsController {
   @Put('targets/:storeID/:date')
   @ListBodyOf(TargetEntryBody)
   @RequireAreas('RecordTargets')
-  async save(@Param('storeID', IdPipe) storeID: number, @Param('date') date: string, @Body() body: unknown, @CurrentUser() user: AuthUser) {
+  async save(
+    @Param('storeID', IdPipe) storeID: number,
+    @Param('date') date: string,
+    @Body() body: unknown,
+    @CurrentUser() user: AuthUser,
+    @SentVersion() version: EditVersion,
+  ) {
     assertStoreAccess(user, storeID);
     const entries = await readTargets(body);
-    const saved = await this.targets.save(storeID, date, entries, user);
+    const saved = await this.targets.save(storeID, date, entries, user, version);
     return { validationResult: OK, listData: saved.listData, data: { dropped: saved.dropped } };
   }
 }

@@ -3,10 +3,12 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { assertStoreAccess } from '../../common/auth/store-scope';
+import { newestStamp, type EditVersion } from '../../common/crud/edit-version';
 import { stampCreated, stampUpdated } from '../../common/db/audited.entity';
 import { forUpdate } from '../../common/db/locks';
 import { retryingTransaction } from '../../common/db/transactions';
 import { InvalidInput, RecordNotFound } from '../../common/http/validation-result';
+import { ListService } from '../../common/list/list.service';
 import { AnalysisFieldsService } from '../master-data/analysis-fields/analysis-fields.service';
 import { Store } from '../master-data/entities/store.entity';
 import { StoresService } from '../master-data/stores/stores.service';
@@ -38,6 +40,7 @@ export class TargetsService {
     private readonly users: UsersService,
     private readonly fields: AnalysisFieldsService,
     private readonly figures: SaleFigures,
+    private readonly lists: ListService,
   ) {}
 
   /** GET /api/targets/actuals: every target of the store's month with its actual from sales. */
@@ -69,7 +72,11 @@ export class TargetsService {
    * caller sees (a profile without showRevenue leaves revenue targets as they are). Targets keep
    * their ids when their cell is sent again, so links to a target stay valid across saves.
    */
-  async save(storeID: number, targetDate: string, entries: TargetEntryBody[], user: AuthUser): Promise<TargetsSaved> {
+  /**
+   * `version`: the grid's as the caller read it, the newest updatedDate of its rows (EMPTY_GRID_VERSION
+   * when it had none); 409 when a row the caller sees was changed, added or removed since. None: not checked.
+   */
+  async save(storeID: number, targetDate: string, entries: TargetEntryBody[], user: AuthUser, version: EditVersion = null): Promise<TargetsSaved> {
     assertStoreAccess(user, storeID);
     const month = this.month(targetDate);
     this.checkEntries(entries, user);
@@ -81,6 +88,7 @@ export class TargetsService {
       // it: a month with none yet has no row to lock.
       await this.lockStore(manager, storeID);
       const existing = await this.visibleTargets(manager, storeID, targetDate, user).getMany();
+      this.lists.assertStamp(newestStamp(existing), version);
       const grid = await this.grid(manager, storeID);
       const byKey = new Map(existing.map((t) => [cellKey(t), t]));
       const kept = new Set<Target>();

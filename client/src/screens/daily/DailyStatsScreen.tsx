@@ -6,6 +6,7 @@ import { useSWRConfig } from 'swr';
 import { useAbortableSWR, useRecord } from '../../api/hooks';
 import { apiRequest, apiUrl } from '../../api/http';
 import type { ListResponse, ValidationResult } from '../../api/types';
+import { gridVersion, withVersion } from '../../api/version';
 import { can, storesOf } from '../../auth/permissions';
 import { type GridColumn, GridEditor, type GridInputKind } from '../../grid/GridEditor';
 import { MonthStorePickers } from '../../grid/MonthStorePickers';
@@ -109,14 +110,17 @@ function StoreStats({ storeID, dailyStatDate, readOnly, pickers }: StoreStatsPro
   const rows = useMemo(() => (stats ? monthRows(dailyStatDate, stats.listData) : undefined), [stats, dailyStatDate]);
   const days = useMemo(() => daysOfMonth(dailyStatDate), [dailyStatDate]);
 
+  // The month's version: the newest stamp of its saved days as loaded (409 when someone saved since).
+  const version = useMemo(() => (stats ? gridVersion(stats.listData) : undefined), [stats]);
   const save = useCallback(
-    async (gridRows: DailyStatRow[], signal: AbortSignal) => {
-      const { body } = await apiRequest<DailyStatsAnswer>(`/api/dailyStats/${storeID}`, {
+    async (gridRows: DailyStatRow[], signal: AbortSignal, loadedVersion: string | undefined) => {
+      const { body } = await apiRequest<DailyStatsAnswer>(withVersion(`/api/dailyStats/${storeID}`, loadedVersion), {
         method: 'PUT',
         body: saveBody(gridRows, fields ?? []),
         signal,
       });
-      return { validationResult: body.validationResult, listData: monthRows(dailyStatDate, body.listData ?? []) };
+      const saved = body.listData ?? [];
+      return { validationResult: body.validationResult, listData: monthRows(dailyStatDate, saved), version: gridVersion(saved) };
     },
     [storeID, dailyStatDate, fields],
   );
@@ -176,6 +180,8 @@ function StoreStats({ storeID, dailyStatDate, readOnly, pickers }: StoreStatsPro
       columns={columns}
       readOnly={readOnly}
       save={save}
+      version={version}
+      onReload={() => mutate(statsUrl)}
       onSaved={() => void mutate(statsUrl)}
       failLabel={failLabel}
       toolbar={() => pickers}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, DatePicker, Form, Input, InputNumber, Modal, Popconfirm, Select, TimePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { ApiError, apiRequest } from '../../api/http';
+import { withVersion } from '../../api/version';
 import type { ValidationResult } from '../../api/types';
 import { FailureAlert, type Failure } from '../../record/DialogParts';
 import { WeekdaysInput } from '../../record/WeekdaysInput';
@@ -98,6 +99,8 @@ export function RotaLineDialog({ line, users, types, onClose, onSaved }: Props) 
       newStep: values.newStep,
       ...(values.repeatUsers.length ? { repeatUsers: values.repeatUsers } : {}),
       ...(values.repeatDays ? { repeatDays: values.repeatDays } : {}),
+      // The version the edit was made from: a 409 names who saved the line since.
+      ...(existing?.updatedDate ? { updatedDate: existing.updatedDate } : {}),
     };
     try {
       await apiRequest(existing ? `/api/rotaLine/${existing.rotaLineID}` : '/api/rotaLine', { method: existing ? 'PUT' : 'POST', body });
@@ -113,7 +116,7 @@ export function RotaLineDialog({ line, users, types, onClose, onSaved }: Props) 
     if (!existing) return;
     setBusy('delete');
     try {
-      await apiRequest(`/api/rotaLine/${existing.rotaLineID}`, { method: 'DELETE' });
+      await apiRequest(withVersion(`/api/rotaLine/${existing.rotaLineID}`, existing.updatedDate), { method: 'DELETE' });
       onSaved();
     } catch (error) {
       showFailure(error);

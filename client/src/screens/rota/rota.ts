@@ -22,6 +22,8 @@ export interface RotaLine {
   paidHours: number;
   repeatUsers: number[];
   repeatDays: number;
+  /** The line's version: sent back with an edit (409 when someone saved it since). */
+  updatedDate?: string;
 }
 
 export type RotaStep = 'planning' | 'planned' | 'approved' | 'worked';

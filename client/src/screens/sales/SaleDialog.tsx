@@ -5,6 +5,7 @@ import useSWR from 'swr';
 import { useRecord, useRefreshResource } from '../../api/hooks';
 import { ApiError, apiGet, apiRequest, apiUrl } from '../../api/http';
 import type { ListResponse, Row } from '../../api/types';
+import { isConflict, withVersion } from '../../api/version';
 import { can, canAny } from '../../auth/permissions';
 import { useCurrentUser } from '../../shell/CurrentUser';
 import { useViewport } from '../../shell/useViewport';
@@ -64,7 +65,7 @@ export function SaleDialog(props: SaleDialogProps): JSX.Element {
   const { mode, saleID, open, onClose } = props;
   const viewport = useViewport();
   const needsRecord = mode !== 'create';
-  const { data, isLoading, error } = useRecord('sales', 'saleID', open && needsRecord ? (saleID ?? null) : null);
+  const { data, isLoading, error, mutate: refetchSale } = useRecord('sales', 'saleID', open && needsRecord ? (saleID ?? null) : null);
   const record = needsRecord ? data?.data : undefined;
   const { data: fieldRows, error: fieldsError } = useSWR<ListResponse<AnalysisFieldDef>>(
     open ? apiUrl('analysisFields', { pageLength: 500, sort: 'name' }) : null,
@@ -99,7 +100,8 @@ export function SaleDialog(props: SaleDialogProps): JSX.Element {
           <Spin />
         </div>
       ) : (
-        <SaleDialogBody {...props} record={record} fields={fields} onBusyChange={setBusy} />
+        // A sale loaded again (Reload after a conflict) starts the form afresh from it.
+        <SaleDialogBody key={String(record?.updatedDate ?? 'new')} {...props} record={record} fields={fields} onBusyChange={setBusy} onReload={() => refetchSale()} />
       ))}
     </Modal>
   );
@@ -109,9 +111,11 @@ interface BodyProps extends SaleDialogProps {
   record: Row | undefined;
   fields: AnalysisFieldDef[];
   onBusyChange: (busy: boolean) => void;
+  /** Loads the sale again (a conflict's Reload). */
+  onReload: () => Promise<unknown>;
 }
 
-function SaleDialogBody({ mode, saleID, initialValues, storeID, record, fields, onClose, onSaved, onBusyChange }: BodyProps) {
+function SaleDialogBody({ mode, saleID, initialValues, storeID, record, fields, onClose, onSaved, onBusyChange, onReload }: BodyProps) {
   const me = useCurrentUser();
   const refreshResource = useRefreshResource();
   const isNew = mode === 'create' || mode === 'copy';
@@ -162,8 +166,10 @@ function SaleDialogBody({ mode, saleID, initialValues, storeID, record, fields, 
     setFieldErrors({});
     const storeFields = fieldsOfStore(fields, values.storeID);
     try {
+      // The version the edit was made from (the sale as loaded): 409 if someone saved since.
+      const version = record?.updatedDate;
       if (mode === 'delete') {
-        await apiRequest(`/api/sale/${saleID}`, { method: 'DELETE' });
+        await apiRequest(withVersion(`/api/sale/${saleID}`, version), { method: 'DELETE' });
       } else {
         const body = {
           storeID: values.storeID,
@@ -177,6 +183,7 @@ function SaleDialogBody({ mode, saleID, initialValues, storeID, record, fields, 
           discountPercent: values.discountStoreID === null ? null : values.discountPercent,
           saleAnalysisValues: storeFields.flatMap((field) => analysisToBody(field, values.analysis[String(field.analysisFieldID)])),
           ...actionBody(action),
+          ...(!isNew && typeof version === 'string' ? { updatedDate: version } : undefined),
         };
         if (isNew) await apiRequest('/api/sale', { method: 'POST', body });
         else await apiRequest(`/api/sale/${saleID}`, { method: 'PUT', body });
@@ -187,9 +194,20 @@ function SaleDialogBody({ mode, saleID, initialValues, storeID, record, fields, 
     } catch (caught) {
       const { summary, details, underFields } = describeFailure(caught, storeFields);
       setFieldErrors(underFields);
-      setFailure({ summary, details });
+      setFailure({ summary, details, conflict: isConflict(caught) });
       setBusy(false);
       submitting.current = false;
+    }
+  };
+
+  /** A conflict's Reload: the sale as saved now; the body starts afresh from it (its key). */
+  const [reloading, setReloading] = useState(false);
+  const reload = async () => {
+    setReloading(true);
+    try {
+      await onReload();
+    } finally {
+      setReloading(false);
     }
   };
 
@@ -259,7 +277,7 @@ function SaleDialogBody({ mode, saleID, initialValues, storeID, record, fields, 
           }
         />
       )}
-      <FailureAlert failure={failure} />
+      <FailureAlert failure={failure} onReload={() => void reload()} reloading={reloading} />
       <SaleForm
         values={values}
         onChange={setValues}
@@ -358,6 +376,8 @@ function startingValues(
 
 /** The server's messages: under their fields when the form shows them, else listed. */
 function describeFailure(caught: unknown, storeFields: AnalysisFieldDef[]): { summary: string; details: string[]; underFields: Record<string, string> } {
+  // Someone saved the sale since it was loaded: their name and time (Reload offers their version).
+  if (isConflict(caught)) return { summary: caught.message, details: [], underFields: {} };
   if (!(caught instanceof ApiError)) {
     console.error('Save failed', caught);
     return { summary: 'The server could not be reached. Please try again.', details: [], underFields: {} };

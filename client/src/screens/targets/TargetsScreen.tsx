@@ -7,6 +7,7 @@ import { useSWRConfig } from 'swr';
 import { useAbortableSWR, useRecord } from '../../api/hooks';
 import { apiRequest, apiUrl } from '../../api/http';
 import type { ListResponse, ValidationResult } from '../../api/types';
+import { gridVersion, withVersion } from '../../api/version';
 import { can, storesOf } from '../../auth/permissions';
 import { formatPounds } from '../../format/format';
 import { type GridColumn, type GridEditorContext, GridEditor, GridNumberInput } from '../../grid/GridEditor';
@@ -147,14 +148,18 @@ function StoreTargets({ view, storeID, targetDate, highlightTargetID, canEdit, s
   const [dropped, setDropped] = useState<string[]>([]);
   const sent = useRef<SaveEntries>({ entries: [], labels: [], rowNames: [] });
 
+  // The grid's version: the newest stamp of its targets as loaded (409 when someone saved since).
+  const version = useMemo(() => (actuals ? gridVersion(actuals.listData) : undefined), [actuals]);
   const save = useCallback(
-    async (rows: TargetRow[], signal: AbortSignal) => {
+    async (rows: TargetRow[], signal: AbortSignal, loadedVersion: string | undefined) => {
       sent.current = saveEntries(rows, layout!);
       const { entries, labels } = sent.current;
       setDropped([]);
-      const { body } = await apiRequest<SaveAnswer>(`/api/targets/${storeID}/${targetDate}`, { method: 'PUT', body: entries, signal });
+      const url = withVersion(`/api/targets/${storeID}/${targetDate}`, loadedVersion);
+      const { body } = await apiRequest<SaveAnswer>(url, { method: 'PUT', body: entries, signal });
       setDropped((body.data?.dropped ?? []).map(({ index, reason }) => `${labels[index] ?? `Entry ${index + 1}`}: ${reason}`));
-      return { validationResult: body.validationResult, listData: buildGrid(layout!, body.listData ?? []).rows };
+      const saved = body.listData ?? [];
+      return { validationResult: body.validationResult, listData: buildGrid(layout!, saved).rows, version: gridVersion(saved) };
     },
     [layout, storeID, targetDate],
   );
@@ -203,6 +208,8 @@ function StoreTargets({ view, storeID, targetDate, highlightTargetID, canEdit, s
         columns={columns}
         readOnly={readOnly}
         save={save}
+        version={version}
+        onReload={() => mutate(actualsUrl)}
         onSaved={() => void mutate(actualsUrl)}
         failLabel={failLabel}
         toolbar={readOnly ? undefined : (ctx) => <SetToolbar ctx={ctx} layout={layout} storeID={storeID} targetDate={targetDate} />}

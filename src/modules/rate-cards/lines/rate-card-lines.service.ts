@@ -1,3 +1,4 @@
+import type { EditVersion } from '../../../common/crud/edit-version';
 import { chunks } from '../../../common/collections/chunks';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -224,9 +225,10 @@ export class RateCardLinesService extends CrudService<RateCardLine, RateCardLine
   }
 
   /** A line goes with its stores, unless something uses the line or one of its stores (400). */
-  override async remove(id: number, user: AuthUser): Promise<{ id: number }> {
+  override async remove(id: number, user: AuthUser, version: EditVersion = null): Promise<{ id: number }> {
     await this.dataSource.transaction(async (manager) => {
       await this.lists.findVisible(this.definition, id, user, manager);
+      await this.lists.lockUnchanged(this.definition, id, version, manager);
       await assertNoneInUse(manager, RateCardLine, [id], 'rate card line');
       await manager.delete(RateCardLine, { rateCardLineID: id });
     });

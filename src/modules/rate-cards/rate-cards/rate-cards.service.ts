@@ -1,3 +1,4 @@
+import type { EditVersion } from '../../../common/crud/edit-version';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In, MoreThan, Not } from 'typeorm';
@@ -106,9 +107,10 @@ export class RateCardsService extends CrudService<RateCard, RateCardBody> {
    * A card goes with its lines and their stores (ON DELETE CASCADE, one transaction), unless
    * something uses the card, a line or a line store (sales): 400 naming them.
    */
-  override async remove(id: number, user: AuthUser): Promise<{ id: number }> {
+  override async remove(id: number, user: AuthUser, version: EditVersion = null): Promise<{ id: number }> {
     await this.dataSource.transaction(async (manager) => {
       await this.lists.findVisible(this.definition, id, user, manager);
+      await this.lists.lockUnchanged(this.definition, id, version, manager);
       await assertNoneInUse(manager, RateCard, [id], 'rate card');
       await manager.delete(RateCard, { rateCardID: id });
     });

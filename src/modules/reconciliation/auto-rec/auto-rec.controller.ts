@@ -5,12 +5,14 @@ import { DataSource } from 'typeorm';
 import type { AuthUser } from '../../../common/auth/auth-user';
 import { CurrentUser, RequireAreas } from '../../../common/auth/decorators';
 import { listOrRecord } from '../../../common/crud/list.controller';
+import { RecordOf } from '../../../common/crud/record-guard';
 import { IdPipe } from '../../../common/http/id.pipe';
 import { NoBodyPipe } from '../../../common/http/no-body.pipe';
 import { OK, RecordNotFound } from '../../../common/http/validation-result';
 import { ListService } from '../../../common/list/list.service';
 import { JobsService } from '../../jobs/jobs.service';
 import { RecSheet } from '../entities';
+import { recSheetList } from '../rec-sheets/rec-sheet-rows';
 import { autoRecRunList } from './auto-rec-run-list';
 import { AutoRecService } from './auto-rec.service';
 
@@ -27,6 +29,7 @@ export class AutoRecController {
 
   @Put('recSheet/:id/autoRec')
   @HttpCode(202)
+  @RecordOf(recSheetList)
   async autoReconcile(@Param('id', IdPipe) id: number, @Body(NoBodyPipe) _body: unknown, @CurrentUser() user: AuthUser) {
     if (!(await this.dataSource.getRepository(RecSheet).existsBy({ recSheetID: id }))) throw new RecordNotFound('Rec sheet');
     return { validationResult: OK, data: await this.jobs.enqueue('recSheetAutoRec', { recSheetID: id }, user) };
@@ -34,6 +37,7 @@ export class AutoRecController {
 
   @Put('autoRecRun/:id/undo')
   @HttpCode(202)
+  @RecordOf(autoRecRunList)
   async undo(@Param('id', IdPipe) id: number, @Body(NoBodyPipe) _body: unknown, @CurrentUser() user: AuthUser) {
     await this.autoRec.checkUndoable(this.dataSource.manager, id);
     return { validationResult: OK, data: await this.jobs.enqueue('recSheetAutoRecUndo', { autoRecRunID: id }, user) };

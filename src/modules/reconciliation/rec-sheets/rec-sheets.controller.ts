@@ -3,9 +3,11 @@ import type { Response } from 'express';
 import type { AuthUser } from '../../../common/auth/auth-user';
 import { CurrentUser, Download, RequireAreas } from '../../../common/auth/decorators';
 import { CrudController } from '../../../common/crud/crud.controller';
+import { RecordOf } from '../../../common/crud/record-guard';
 import { IdPipe } from '../../../common/http/id.pipe';
 import { strictValidationPipe } from '../../../common/http/validation.pipe';
 import { OK } from '../../../common/http/validation-result';
+import { recSheetList } from './rec-sheet-rows';
 import { RecSheetBody, RecSheetLineBody, RecSheetLinesDeleteBody } from './rec-sheet.body';
 import { RecSheetLinesService } from './rec-sheet-lines.service';
 import { RecSheetsService } from './rec-sheets.service';
@@ -44,6 +46,7 @@ export class RecSheetsController {
 
   /** The sales of the sheet's date range and the user's stores that no line links (list engine paging, sort, quickFilter). */
   @Get('recSheet/:id/unreconciledSales')
+  @RecordOf(recSheetList)
   async unreconciledSales(@Param('id', IdPipe) id: number, @Query() query: Record<string, unknown>, @CurrentUser() user: AuthUser) {
     return { validationResult: OK, ...(await this.lines.unreconciledSales(id, query, user)) };
   }

@@ -1,3 +1,4 @@
+import type { EditVersion } from '../../../common/crud/edit-version';
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import * as bcrypt from 'bcryptjs';
@@ -314,21 +315,21 @@ export class UsersService extends CrudService<User, UserBody> implements OnAppli
     else this.logger.warn(`Created the first administrator ${email} with password ${password} (shown once; change it after logging in)`);
   }
 
-  override async update(id: number, body: UserBody, user: AuthUser) {
+  override async update(id: number, body: UserBody, user: AuthUser, version: EditVersion = null) {
     if (id !== user.userID && !hasArea(user, 'UserSetup')) {
       throw new NotAllowed('Only users with UserSetup can edit other users');
     }
-    return super.update(id, body, user);
+    return super.update(id, body, user, version);
   }
 
   /**
    * A change that ended the caller's own sessions (their password, or their access profile)
    * answers a fresh token with it, so the client carries on signed in; see docs/http-api.md.
    */
-  override async updateAnswer(id: number, body: UserBody, user: AuthUser) {
+  override async updateAnswer(id: number, body: UserBody, user: AuthUser, version: EditVersion = null) {
     const own = id === user.userID;
     const versionBefore = own ? (await this.tokenSubject(id)).tokenVersion : undefined;
-    const data = await this.update(id, body, user);
+    const data = await this.update(id, body, user, version);
     if (!own) return { data };
     const subject = await this.tokenSubject(id);
     return subject.tokenVersion === versionBefore ? { data } : { data, token: await this.tokens.issue(subject) };
