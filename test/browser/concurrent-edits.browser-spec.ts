@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { Api, attemptName, describeInBrowser, launchBrowser, signedInPage, startTarget, type Target } from './browserTarget';
 import { expectConsoleErrors, failedLoad } from './pageWatch';
+import { eventually } from './waits';
 
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -86,6 +87,63 @@ describeInBrowser('a record changed by someone else while its dialog is open', (
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'detached' });
     expect((await admin.send<{ data: Row }>('GET', `bands?bandID=${band.bandID}`)).data.description).toBe('Mine again');
+    await page.context().close();
+  });
+
+  it('the rota line dialog: Save shows who changed the line, and Reload brings their times into the open dialog', async () => {
+    const type = (await admin.send('POST', 'storeType', { name: attemptName('Rota type') })).data as Row;
+    const store = (await admin.send('POST', 'store', { name: attemptName('Rota store'), storeTypeID: type.storeTypeID })).data as Row;
+    const staff = await admin.send('POST', 'accessProfile', { name: attemptName('Rota staff'), systemAreas: '', storeIDs: [store.storeID] });
+    const personName = attemptName('Ann Rota');
+    const person = (
+      await admin.send('POST', 'user', {
+        name: personName,
+        email: `${personName.replace(/\W+/g, '.').toLowerCase()}@example.com`,
+        password: 'Rota-Pass-123',
+        confirm: 'Rota-Pass-123',
+        accessProfileID: staff.data.accessProfileID,
+      })
+    ).data as Row;
+    // The other user plans this store's rota too.
+    const planners = await admin.send('POST', 'accessProfile', { name: attemptName('Planners'), systemAreas: 'RecordRotaLines', storeIDs: [store.storeID] });
+    const plannerName = attemptName('Paul Planner');
+    const plannerEmail = `${plannerName.replace(/\W+/g, '.').toLowerCase()}@example.com`;
+    await admin.send('POST', 'user', { name: plannerName, email: plannerEmail, password: 'Plan-Pass-123', confirm: 'Plan-Pass-123', accessProfileID: planners.data.accessProfileID });
+    const planner = await Api.logIn(target.baseUrl, plannerEmail, 'Plan-Pass-123');
+    const line = (await admin.send('POST', 'rotaLine', { storeID: store.storeID, userID: person.userID, rotaDate: '2023-03-13', plannedFrom: '09:00', plannedTo: '17:00' })).data as Row;
+
+    const page = await signedInPage(browser, target, admin, 1280, 800);
+    await page.goto(`${target.baseUrl}/rota/plan?storeID=${store.storeID}&week=2023-03-13`);
+    await page.locator('.rota-line-chip').first().click();
+    const dialog = page.locator('.ant-modal-content');
+    await dialog.getByText(/^Rota line of /).waitFor();
+
+    const current = (await admin.send<{ data: Row }>('GET', `rotaLines?rotaLineID=${line.rotaLineID}`)).data;
+    await planner.send('PUT', `rotaLine/${line.rotaLineID}`, { updatedDate: current.updatedDate, plannedFrom: '10:00', notes: 'Late start' });
+
+    expectConsoleErrors(failedLoad(409, `/api/rotaLine/${line.rotaLineID}`));
+    await dialog.getByLabel('Notes').fill('Mine');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    const alert = dialog.getByRole('alert');
+    await alert.locator('.ant-alert-message', { hasText: `Changed by ${plannerName} at ` }).waitFor();
+    // The dialog is taller than the screen and was scrolled to Save: the message comes into view.
+    await eventually(async () => {
+      const box = (await alert.boundingBox())!;
+      expect(box.y).toBeGreaterThanOrEqual(0);
+      expect(box.y + box.height).toBeLessThanOrEqual(800);
+    });
+    await page.screenshot({ path: `${SHOTS}/rota-conflict-1280.png` });
+    await alert.getByRole('button', { name: 'Reload' }).click();
+    await alert.waitFor({ state: 'detached' });
+    await page.waitForFunction("document.querySelector('.ant-modal-content textarea')?.value === 'Late start'");
+    expect(await dialog.getByLabel('From').inputValue()).toBe('10:00');
+
+    // From the reloaded line the save goes through.
+    await dialog.getByLabel('Notes').fill('Late start, then till close');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const saved = (await admin.send<{ data: Row }>('GET', `rotaLines?rotaLineID=${line.rotaLineID}`)).data;
+    expect([saved.plannedFrom, saved.notes]).toEqual(['10:00', 'Late start, then till close']);
     await page.context().close();
   });
 });

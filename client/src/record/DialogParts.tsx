@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Alert, Button, Descriptions } from 'antd';
 import type { Row } from '../api/types';
 import { formatDateTime } from '../format/format';
@@ -21,31 +22,39 @@ interface FailureAlertProps {
 
 /** The summary of a refused save, with its details (see failureFromResult) as a list under it. */
 export function FailureAlert({ failure, onReload, reloading }: FailureAlertProps) {
+  const shown = useRef<HTMLDivElement>(null);
+  // A tall dialog is scrolled to its buttons when Save is pressed: bring the summary into view,
+  // or the refusal (a 409 and its Reload above all) is never seen.
+  useEffect(() => {
+    if (failure) shown.current?.scrollIntoView({ block: 'nearest' });
+  }, [failure]);
   if (!failure) return null;
   return (
-    <Alert
-      className="dialog-note"
-      type="error"
-      showIcon
-      role="alert"
-      message={failure.summary}
-      action={
-        failure.conflict && onReload ? (
-          <Button size="small" onClick={onReload} loading={reloading} disabled={reloading}>
-            Reload
-          </Button>
-        ) : undefined
-      }
-      description={
-        failure.details.length ? (
-          <ul className="fail-details">
-            {failure.details.map((detail) => (
-              <li key={detail}>{detail}</li>
-            ))}
-          </ul>
-        ) : undefined
-      }
-    />
+    <div ref={shown}>
+      <Alert
+        className="dialog-note"
+        type="error"
+        showIcon
+        role="alert"
+        message={failure.summary}
+        action={
+          failure.conflict && onReload ? (
+            <Button size="small" onClick={onReload} loading={reloading} disabled={reloading}>
+              Reload
+            </Button>
+          ) : undefined
+        }
+        description={
+          failure.details.length ? (
+            <ul className="fail-details">
+              {failure.details.map((detail) => (
+                <li key={detail}>{detail}</li>
+              ))}
+            </ul>
+          ) : undefined
+        }
+      />
+    </div>
   );
 }
 

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Button, DatePicker, Form, Input, InputNumber, Modal, Popconfirm, Select, TimePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { ApiError, apiRequest } from '../../api/http';
-import { withVersion } from '../../api/version';
+import { ApiError, apiGet, apiRequest } from '../../api/http';
+import { isConflict, withVersion } from '../../api/version';
 import type { ValidationResult } from '../../api/types';
 import { FailureAlert, type Failure } from '../../record/DialogParts';
 import { WeekdaysInput } from '../../record/WeekdaysInput';
@@ -56,14 +56,10 @@ const time = (value: string) => dayjs(`2000-01-01T${value}`);
  * the step among planning and planned, and the repeat options, which copy the line to other
  * users and to other days of its week when saved.
  */
-export function RotaLineDialog({ line, users, types, onClose, onSaved }: Props) {
+/** The form's values for a line (an existing one as saved, or a new one's defaults). */
+function formValuesOf(line: Props['line']): FormValues {
   const existing = 'rotaLineID' in line ? line : null;
-  const viewport = useViewport();
-  const [form] = Form.useForm<FormValues>();
-  const [busy, setBusy] = useState<'' | 'save' | 'delete'>('');
-  const [failure, setFailure] = useState<Failure | null>(null);
-
-  const initial: FormValues = {
+  return {
     rotaDate: dayjs(line.rotaDate.slice(0, 10)),
     userID: line.userID,
     rotaLineTypeID: existing?.rotaLineTypeID ?? 1,
@@ -75,8 +71,40 @@ export function RotaLineDialog({ line, users, types, onClose, onSaved }: Props) 
     repeatUsers: [],
     repeatDays: 0,
   };
+}
+
+export function RotaLineDialog({ line: opened, users, types, onClose, onSaved }: Props) {
+  // The line as last read: a conflict's Reload replaces it with the line as saved now.
+  const [line, setLine] = useState(opened);
+  const existing = 'rotaLineID' in line ? line : null;
+  const viewport = useViewport();
+  const [form] = Form.useForm<FormValues>();
+  const [busy, setBusy] = useState<'' | 'save' | 'delete' | 'reload'>('');
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const initial = formValuesOf(opened);
+
+  /** A conflict's Reload: the line as saved now fills the form, and the next save is made from it. */
+  const reload = async () => {
+    if (!existing) return;
+    setBusy('reload');
+    try {
+      const { data } = await apiGet<{ data: RotaLine }>(`/api/rotaLines?rotaLineID=${existing.rotaLineID}`);
+      setLine(data);
+      form.resetFields();
+      form.setFieldsValue(formValuesOf(data));
+      setFailure(null);
+    } catch (error) {
+      setFailure({ summary: error instanceof Error ? error.message : 'The rota line could not be read again', details: [] });
+    } finally {
+      setBusy('');
+    }
+  };
 
   const showFailure = (error: unknown) => {
+    if (isConflict(error)) {
+      setFailure({ summary: error.message, details: [], conflict: true });
+      return;
+    }
     const result: ValidationResult | undefined = error instanceof ApiError ? error.validationResult : undefined;
     const messages = result?.failMessages ?? {};
     form.setFields(Object.entries(messages).filter(([name]) => name in LABELS).map(([name, message]) => ({ name: name as keyof FormValues, errors: [message] })));
@@ -152,7 +180,7 @@ export function RotaLineDialog({ line, users, types, onClose, onSaved }: Props) 
         ),
       ]}
     >
-      <FailureAlert failure={failure} />
+      <FailureAlert failure={failure} onReload={() => void reload()} reloading={busy === 'reload'} />
       <Form form={form} layout="vertical" initialValues={initial} onFinish={(values) => void save(values)} disabled={!editable}>
         <Form.Item name="rotaDate" label={LABELS.rotaDate} rules={[{ required: true, message: 'Choose a date' }]}>
           <DatePicker format="DD/MM/YYYY" allowClear={false} />
