@@ -253,3 +253,17 @@ it('documents the readiness probe failing, and the announcement calls open to it
     expect(description).not.toContain('limited to their stores');
   }
 });
+
+it('says which edits check their version: a 409 and ?updatedDate= on those, on no others', () => {
+  const versioned = ['put /api/store/{id}', 'delete /api/store/{id}', 'put /api/sale/{id}', 'delete /api/sale/{id}', 'put /api/rotaLine/{id}', 'put /api/targets/{storeID}/{date}', 'put /api/dailyStats/{storeID}'];
+  for (const key of versioned) {
+    const [method, path] = key.split(' ');
+    const operation = op(method, path);
+    expect({ key, conflict: Boolean(operation.responses[409]) }).toEqual({ key, conflict: true });
+    expect(operation.parameters.find((p: Row) => p.name === 'updatedDate')).toEqual(expect.objectContaining({ in: 'query', required: false }));
+  }
+  for (const key of ['post /api/store', 'put /api/user/userPreference/{group}/{name}', 'put /api/recSheet/{id}/autoRec']) {
+    const [method, path] = key.split(' ');
+    expect({ key, conflict: Boolean(op(method, path).responses[409]) }).toEqual({ key, conflict: false });
+  }
+});

@@ -39,7 +39,17 @@ export function editVersionOf(req: Request): EditVersion {
  * The handler's EditVersion, read from the request as it came: pipes build new body objects
  * (and drop `updatedDate`, a read-only field) without touching `req.body`.
  */
-export const SentVersion = createParamDecorator((_: unknown, ctx: ExecutionContext) => editVersionOf(ctx.switchToHttp().getRequest<Request>()));
+const sentVersionParam = createParamDecorator((_: unknown, ctx: ExecutionContext) => editVersionOf(ctx.switchToHttp().getRequest<Request>()));
+
+/** Handlers that read an EditVersion: the OpenAPI document gives them their 409 and `?updatedDate=`. */
+export const TAKES_VERSION = 'takesEditVersion';
+
+export function SentVersion(): ParameterDecorator {
+  return (target, key, index) => {
+    sentVersionParam()(target, key, index);
+    if (key !== undefined) Reflect.defineMetadata(TAKES_VERSION, true, (target as Record<string | symbol, object>)[key]);
+  };
+}
 
 /** '28/11/2026 10:42' in the configured time zone: how the client shows date-times (format.ts). */
 export function formatDateTime(at: Date, timeZone: string): string {

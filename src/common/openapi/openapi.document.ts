@@ -103,6 +103,15 @@ function queryParameters(route: ApiRoute): ParameterObject[] {
   const named = route.queryParams.map<ParameterObject>((p) => ({ name: p.name, in: 'query', required: false, schema: { type: p.type === Number ? 'integer' : 'string' } }));
   const list = route.definition ? listParameters(route.definition) : route.wholeQuery ? [FREE_FORM_QUERY] : [];
   if (route.access.download) named.push({ name: 'token', in: 'query', required: false, description: 'The session token, instead of the header.', schema: { type: 'string' } });
+  if (route.takesVersion && !named.some((p) => p.name === 'updatedDate')) {
+    named.push({
+      name: 'updatedDate',
+      in: 'query',
+      required: false,
+      description: "The version the edit was made from: the record's updatedDate as read (a PUT may send it in its body instead). Without it the edit is not checked.",
+      schema: { type: 'string', format: 'date-time' },
+    });
+  }
   return [...list, ...named];
 }
 
@@ -125,6 +134,9 @@ function responses(route: ApiRoute, base: OperationObject | undefined, rows: Row
     400: failure('Invalid input: validationResult.failMessages by field; nothing was written.'),
     ...(route.access.public ? {} : { 403: failure('No or expired token, or the access profile lacks a system area or store.') }),
     ...(route.path.includes('{') || route.definition ? { 404: failure('The record does not exist or lies outside your stores.') } : {}),
+    ...(route.takesVersion
+      ? { 409: failure('The record (or grid) changed since the version sent as updatedDate was read: failSummary names who changed it and when; nothing was written.') }
+      : {}),
     500: { description: 'Server error.', content: json(ref('ServerError')) },
   };
   // What a handler declares with @ApiResponse (a probe's 503) says more than the contract's defaults.

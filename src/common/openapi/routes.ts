@@ -4,6 +4,7 @@ import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { ModulesContainer, Reflector } from '@nestjs/core';
 import { DOWNLOAD_ROUTE, PUBLIC_ROUTE, REQUIRED_ANY_AREAS, REQUIRED_AREAS, REQUIRES_STORE } from '../auth/decorators';
 import type { SystemArea } from '../auth/system-areas';
+import { TAKES_VERSION } from '../crud/edit-version';
 import { NoBodyPipe } from '../http/no-body.pipe';
 import type { ListDefinition } from '../list/list-definition';
 import { ACCESS_NOTE, LIST_BODY, LIST_ROUTE, RECORD_ROUTE } from './list-route';
@@ -61,6 +62,8 @@ export interface ApiRoute {
   definition?: ListDefinition<never>;
   /** The list whose row a save answers as `data` (CrudController's create and update / RecordRoute); on a delete, whose record it removes. */
   recordDefinition?: ListDefinition<never>;
+  /** Checks the version an edit was made from (@SentVersion): a 409 when the record changed since. */
+  takesVersion: boolean;
 }
 
 interface RouteArg {
@@ -180,6 +183,7 @@ export function apiRoutes(app: INestApplication, globalPrefix: string): ApiRoute
           multipart: (Reflect.getMetadata(MULTIPART_BODY, handler) as MultipartBodySpec | undefined) ?? null,
           definition: definitionOf(handler, wrapper.instance, handlerName),
           recordDefinition: recordDefinitionOf(handler, wrapper.instance, handlerName, method),
+          takesVersion: Reflect.getMetadata(TAKES_VERSION, handler) === true,
         };
         for (const controllerPath of controllerPaths) {
           for (const handlerPath of asArray(Reflect.getMetadata(PATH_METADATA, handler))) {
