@@ -11,6 +11,7 @@ import { RATE_CARD_ENTITIES } from '../modules/rate-cards/entities';
 import { USERS_ENTITIES } from '../modules/users/entities';
 import { SALE_ENTITIES } from '../modules/sales/entities';
 import { History } from '../common/history/history.entity';
+import { FIGURE_VERSION_ENTITIES } from '../common/figures/figure-version.entities';
 import { Operation } from '../modules/jobs/entities/operation.entity';
 import { RECONCILIATION_ENTITIES } from '../modules/reconciliation/entities';
 import { Target } from '../modules/targets/entities/target.entity';
@@ -18,7 +19,7 @@ import { DailyStat } from '../modules/daily/entities/daily-stat.entity';
 import { RotaLine } from '../modules/rota/entities/rota-line.entity';
 import { ANNOUNCEMENT_ENTITIES } from '../modules/announcements/entities';
 
-export const ENTITIES = [...MASTER_DATA_ENTITIES, ...USERS_ENTITIES, ...FILES_ENTITIES, ...RATE_CARD_ENTITIES, ...SALE_ENTITIES, History, Operation, ...RECONCILIATION_ENTITIES, Target, DailyStat, RotaLine, ...ANNOUNCEMENT_ENTITIES];
+export const ENTITIES = [...MASTER_DATA_ENTITIES, ...USERS_ENTITIES, ...FILES_ENTITIES, ...RATE_CARD_ENTITIES, ...SALE_ENTITIES, History, Operation, ...RECONCILIATION_ENTITIES, Target, DailyStat, RotaLine, ...ANNOUNCEMENT_ENTITIES, ...FIGURE_VERSION_ENTITIES];
 export { MIGRATIONS };
 
 /**

@@ -1,4 +1,4 @@
-import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, PrimaryGeneratedColumn, Index } from 'typeorm';
 import { AuditedEntity } from '../../../common/db/audited.entity';
 
 /**
@@ -6,6 +6,7 @@ import { AuditedEntity } from '../../../common/db/audited.entity';
  * `storedName`, a name the server made up; the database holds only what describes them.
  */
 @Entity('file')
+@Index(['library', 'type'])
 export class StoredFile extends AuditedEntity {
   @PrimaryGeneratedColumn({ type: 'integer' })
   fileID: number;

@@ -4,6 +4,7 @@ import { Store } from './store.entity';
 
 /** A store an analysis field applies to. Saved through the field; goes with it or with the store. */
 @Entity('analysisFieldStore')
+@Index(['storeID'])
 @Index(['analysisFieldID', 'storeID'], { unique: true })
 export class AnalysisFieldStore {
   @PrimaryGeneratedColumn({ type: 'integer' })

@@ -1,4 +1,4 @@
-import { Column, Entity, OneToMany, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, OneToMany, PrimaryGeneratedColumn, Index } from 'typeorm';
 import { AuditedEntity } from '../../../common/db/audited.entity';
 import type { AnalysisFieldStore } from './analysis-field-store.entity';
 import type { AnalysisListItem } from './analysis-list-item.entity';
@@ -11,6 +11,7 @@ export type AutoFillFrom = (typeof AUTO_FILL_FROM)[number];
 
 /** An extra question asked on a sale (spec 02 section 3): free text, or one or many list items. */
 @Entity('analysisField')
+@Index(['name'])
 export class AnalysisField extends AuditedEntity {
   @PrimaryGeneratedColumn({ type: 'integer' })
   analysisFieldID: number;

@@ -1,8 +1,9 @@
-import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, PrimaryGeneratedColumn, Index } from 'typeorm';
 import { AuditedEntity } from '../../../common/db/audited.entity';
 
 /** A price band of rate card lines ('A' .. 'E'); analysis fields may auto-fill from its name. */
 @Entity('band')
+@Index(['name'])
 export class Band extends AuditedEntity {
   @PrimaryGeneratedColumn({ type: 'integer' })
   bandID: number;

@@ -10,6 +10,7 @@ import { Store } from './store.entity';
  * (DECIMAL(5,2)), both read through the 2-dp transformer.
  */
 @Entity('discountStore')
+@Index(['storeID'])
 @Index(['discountID', 'storeID'], { unique: true })
 export class DiscountStore {
   @PrimaryGeneratedColumn({ type: 'integer' })

@@ -1,10 +1,12 @@
-import { Column, Entity, JoinColumn, ManyToOne, OneToMany, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, JoinColumn, ManyToOne, OneToMany, PrimaryGeneratedColumn, Index } from 'typeorm';
 import { AuditedEntity } from '../../../common/db/audited.entity';
 import type { DiscountStore } from './discount-store.entity';
 import { SaleType } from './sale-type.entity';
 
 /** A discount on one sale type, with its settings per store (spec 01 section 3). */
 @Entity('discount')
+@Index(['saleTypeID'])
+@Index(['name'])
 export class Discount extends AuditedEntity {
   @PrimaryGeneratedColumn({ type: 'integer' })
   discountID: number;

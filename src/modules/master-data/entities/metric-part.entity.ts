@@ -1,4 +1,4 @@
-import { Column, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn, Index } from 'typeorm';
 import { AuditedEntity } from '../../../common/db/audited.entity';
 import { decimalTransformer } from '../../../common/db/numbers';
 import { Metric } from './metric.entity';
@@ -12,6 +12,7 @@ export type DivisionPart = (typeof DIVISION_PARTS)[number];
  * saves), so a metric with parts is not deleted: its parts are deleted first.
  */
 @Entity('metricPart')
+@Index(['metricID'])
 export class MetricPart extends AuditedEntity {
   @PrimaryGeneratedColumn({ type: 'integer' })
   metricPartID: number;

@@ -1,4 +1,4 @@
-import { Column, Entity, JoinColumn, ManyToOne, OneToMany, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, JoinColumn, ManyToOne, OneToMany, PrimaryGeneratedColumn, Index } from 'typeorm';
 import { AuditedEntity } from '../../../common/db/audited.entity';
 import { decimalTransformer } from '../../../common/db/numbers';
 import { AnalysisField } from './analysis-field.entity';
@@ -12,6 +12,8 @@ export type MetricType = (typeof METRIC_TYPES)[number];
  * parts. successValue is DECIMAL(14,4) (a fraction for percent metrics; 0 means unused).
  */
 @Entity('metric')
+@Index(['analysisFieldID'])
+@Index(['name'])
 export class Metric extends AuditedEntity {
   @PrimaryGeneratedColumn({ type: 'integer' })
   metricID: number;

@@ -4,6 +4,7 @@ import { Store } from './store.entity';
 
 /** A store a sale type is offered in. Saved through the sale type; goes with it or with the store. */
 @Entity('saleTypeStore')
+@Index(['storeID'])
 @Index(['saleTypeID', 'storeID'], { unique: true })
 export class SaleTypeStore {
   @PrimaryGeneratedColumn({ type: 'integer' })

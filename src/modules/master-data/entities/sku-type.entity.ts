@@ -1,8 +1,9 @@
-import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, PrimaryGeneratedColumn, Index } from 'typeorm';
 import { AuditedEntity } from '../../../common/db/audited.entity';
 
 /** A kind of product on rate card lines ('Handset', 'SIM'); excludeDiscount blocks sale-type discounts. */
 @Entity('skuType')
+@Index(['name'])
 export class SkuType extends AuditedEntity {
   @PrimaryGeneratedColumn({ type: 'integer' })
   skuTypeID: number;

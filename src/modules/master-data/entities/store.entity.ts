@@ -1,8 +1,9 @@
-import { Column, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn, Index } from 'typeorm';
 import { AuditedEntity } from '../../../common/db/audited.entity';
 import { StoreType } from './store-type.entity';
 
 @Entity('store')
+@Index(['name'])
 export class Store extends AuditedEntity {
   @PrimaryGeneratedColumn({ type: 'integer' })
   storeID: number;

@@ -18,6 +18,10 @@ export const SKU_MAX_LENGTH = 25;
  * the upload file is SET NULL (deleting a file keeps the lines).
  */
 @Entity('rateCardLine')
+@Index(['fileID'])
+@Index(['bandID'])
+@Index(['skuTypeID'])
+@Index(['saleTypeID'])
 @Index(['rateCardID', 'saleTypeID', 'sku'])
 @Index(['sku'])
 export class RateCardLine extends AuditedEntity {

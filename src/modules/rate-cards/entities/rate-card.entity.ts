@@ -1,4 +1,4 @@
-import { Column, Entity, OneToMany, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index, OneToMany, PrimaryGeneratedColumn } from 'typeorm';
 import { AuditedEntity } from '../../../common/db/audited.entity';
 import type { RateCardLine } from './rate-card-line.entity';
 
@@ -8,6 +8,8 @@ import type { RateCardLine } from './rate-card-line.entity';
  * engines (mysql2 dateStrings) and unique.
  */
 @Entity('rateCard')
+// A unique index, as the migration made it (not a UNIQUE constraint: the schema would differ).
+@Index(['fromDate'], { unique: true })
 export class RateCard extends AuditedEntity {
   @PrimaryGeneratedColumn({ type: 'integer' })
   rateCardID: number;
@@ -16,7 +18,7 @@ export class RateCard extends AuditedEntity {
   name: string;
 
   /** 'yyyy-mm-dd'. */
-  @Column({ type: 'date', unique: true })
+  @Column({ type: 'date' })
   fromDate: string;
 
   @OneToMany('RateCardLine', (line: RateCardLine) => line.rateCard)

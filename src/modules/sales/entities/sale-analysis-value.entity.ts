@@ -7,6 +7,7 @@ import { Sale } from './sale.entity';
  * one row per chosen code), so the sales filter `analysisValue` is one indexed lookup.
  */
 @Entity('saleAnalysisValue')
+@Index(['analysisFieldID'])
 @Index(['saleID'])
 @Index(['analysisValue'])
 export class SaleAnalysisValue {

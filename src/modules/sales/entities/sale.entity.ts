@@ -20,6 +20,16 @@ const money = { type: 'decimal', precision: 12, scale: 2, default: 0, transforme
  * duplicates, the refunds of a sale (test/api/list-scale checks the sort indexes).
  */
 @Entity('sale')
+// The references' own indexes (the foreign keys' lookups, as the migrations made them).
+@Index(['discountStoreID'])
+@Index(['refSaleID'])
+@Index(['rateCardLineStoreID'])
+@Index(['rateCardLineID'])
+@Index(['rateCardID'])
+@Index(['saleTypeID'])
+// The dashboard's sums read a span from these alone (migration KpiFigureIndexes).
+@Index(['saleDate', 'storeID', 'currentHistoryStep', 'isRefund', 'attributableToUserID', 'sku', 'adjustedRevenue', 'commission'])
+@Index(['attributableToUserID', 'saleDate', 'storeID', 'currentHistoryStep', 'isRefund', 'adjustedRevenue', 'commission'])
 @Index(['storeID', 'saleDate'])
 // The list's count and total (COUNT, SUM(adjustedRevenue)) of a store's date range, from the index alone.
 @Index(['storeID', 'saleDate', 'adjustedRevenue'])

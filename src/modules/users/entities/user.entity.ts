@@ -1,9 +1,10 @@
-import { Column, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn, Index } from 'typeorm';
 import { AuditedEntity } from '../../../common/db/audited.entity';
 import { Store } from '../../master-data/entities/store.entity';
 import { AccessProfile } from './access-profile.entity';
 
 @Entity('user')
+@Index(['name'])
 export class User extends AuditedEntity {
   @PrimaryGeneratedColumn({ type: 'integer' })
   userID: number;

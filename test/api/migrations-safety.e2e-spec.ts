@@ -1,0 +1,139 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { DataSource } from 'typeorm';
+import { dataSourceOptions, MIGRATIONS } from '../../src/config/database';
+import { openDataSource, runMigrationsOnce } from '../../src/config/database-lock';
+import { chosenDatabase, databaseName, onServer, withDatabase } from '../support/test-database';
+
+/**
+ * The migrations are the schema's only source (synchronize is off), so two things must hold on
+ * both engines, or the next migration written by hand is built on a schema nobody has:
+ * - after every `up()`, the schema the entities describe has nothing to add or change (TypeORM's
+ *   schema builder, the one `synchronize` would run, logs no statement);
+ * - every `down()` runs, newest first, back to an empty database, and every `up()` then runs
+ *   again to the same schema.
+ * Each engine gets a database of its own, created empty here and dropped at the end.
+ */
+
+interface Engine {
+  name: string;
+  open(): Promise<DataSource>;
+  /** Tables, views and triggers left in the database, TypeORM's own 'migrations' table aside. */
+  leftovers(dataSource: DataSource): Promise<string[]>;
+  dispose(): Promise<void>;
+}
+
+function sqliteEngine(): Engine {
+  const dataDir = mkdtempSync(join(tmpdir(), 'retail-migrations-'));
+  return {
+    name: 'SQLite',
+    open: () => openDataSource(dataSourceOptions({ databaseUrl: '', dataDir })),
+    leftovers: async (dataSource) => {
+      const rows = (await dataSource.query(
+        "SELECT type || ' ' || name AS item FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' AND name <> 'migrations' AND tbl_name <> 'migrations' ORDER BY name",
+      )) as Array<{ item: string }>;
+      return rows.map((row) => row.item);
+    },
+    dispose: async () => rmSync(dataDir, { recursive: true, force: true }),
+  };
+}
+
+function mysqlEngine(url: string): Engine {
+  // `<db>_w<n>_mig`: the suite's clean-up drops every `<db>_w%` a run leaves behind.
+  const name = `${databaseName(url)}_w${process.env.JEST_WORKER_ID ?? '1'}_mig`;
+  const databaseUrl = withDatabase(url, name);
+  return {
+    name: 'MySQL',
+    open: async () => {
+      await onServer(url, async (query) => {
+        await query(`DROP DATABASE IF EXISTS \`${name}\``);
+        await query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+      });
+      return openDataSource(dataSourceOptions({ databaseUrl, dataDir: tmpdir() }));
+    },
+    leftovers: async (dataSource) => {
+      const tables = (await dataSource.query("SELECT CONCAT(table_type, ' ', table_name) AS item FROM information_schema.tables WHERE table_schema = DATABASE() AND table_name <> 'migrations'")) as Array<{ item: string }>;
+      const triggers = (await dataSource.query("SELECT CONCAT('TRIGGER ', trigger_name) AS item FROM information_schema.triggers WHERE trigger_schema = DATABASE()")) as Array<{ item: string }>;
+      return [...tables, ...triggers].map((row) => row.item).sort();
+    },
+    dispose: () => onServer(url, (query) => query(`DROP DATABASE IF EXISTS \`${name}\``)).then(() => undefined),
+  };
+}
+
+/**
+ * What the database lacks or has beyond what the entities describe. On SQLite, what TypeORM's
+ * schema builder would run to make the database match them. On MySQL that builder is no oracle
+ * against MariaDB (it reads MariaDB's ON UPDATE, boolean and NULL defaults as changes, and
+ * would drop and re-add every foreign key), so the same question is asked of
+ * information_schema directly: the tables, each column and whether it takes null, the indexes
+ * by their columns and uniqueness (MySQL's own foreign-key indexes aside), and the foreign keys
+ * with their ON DELETE.
+ */
+async function schemaDrift(dataSource: DataSource): Promise<string[]> {
+  if (dataSource.options.type !== 'mysql') {
+    const sql = await dataSource.driver.createSchemaBuilder().log();
+    return sql.upQueries.map((query) => query.query);
+  }
+  const described = new Set<string>();
+  for (const entity of dataSource.entityMetadatas) {
+    const table = entity.tableName;
+    described.add(`table ${table}`);
+    for (const column of entity.columns) described.add(`column ${table}.${column.databaseName} ${column.isNullable ? 'null' : 'not null'}`);
+    for (const index of entity.indices) described.add(`index ${table}(${index.columns.map((c) => c.databaseName).join(', ')})${index.isUnique ? ' unique' : ''}`);
+    for (const unique of entity.uniques) described.add(`index ${table}(${unique.columns.map((c) => c.databaseName).join(', ')}) unique`);
+    for (const key of entity.foreignKeys) described.add(`foreign key ${table}(${key.columnNames.join(', ')}) -> ${key.referencedTablePath}(${key.referencedColumnNames.join(', ')}) on delete ${key.onDelete ?? 'NO ACTION'}`);
+  }
+  const query = async (sql: string) => (await dataSource.query(sql)) as Array<{ item: string }>;
+  const rows = [
+    ...(await query("SELECT CONCAT('table ', table_name) AS item FROM information_schema.tables WHERE table_schema = DATABASE() AND table_name <> 'migrations'")),
+    ...(await query("SELECT CONCAT('column ', table_name, '.', column_name, IF(is_nullable = 'YES', ' null', ' not null')) AS item FROM information_schema.columns WHERE table_schema = DATABASE() AND table_name <> 'migrations'")),
+    ...(await query(`SELECT CONCAT('index ', s.table_name, '(', GROUP_CONCAT(s.column_name ORDER BY s.seq_in_index SEPARATOR ', '), ')', IF(MAX(s.non_unique) = 0, ' unique', '')) AS item
+      FROM information_schema.statistics s
+      WHERE s.table_schema = DATABASE() AND s.table_name <> 'migrations' AND s.index_name <> 'PRIMARY'
+        AND s.index_name NOT IN (SELECT constraint_name FROM information_schema.referential_constraints r WHERE r.constraint_schema = DATABASE())
+      GROUP BY s.table_name, s.index_name`)),
+    ...(await query(`SELECT CONCAT('foreign key ', k.table_name, '(', GROUP_CONCAT(k.column_name ORDER BY k.ordinal_position SEPARATOR ', '), ') -> ', k.referenced_table_name, '(', GROUP_CONCAT(k.referenced_column_name ORDER BY k.ordinal_position SEPARATOR ', '), ') on delete ', MAX(r.delete_rule)) AS item
+      FROM information_schema.key_column_usage k JOIN information_schema.referential_constraints r ON r.constraint_schema = k.constraint_schema AND r.constraint_name = k.constraint_name
+      WHERE k.table_schema = DATABASE() GROUP BY k.table_name, k.constraint_name, k.referenced_table_name`)),
+  ];
+  const found = new Set(rows.map((row) => row.item));
+  return [...[...described].filter((item) => !found.has(item)).map((item) => `missing: ${item}`), ...[...found].filter((item) => !described.has(item)).map((item) => `not described: ${item}`)].sort();
+}
+
+const database = chosenDatabase();
+const engines: Array<() => Engine> = [sqliteEngine];
+if (database.kind === 'mysql') engines.push(() => mysqlEngine(database.url!));
+
+describe.each(engines.map((engine) => [engine().name, engine] as const))('migrations on %s', (_name, makeEngine) => {
+  jest.setTimeout(240_000);
+  let engine: Engine;
+  let dataSource: DataSource | undefined;
+
+  beforeAll(async () => {
+    engine = makeEngine();
+    dataSource = await engine.open();
+  });
+
+  afterAll(async () => {
+    await dataSource?.destroy();
+    await engine.dispose();
+  });
+
+  it('after every migration, the entities have nothing to add or change', async () => {
+    expect(await schemaDrift(dataSource!)).toEqual([]);
+  });
+
+  it('every down() runs back to an empty database, and every up() then runs again to the same schema', async () => {
+    const ds = dataSource!;
+    for (let undone = 0; undone < MIGRATIONS.length; undone++) await ds.undoLastMigration({ transaction: 'each' });
+    const [{ n }] = (await ds.query('SELECT COUNT(*) AS n FROM migrations')) as Array<{ n: number | string }>;
+    expect(Number(n)).toBe(0);
+    expect(await engine.leftovers(ds)).toEqual([]);
+
+    await runMigrationsOnce(ds);
+    const [{ n: ran }] = (await ds.query('SELECT COUNT(*) AS n FROM migrations')) as Array<{ n: number | string }>;
+    expect(Number(ran)).toBe(MIGRATIONS.length);
+    expect(await schemaDrift(ds)).toEqual([]);
+  });
+});
