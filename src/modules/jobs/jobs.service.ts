@@ -7,6 +7,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { JobDriver } from './drivers/job-driver';
 import { Operation } from './entities/operation.entity';
 import { QUEUE_NAMES, queueOf, type JobName, type QueueName } from './job-names';
+import type { JobPayload } from './job-payloads';
 import { JobEvents } from './job-events';
 import { HANDED_BACK_MESSAGE, JobRunner } from './job-runner';
 import type { JobContext, OperationState, OperationView } from './job.types';
@@ -64,7 +65,7 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
   }
 
   /** Records the operation and queues its job; answers at once, before the job runs. */
-  async enqueue(name: JobName, data: object, user: AuthUser, message = 'Waiting to start'): Promise<OperationView> {
+  async enqueue<N extends JobName>(name: N, data: JobPayload<N>, user: AuthUser, message = 'Waiting to start'): Promise<OperationView> {
     // Refused at once, with nothing written, while Redis is away: never a wait, never a 500.
     if (!(await this.driver.available())) throw new NotAvailable(QUEUE_UNAVAILABLE);
     const queue = queueOf(name);
@@ -88,7 +89,7 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
    * run again (a retry, or taken up after its worker died) gets the parts it already queued
    * rather than new ones.
    */
-  async enqueueParts(name: JobName, parts: object[], user: AuthUser, parentOperationID: number): Promise<number[]> {
+  async enqueueParts<N extends JobName>(name: N, parts: Array<JobPayload<N>>, user: AuthUser, parentOperationID: number): Promise<number[]> {
     const operations = this.dataSource.getRepository(Operation);
     const existing = await operations.find({ select: { operationID: true }, where: { parentOperationID }, order: { operationID: 'ASC' } });
     if (existing.length) return existing.map((o) => o.operationID);

@@ -11,6 +11,12 @@ export interface RateCardUploadData {
   body: unknown;
 }
 
+declare module '../../jobs/job-payloads' {
+  interface JobPayloads {
+    rateCardUpload: RateCardUploadData;
+  }
+}
+
 /** The old synchronous answer, now the operation's result: a refusal keeps its validationResult and rows. */
 export type RateCardUploadResult = { validationResult: unknown; data?: UploadSummary; listData: unknown[] };
 

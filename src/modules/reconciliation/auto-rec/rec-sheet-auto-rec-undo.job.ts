@@ -7,6 +7,12 @@ export interface RecSheetAutoRecUndoData {
   autoRecRunID: number;
 }
 
+declare module '../../jobs/job-payloads' {
+  interface JobPayloads {
+    recSheetAutoRecUndo: RecSheetAutoRecUndoData;
+  }
+}
+
 @JobHandler('recSheetAutoRecUndo')
 export class RecSheetAutoRecUndoJob implements JobHandlerInstance<RecSheetAutoRecUndoData, JobOutcome<UndoResult>> {
   constructor(private readonly autoRec: AutoRecService) {}

@@ -7,6 +7,12 @@ export interface RecSheetAutoRecData {
   recSheetID: number;
 }
 
+declare module '../../jobs/job-payloads' {
+  interface JobPayloads {
+    recSheetAutoRec: RecSheetAutoRecData;
+  }
+}
+
 /**
  * Auto reconcile as a job: the run commits in batches and is keyed by the operation, so a
  * retried job (after a SaleLinkConflict or a crash) carries on after the last committed batch

@@ -40,6 +40,12 @@ export interface RecSheetImportSheetData {
   commit: boolean;
 }
 
+declare module '../../jobs/job-payloads' {
+  interface JobPayloads {
+    recSheetImportSheet: RecSheetImportSheetData;
+  }
+}
+
 /** The fields in the order a row's errors are reported. */
 export const FIELD_ORDER: readonly RecSheetField[] = ['saleDate', 'storeName', 'orderRef', 'sku', 'description', 'revenue'];
 const ORDER_REF_FIELD = FIELD_ORDER.indexOf('orderRef');

@@ -28,6 +28,12 @@ export interface RecSheetImportData extends RecSheetImportRequest {
   worksheets: number;
 }
 
+declare module '../../jobs/job-payloads' {
+  interface JobPayloads {
+    recSheetImport: RecSheetImportData;
+  }
+}
+
 /** What the commit's transaction stores with the operation (commitOnce), answered again to a retry. */
 interface CommittedImport {
   data: ImportSummary;
