@@ -44,7 +44,7 @@ import { createPool, type Pool } from 'mysql2/promise';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { localDate } from '../src/modules/rate-cards/dates';
+import { localDate } from '../src/common/dates/days';
 import { addDays } from '../src/seed/demo-sales';
 import { benchDatabase } from './bench-database';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, ApiProcess, call, CONNECTIONS, loadDirect, loadHttp, print, SECONDS } from './list.bench';

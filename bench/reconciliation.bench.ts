@@ -39,7 +39,7 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { localDate } from '../src/modules/rate-cards/dates';
+import { localDate } from '../src/common/dates/days';
 import { finishedResult } from './bench-api';
 import { recreate, startOwnMariaDb, type OwnMariaDb } from './bench-database';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, ApiProcess, call, latencies, peakRssMB, print, SECONDS, sqliteWriter, stopChild } from './list.bench';

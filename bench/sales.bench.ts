@@ -29,7 +29,7 @@ import { createConnection, createPool, type Pool } from 'mysql2/promise';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { localDate } from '../src/modules/rate-cards/dates';
+import { localDate } from '../src/common/dates/days';
 import { benchDatabase } from './bench-database';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, ApiProcess, call, CONNECTIONS, latencies, loadDirect, loadHttp, print, SECONDS } from './list.bench';
 // The demo seed's seeded generator and day arithmetic: every run writes the same rows.

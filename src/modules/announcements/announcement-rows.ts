@@ -2,7 +2,7 @@ import type { EntityManager } from 'typeorm';
 import { toNumber } from '../../common/db/numbers';
 import { auditFields } from '../../common/list/audit-fields';
 import type { ListDefinition } from '../../common/list/list-definition';
-import { recordDate } from '../rate-cards/dates';
+import { recordDate } from '../../common/dates/days';
 import { NEVER, NEVER_SQL, AnnouncementUser } from './entities/announcement-user.entity';
 import { Announcement } from './entities/announcement.entity';
 

@@ -5,7 +5,7 @@ import type { AuthUser } from '../../common/auth/auth-user';
 import { InvalidInput, RecordNotFound } from '../../common/http/validation-result';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { FilesService, type OpenedFile } from '../files/files.service';
-import { localDate } from '../rate-cards/dates';
+import { localDate } from '../../common/dates/days';
 import { announcementFields, fileOf, happened, recipientStatus } from './announcement-rows';
 import { AnnouncementUser, NEVER_SQL } from './entities/announcement-user.entity';
 import type { Announcement } from './entities/announcement.entity';

@@ -1,6 +1,6 @@
 import { auditFields } from '../../common/list/audit-fields';
 import type { ListDefinition } from '../../common/list/list-definition';
-import { recordDate } from '../rate-cards/dates';
+import { recordDate } from '../../common/dates/days';
 import { DailyStat } from './entities/daily-stat.entity';
 
 const ID = /^\d{1,10}$/;

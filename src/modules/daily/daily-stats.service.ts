@@ -10,7 +10,7 @@ import { ListService } from '../../common/list/list.service';
 import type { StoreType } from '../master-data/entities/store-type.entity';
 import { StoresService } from '../master-data/stores/stores.service';
 import { monthSpan } from '../../common/dates/months';
-import { recordDate } from '../rate-cards/dates';
+import { recordDate } from '../../common/dates/days';
 import type { DailyStatBody } from './daily-stat.body';
 import { dailyStatList } from './daily-stat-rows';
 import { DailyStat } from './entities/daily-stat.entity';

@@ -10,7 +10,7 @@ import { DailyStatFigures, DailyStatSplit, DailyStatSums } from '../daily/daily-
 import type { DivisionPart } from '../master-data/entities/metric-part.entity';
 import { Metric, MetricType } from '../master-data/entities/metric.entity';
 import { readParams } from '../master-data/metric-parts/metric-parts.service';
-import { localDate } from '../rate-cards/dates';
+import { localDate } from '../../common/dates/days';
 import { SaleFigures, SaleSplit, SaleSums } from '../sales/sale-figures';
 import { earliestSaleDate } from '../sales/sales.service';
 import { addSums, figureOfField, groupParts, metricValue, PartDefinition, PartGroup, partValue } from './metric-values';

@@ -2,7 +2,7 @@ import { hasAnyArea } from '../../common/auth/auth-user';
 import type { SystemArea } from '../../common/auth/system-areas';
 import { auditFields } from '../../common/list/audit-fields';
 import type { ListDefinition } from '../../common/list/list-definition';
-import { recordDate } from '../rate-cards/dates';
+import { recordDate } from '../../common/dates/days';
 import { RotaLine } from './entities/rota-line.entity';
 import { hoursBetween, paidHours, ROTA_STEPS, rotaLineTypeName } from './rota-rules';
 

@@ -9,7 +9,7 @@ import type { ListDefinition } from '../../common/list/list-definition';
 import { ListService } from '../../common/list/list.service';
 import { monthSpan } from '../../common/dates/months';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
-import { localDate } from '../rate-cards/dates';
+import { localDate } from '../../common/dates/days';
 import { SaleDayTotal } from './entities/sale-day-total.entity';
 import { SaleMonthSkuTotal } from './entities/sale-month-sku-total.entity';
 import type { Sale, SaleStep } from './entities/sale.entity';

@@ -5,7 +5,7 @@ import { toMoney, toNumber } from '../../common/db/numbers';
 import { auditFields } from '../../common/list/audit-fields';
 import type { ListDefinition } from '../../common/list/list-definition';
 import type { ListFilter } from '../../common/list/list-query';
-import { recordDate } from '../rate-cards/dates';
+import { recordDate } from '../../common/dates/days';
 import { ID_7 } from '../rate-cards/rate-cards/rate-cards.service';
 import { Sale, SaleAnalysisValue } from './entities';
 

@@ -1,6 +1,6 @@
 import type { ListDefinition } from '../../common/list/list-definition';
 import { auditFields } from '../../common/list/audit-fields';
-import { recordDate } from '../rate-cards/dates';
+import { recordDate } from '../../common/dates/days';
 import { Target } from './entities/target.entity';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;

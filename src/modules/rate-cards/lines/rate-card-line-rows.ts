@@ -2,7 +2,7 @@ import type { AuthUser } from '../../../common/auth/auth-user';
 import { hasArea } from '../../../common/auth/auth-user';
 import { auditFields } from '../../../common/list/audit-fields';
 import type { ListDefinition } from '../../../common/list/list-definition';
-import { recordDate } from '../dates';
+import { recordDate } from '../../../common/dates/days';
 import { RateCardLine, RateCardLineStore } from '../entities';
 import { SKU_MAX_LENGTH } from '../entities/rate-card-line.entity';
 import { ID_7 } from '../rate-cards/rate-cards.service';

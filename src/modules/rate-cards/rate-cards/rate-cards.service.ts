@@ -11,7 +11,7 @@ import { auditFields } from '../../../common/list/audit-fields';
 import type { ListDefinition } from '../../../common/list/list-definition';
 import { ListService } from '../../../common/list/list.service';
 import { APP_CONFIG, AppConfig } from '../../../config/app-config';
-import { localDate, recordDate } from '../dates';
+import { localDate, recordDate } from '../../../common/dates/days';
 import { RateCard, RateCardLine } from '../entities';
 import type { RateCardBody } from './rate-card.body';
 

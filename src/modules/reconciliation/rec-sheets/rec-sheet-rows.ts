@@ -4,7 +4,7 @@ import { toNumber } from '../../../common/db/numbers';
 import { auditFields } from '../../../common/list/audit-fields';
 import type { ListDefinition } from '../../../common/list/list-definition';
 import type { ListFilter } from '../../../common/list/list-query';
-import { recordDate } from '../../rate-cards/dates';
+import { recordDate } from '../../../common/dates/days';
 import { RecSheet } from '../entities/rec-sheet.entity';
 import { RecSheetLine } from '../entities/rec-sheet-line.entity';
 

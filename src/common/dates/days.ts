@@ -1,4 +1,4 @@
-import { isCalendarDate as isCalendarDay } from '../../common/list/list-query';
+import { isCalendarDate as isCalendarDay } from '../list/list-query';
 
 // Making a DateTimeFormat costs far more than formatting with one (a dashboard asks for today several times an answer).
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
@@ -11,7 +11,7 @@ function dayFormat(timeZone: string): Intl.DateTimeFormat {
   return format;
 }
 
-/** 'yyyy-mm-dd' of `now` in `timeZone` (the configured TIME_ZONE): what "today" means for rate cards. */
+/** 'yyyy-mm-dd' of `now` in `timeZone` (the configured TIME_ZONE): what "today" means (rate cards, sales, figures, rota...). */
 export function localDate(timeZone: string, now: Date = new Date()): string {
   const parts = dayFormat(timeZone).formatToParts(now);
   const get = (type: string) => parts.find((p) => p.type === type)!.value;

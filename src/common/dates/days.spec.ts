@@ -1,4 +1,4 @@
-import { isCalendarDate, localDate, recordDate } from './dates';
+import { isCalendarDate, localDate, recordDate } from './days';
 
 describe('rate card dates', () => {
   it('today is the configured time zone\'s day', () => {
