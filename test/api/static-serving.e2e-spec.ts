@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Response } from 'supertest';
 import { as, login } from '../support/api';
+import { builtClientDir } from '../support/client-bundle';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -150,5 +151,24 @@ describe('serving the built client', () => {
     const head = await testApp.http.head('/assets/index-Ab12Cd34.js').set('Accept-Encoding', 'br');
     expect(head.status).toBe(200);
     expect(head.headers['content-encoding']).toBe('br');
+  });
+});
+
+describe('the built client', () => {
+  let testApp: TestApp;
+
+  beforeAll(async () => {
+    testApp = await startTestApp({ env: { CLIENT_DIR: builtClientDir() } });
+  });
+
+  afterAll(async () => {
+    await testApp?.close();
+  });
+
+  it('answers /robots.txt with Disallow: / (a back office is never indexed), not the page', async () => {
+    const res = await testApp.http.get('/robots.txt');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    expect(res.text).toMatch(/^User-agent: \*\nDisallow: \/\n?$/);
   });
 });
