@@ -42,6 +42,14 @@ const KEYWORDS: Record<string, (constraints: unknown[]) => SchemaObject> = {
   }),
 };
 
+/** The JSON type of an enum's values; for none, an id's integer or else text. */
+function typeOfValues(values: unknown[], property: string): SchemaObject['type'] {
+  if (!values.length) return /ID$/.test(property) ? 'integer' : 'string';
+  if (values.every((value) => Number.isInteger(value))) return 'integer';
+  if (values.every((value) => typeof value === 'number')) return 'number';
+  return 'string';
+}
+
 /** minLength only means something for text: isNotEmpty on a number is just "required". */
 const TEXT_ONLY = new Set(['minLength', 'maxLength', 'pattern']);
 
@@ -130,7 +138,12 @@ export class DtoSchemas {
       if (schema.type !== 'string') for (const key of TEXT_ONLY) delete (schema as Record<string, unknown>)[key];
     }
     // OpenAPI 3.0 writes "may be null" as nullable (OneOf(..., optional) allows null).
-    if (own.enum?.includes(null)) own.nullable = true;
+    // 3.0 also wants the type beside nullable: the type of the other values, or of an id when
+    // null is the only one (a list with nothing to choose from yet).
+    if (own.enum?.includes(null)) {
+      own.nullable = true;
+      own.type ??= typeOfValues(own.enum.filter((value) => value !== null), property);
+    }
     if (own.type === 'array') own.items = nested ?? items;
     else if (nested) return messages.size ? { allOf: [nested], description: [...messages].join('. ') } : nested;
     if (messages.size) own.description = [...messages].join('. ');

@@ -9,6 +9,8 @@ import { FREE_FORM_QUERY, LIST_VOCABULARY, listParameters } from './list-paramet
 import type { MultipartBodySpec } from './multipart-body';
 import { RowSchemas } from './row-schema';
 import { apiRoutes, type ApiRoute, type RouteAccess } from './routes';
+import { summaryOf } from './summaries';
+import { TAG_DESCRIPTIONS } from './tags';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const json = (schema: object) => ({ 'application/json': { schema } });
@@ -71,6 +73,8 @@ const ENVELOPES: Record<string, SchemaObject> = {
   },
 };
 
+const routeKey = (route: ApiRoute) => `${route.method.toUpperCase()} ${route.path}`;
+
 /** 'MasterDataModule' -> 'Master data': the tag of every route its controllers declare. */
 export function tagOf(moduleName: string): string {
   const words = moduleName.replace(/Module$/, '').replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
@@ -120,6 +124,7 @@ function successResponse(route: ApiRoute, rows: RowSchemas) {
     const type = route.path.endsWith('/excel') ? XLSX : 'application/octet-stream';
     return { description: 'The file.', content: { [type]: { schema: { type: 'string', format: 'binary' } } } };
   }
+  if (route.jsonAnswer) return { description: 'validationResult with data and/or listData.', content: json(ref('Answer')) };
   if (route.streams) return { description: 'Written by the handler itself (an image, a file or a status).', content: { '*/*': { schema: {} } } };
   if (route.definition) return { description: 'One page of the list.', content: json(rows.listAnswer(route.definition)) };
   if (route.recordDefinition && route.method === 'delete') return { description: `The id of the ${route.recordDefinition.label} deleted.`, content: json(rows.deleteAnswer()) };
@@ -127,10 +132,34 @@ function successResponse(route: ApiRoute, rows: RowSchemas) {
   return { description: 'validationResult with data and/or listData.', content: json(ref('Answer')) };
 }
 
+/** Express's weak ETag on every JSON answer of a GET, and the 304 it answers to a matching If-None-Match (the dashboard's kept answers alike). */
+const ETAG_HEADER = { ETag: { description: "The answer's version: send it back as If-None-Match to get a 304 while it holds.", schema: { type: 'string' } } };
+const NOT_MODIFIED = { description: 'Not modified: the If-None-Match sent is still the ETag of the answer (no body).' };
+const isJsonRead = (route: ApiRoute) => route.method === 'get' && !route.access.download && (!route.streams || route.jsonAnswer);
+
+/** GET /api/metrics also serves the Prometheus text to the METRICS_TOKEN bearer (README, "Metrics"). */
+const OWN_SECURITY: Record<string, Array<Record<string, string[]>>> = { 'GET /api/metrics': [{ metricsToken: [] }] };
+
+/** What a few routes answer beyond the contract's defaults. */
+const OWN_RESPONSES: Record<string, ResponsesObject> = {
+  'POST /api/user/login': {
+    429: {
+      description: 'Too many attempts from this address, or too many wrong passwords for this account from this address: wait as Retry-After says.',
+      headers: { 'Retry-After': { description: 'Seconds to wait before trying again.', schema: { type: 'integer', minimum: 1 } } },
+      content: json(ref('Failure')),
+    },
+  },
+  'GET /api/metrics': {
+    401: { description: 'No credentials at all (neither a session token nor the metrics bearer token).', headers: { 'WWW-Authenticate': { schema: { type: 'string', example: 'Bearer' } } }, content: json(ref('Failure')) },
+  },
+};
+
 function responses(route: ApiRoute, base: OperationObject | undefined, rows: RowSchemas): ResponsesObject {
   const failure = (description: string) => ({ description, content: json(ref('Failure')) });
+  const success = successResponse(route, rows);
   const ours: ResponsesObject = {
-    [route.status]: successResponse(route, rows),
+    [route.status]: isJsonRead(route) ? { ...success, headers: ETAG_HEADER } : success,
+    ...(isJsonRead(route) ? { 304: NOT_MODIFIED } : {}),
     400: failure('Invalid input: validationResult.failMessages by field; nothing was written.'),
     ...(route.access.public ? {} : { 403: failure('No or expired token, or the access profile lacks a system area or store.') }),
     ...(route.path.includes('{') || route.definition ? { 404: failure('The record does not exist or lies outside your stores.') } : {}),
@@ -141,7 +170,7 @@ function responses(route: ApiRoute, base: OperationObject | undefined, rows: Row
   };
   // What a handler declares with @ApiResponse (a probe's 503) says more than the contract's defaults.
   const declared = Object.entries(base?.responses ?? {}).filter(([, response]) => !!response && 'description' in response && !!response.description);
-  return { ...ours, ...Object.fromEntries(declared) };
+  return { ...ours, ...OWN_RESPONSES[routeKey(route)], ...Object.fromEntries(declared) };
 }
 
 function multipartSchema({ file, fields }: MultipartBodySpec): SchemaObject {
@@ -162,11 +191,12 @@ function operationFor(route: ApiRoute, base: OperationObject | undefined, dtos: 
   const operation: OperationObject & Record<string, unknown> = {
     ...base,
     operationId: base?.operationId ?? `${route.controllerName}_${route.handlerName}`,
+    summary: base?.summary ?? summaryOf(route),
     tags: [tagOf(route.moduleName)],
     description: notes.join('\n\n'),
     parameters: [...pathParameters(route), ...queryParameters(route)],
     responses: responses(route, base, rows),
-    security: route.access.public ? [] : route.access.download ? [{ accessToken: [] }, { downloadToken: [] }] : [{ accessToken: [] }],
+    security: route.access.public ? [] : route.access.download ? [{ accessToken: [] }, { downloadToken: [] }] : [{ accessToken: [] }, ...(OWN_SECURITY[routeKey(route)] ?? [])],
     'x-system-areas': route.access.areas,
   };
   if (route.access.anyOf.length) operation['x-system-areas-any-of'] = route.access.anyOf;
@@ -180,6 +210,10 @@ function operationFor(route: ApiRoute, base: OperationObject | undefined, dtos: 
     operation.requestBody = { required: true, description: 'JSON the handler reads itself (see docs/http-api.md).', content: json({}) };
   }
   return operation;
+}
+
+function withoutListAnswer({ ListAnswer: _base, ...shared }: Record<string, SchemaObject>): Record<string, SchemaObject> {
+  return shared;
 }
 
 /** The app's data source (which columns may be null), when it has one. */
@@ -211,9 +245,13 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
         'The contract in words: docs/http-api.md.',
     )
     .setVersion('1')
+    .addServer('/', 'This server (every path starts /api)')
+    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'GET /api/metrics only: METRICS_TOKEN, for a Prometheus scrape (text/plain).' }, 'metricsToken')
     .addApiKey({ type: 'apiKey', in: 'header', name: 'x-access-token', description: 'The token POST /api/user/login answers.' }, 'accessToken')
     .addApiKey({ type: 'apiKey', in: 'query', name: 'token', description: 'Download routes only (Excel exports, files).' }, 'downloadToken')
     .build();
+  // The API's own terms; what a deployment is licensed for is the About screen's (LICENCE, LICENCE_NAME).
+  config.info.license = { name: 'Proprietary' };
   const scanned = SwaggerModule.createDocument(app, config);
   const dtos = new DtoSchemas();
   const rows = new RowSchemas(dataSourceOf(app), ENVELOPES);
@@ -225,8 +263,9 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   const tags = [...new Set(Object.values(paths).flatMap((item) => Object.values(item).flatMap((op) => (op as OperationObject).tags ?? [])))].sort();
   return {
     ...scanned,
-    tags: tags.map((name) => ({ name })),
+    tags: tags.map((name) => ({ name, description: TAG_DESCRIPTIONS[name] })),
     paths,
-    components: { ...scanned.components, schemas: { ...ENVELOPES, ...rows.schemas, ...dtos.schemas } },
+    // ListAnswer is only the base each list's own answer schema is built from (row-schema.ts).
+    components: { ...scanned.components, schemas: { ...withoutListAnswer(ENVELOPES), ...rows.schemas, ...dtos.schemas } },
   };
 }

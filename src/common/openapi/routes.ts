@@ -8,6 +8,7 @@ import { TAKES_VERSION } from '../crud/edit-version';
 import { NoBodyPipe } from '../http/no-body.pipe';
 import type { ListDefinition } from '../list/list-definition';
 import { ACCESS_NOTE, LIST_BODY, LIST_ROUTE, RECORD_ROUTE } from './list-route';
+import { JSON_ANSWER } from './json-answer';
 import { MULTIPART_BODY, type MultipartBodySpec } from './multipart-body';
 
 /** What AccessGuard checks for a route, read from the same metadata the same way. */
@@ -54,8 +55,10 @@ export interface ApiRoute {
   noBody: boolean;
   /** Reads a body (any @Body()). */
   hasBody: boolean;
-  /** Writes its own answer (@Res()): a file or an image. */
+  /** Writes its own answer (@Res()): a file or an image, unless jsonAnswer. */
   streams: boolean;
+  /** Writes its own answer, which is JSON (@JsonAnswer). */
+  jsonAnswer: boolean;
   /** Reads multipart/form-data itself (@MultipartBody). */
   multipart: MultipartBodySpec | null;
   /** The list a generic list route pages (CrudController / ListController / a list route). */
@@ -180,6 +183,7 @@ export function apiRoutes(app: INestApplication, globalPrefix: string): ApiRoute
           noBody: bodyPipes.some((pipe) => pipe === NoBodyPipe || pipe instanceof NoBodyPipe),
           hasBody: bodies.length > 0,
           streams: argsOf(RouteParamtypes.RESPONSE).length > 0,
+          jsonAnswer: Reflect.getMetadata(JSON_ANSWER, handler) === true,
           multipart: (Reflect.getMetadata(MULTIPART_BODY, handler) as MultipartBodySpec | undefined) ?? null,
           definition: definitionOf(handler, wrapper.instance, handlerName),
           recordDefinition: recordDefinitionOf(handler, wrapper.instance, handlerName, method),

@@ -6,6 +6,7 @@ import { OK } from '../../common/http/validation-result';
 import { UserPreferencesService } from '../users/preferences/user-preferences.service';
 import { UsersService } from '../users/users/users.service';
 import { monthStart } from './card-rules';
+import { JsonAnswer } from '../../common/openapi/json-answer';
 import { KeptAnswers, sendKept } from './kept-answers';
 import { KpiCardsService } from './kpi-cards.service';
 import { KpiQuery, SPLITS } from './kpi-query';
@@ -43,6 +44,7 @@ export class KpiController {
 
   /** GET /kpi/cards?date&userID: day, month (and year) cards of the users, with targets, user, store cards and myStores. */
   @Get('cards')
+  @JsonAnswer()
   async cards(@Query() query: Record<string, unknown>, @CurrentUser() user: AuthUser, @Req() req: Request, @Res() res: Response) {
     const q = new KpiQuery(query, ['date', 'userID']);
     const date = q.date('date', user, this.engine.today(), { fallback: this.engine.today() });
@@ -55,6 +57,7 @@ export class KpiController {
 
   /** GET /kpi/tables?date&storeID&splitBy: the month to date and the day, one store or all the caller's. */
   @Get('tables')
+  @JsonAnswer()
   async tables(@Query() query: Record<string, unknown>, @CurrentUser() user: AuthUser, @Req() req: Request, @Res() res: Response) {
     const { date, storeID, splitBy } = this.tablesQuery(query, user, []);
     const body = await this.kept.answer(user, ['tables', date, storeID ?? null, splitBy], async () => ({ validationResult: OK, listData: await this.tablesService.tables(date, storeID, splitBy, user) }));
@@ -73,6 +76,7 @@ export class KpiController {
 
   /** GET /kpi/leagueTables?date: users and stores of all the caller's stores, best first. */
   @Get('leagueTables')
+  @JsonAnswer()
   async leagueTables(@Query() query: Record<string, unknown>, @CurrentUser() user: AuthUser, @Req() req: Request, @Res() res: Response) {
     const q = new KpiQuery(query, ['date']);
     const date = q.date('date', user, this.engine.today(), { fallback: this.engine.today() });
@@ -83,6 +87,7 @@ export class KpiController {
 
   /** GET /kpi/drhTable?fromDate&toDate[&storeIDs&splitBy]: the user's drhMetrics over a range. */
   @Get('drhTable')
+  @JsonAnswer()
   async drhTable(@Query() query: Record<string, unknown>, @CurrentUser() user: AuthUser, @Req() req: Request, @Res() res: Response) {
     const request = await this.drhQuery(query, user, []);
     const metrics = await this.drhMetrics(user);
