@@ -12,7 +12,7 @@ import type { JobName } from './job-names';
  * `enqueue` and `enqueueParts` take `JobPayloads[N]` for name N, and @JobHandler(N) accepts only
  * a class whose run() takes it, so a job is never queued with data its handler does not read.
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-interface
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by module augmentation
 export interface JobPayloads {}
 
 /** Every job name has a payload type: a name without one makes this `false` and the line below fail to compile. */
