@@ -22,7 +22,7 @@ export function takeTurnsOnSqlite(dataSource: DataSource): DataSource {
   let queue: Promise<unknown> = Promise.resolve();
   const manager = dataSource.manager as unknown as Record<(typeof WRITES)[number], (...args: unknown[]) => Promise<unknown>>;
   for (const name of WRITES) {
-    const original = manager[name].bind(dataSource.manager as EntityManager);
+    const original = manager[name].bind(dataSource.manager);
     manager[name] = (...args: unknown[]) => {
       if (inTurn.getStore()) return original(...args);
       const turn = queue.then(() => inTurn.run(true, () => original(...args)));

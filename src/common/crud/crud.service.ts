@@ -61,7 +61,7 @@ export abstract class CrudService<T extends AuditedEntity & ObjectLiteral, Creat
       stampCreated(entity, user.name);
       const saved = await manager.save(this.definition.entity, entity);
       await this.afterSave(manager, saved, body, user, true);
-      return saved[this.definition.idField] as number;
+      return saved[this.definition.idField];
     });
     return this.lists.row(this.definition, id, user);
   }
@@ -110,7 +110,7 @@ export abstract class CrudService<T extends AuditedEntity & ObjectLiteral, Creat
       await this.lists.lockUnchanged(this.definition, id, version, manager);
       await this.beforeRemove(manager, entity, user);
       await assertNotInUse(manager, this.definition.entity, id, this.definition.label);
-      await manager.delete(this.definition.entity, { [this.definition.idField]: id } as never);
+      await manager.delete(this.definition.entity, { [this.definition.idField]: id });
     });
     return { id };
   }

@@ -26,14 +26,14 @@ export async function replaceChildren<C extends ObjectLiteral, W>(
   const current = await manager.find(target, { where: { [parent.column]: parent.id } as never });
   const wantedByKey = new Map(options.wanted.map((w) => [options.keyOfWanted(w), w]));
   const stale = current.filter((row) => !wantedByKey.has(options.keyOfRow(row))).map((row) => row[idField]);
-  if (stale.length) await manager.delete(target, { [idField]: In(stale) } as never);
+  if (stale.length) await manager.delete(target, { [idField]: In(stale) });
   const currentByKey = new Map(current.map((row) => [options.keyOfRow(row), row]));
   const inserts: Partial<C>[] = [];
   for (const [key, wanted] of wantedByKey) {
     const existing = currentByKey.get(key);
     const values = { ...options.values(wanted, existing), [parent.column]: parent.id } as Partial<C>;
-    if (existing) await manager.update(target, { [idField]: existing[idField] } as never, values as never);
+    if (existing) await manager.update(target, { [idField]: existing[idField] }, values);
     else inserts.push(values);
   }
-  if (inserts.length) await manager.insert(target, inserts as never);
+  if (inserts.length) await manager.insert(target, inserts);
 }

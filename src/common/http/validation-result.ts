@@ -7,7 +7,7 @@ export interface ValidationResult {
   failMessages?: Record<string, string>;
 }
 
-export const OK: ValidationResult = Object.freeze({ fail: false }) as ValidationResult;
+export const OK: ValidationResult = Object.freeze({ fail: false });
 
 /** Summary of field messages for people: each message names its field in words already. */
 export function summarise(failMessages: Record<string, string>): string {
@@ -61,7 +61,7 @@ export class RecordNotFound extends NotFoundException {
 /** Builds a validationResult body for any HttpException that did not come with one. */
 export function validationBodyFor(exception: HttpException): Record<string, unknown> {
   const response = exception.getResponse();
-  if (typeof response === 'object' && response && 'validationResult' in response) return response as Record<string, unknown>;
+  if (typeof response === 'object' && response && 'validationResult' in response) return response;
   const status = exception.getStatus();
   const message =
     typeof response === 'string'

@@ -128,7 +128,7 @@ export class DtoSchemas {
       if (message && rule.type !== ValidationTypes.WHITELIST && rule.type !== ValidationTypes.NESTED_VALIDATION) messages.add(message);
       if (rule.type === ValidationTypes.NESTED_VALIDATION) {
         const nestedType = defaultMetadataStorage.findTypeMetadata(type, property)?.typeFunction();
-        if (nestedType) nested = this.refTo(nestedType as BodyClass);
+        if (nestedType) nested = this.refTo(nestedType);
         continue;
       }
       const keywords = rule.name ? KEYWORDS[rule.name]?.(rule.constraints ?? []) : undefined;

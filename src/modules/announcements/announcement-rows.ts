@@ -134,6 +134,6 @@ export const announcementUserList: ListDefinition<AnnouncementUser> = {
     userName: user?.name ?? '',
     userEmail: user?.email ?? '',
     userActive: Boolean(user?.active),
-    ...recipientStatus(recipient as AnnouncementUser),
+    ...recipientStatus(recipient),
   }),
 };

@@ -85,7 +85,7 @@ export async function sendKept(req: Request, res: Response, body: KeptBody): Pro
   let bytes = body.json;
   if (encoding) {
     body.encoded[encoding] ??= ENCODERS[encoding](body.json);
-    bytes = await body.encoded[encoding]!;
+    bytes = await body.encoded[encoding];
     res.setHeader('Content-Encoding', encoding);
   }
   res.setHeader('Content-Length', bytes.length);

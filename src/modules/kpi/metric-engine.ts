@@ -219,7 +219,7 @@ export class MetricEngine {
     try {
       if (group.tableName === 'sales') return await this.sales.aggregate({ ...base, splitBy: request.splitBy });
       // Daily stats are per store: split by user, every user's part reads the scope's total (key 0).
-      const splitBy = request.splitBy === 'attributableToUserID' ? undefined : (request.splitBy as DailyStatSplit | undefined);
+      const splitBy = request.splitBy === 'attributableToUserID' ? undefined : (request.splitBy);
       return await this.dailyStats.aggregate({ ...base, splitBy });
     } catch (error) {
       if (!(error instanceof InvalidInput)) throw error;

@@ -144,7 +144,7 @@ export class RateCardLinesService extends CrudService<RateCardLine, RateCardLine
 
   protected async assign(manager: EntityManager, line: RateCardLine, body: RateCardLineBody, _user: AuthUser, isNew: boolean): Promise<void> {
     const errors: Record<string, string> = {};
-    const exists = async (target: Parameters<EntityManager['existsBy']>[0], where: Record<string, unknown>) => manager.existsBy(target, where as never);
+    const exists = async (target: Parameters<EntityManager['existsBy']>[0], where: Record<string, unknown>) => manager.existsBy(target, where);
     // First: a concurrent save of the same card waits here until this one commits.
     if (!(await this.lockCard(manager, body.rateCardID))) errors.rateCardID = 'Choose a rate card that exists';
     if (!(await exists(SaleType, { saleTypeID: body.saleTypeID }))) errors.saleTypeID = 'Choose a sale type that exists';
@@ -336,7 +336,7 @@ export class RateCardLinesService extends CrudService<RateCardLine, RateCardLine
         stampCreated(row, user.name, now);
         return row;
       });
-      await manager.insert(RateCardLine, rows as never);
+      await manager.insert(RateCardLine, rows);
       const ids = await manager
         .createQueryBuilder(RateCardLine, 'l')
         .select('l.rateCardLineID', 'id')
@@ -388,7 +388,7 @@ export class RateCardLinesService extends CrudService<RateCardLine, RateCardLine
       await manager.update(RateCardLine, { rateCardLineID: updatedIDs[i] }, values);
     }
     for (const u of storeUpdates) await manager.update(RateCardLineStore, { rateCardLineStoreID: u.id }, u.values);
-    for (const chunk of chunks(newStores, STORE_CHUNK)) await manager.insert(RateCardLineStore, chunk as never);
+    for (const chunk of chunks(newStores, STORE_CHUNK)) await manager.insert(RateCardLineStore, chunk);
     return { added: toInsert.length, updated: toUpdate.length };
   }
 }

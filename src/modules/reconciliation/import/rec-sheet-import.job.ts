@@ -204,7 +204,7 @@ export class RecSheetImportJob implements JobHandlerInstance<RecSheetImportData,
       summary.skippedRows += part.skippedRows;
       summary.errors += part.errors;
       lines += part.lines;
-      for (const row of part.report as PartReportRow[]) {
+      for (const row of part.report) {
         const { field, repeats: orderRef, ...item } = row;
         const entry = { sheetIndex: part.sheetIndex, field, item };
         placed.push(entry);
