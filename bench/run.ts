@@ -1,6 +1,6 @@
 /**
  * npm run bench [-- <scenario> ...]: every scenario, or the ones named (upload, list, xlsx, receipt, sales, kpi, reconciliation, firstLoad).
- * Benchmarks never run in CI; README "Benchmarks" has the figures of the last run.
+ * Benchmarks never run in CI; docs/benchmarks.md has the figures of the last runs.
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
