@@ -1,4 +1,4 @@
-import { counted, nameOfRow, recordSavedText, saleSavedText } from './savedText';
+import { counted, gridSavedText, monthText, nameOfRow, recordSavedText, saleSavedText } from './savedText';
 
 describe('save feedback wording', () => {
   it('names the record kind, its name and what happened', () => {
@@ -36,5 +36,14 @@ describe('save feedback wording', () => {
     expect(nameOfRow({ sku: 42 }, ['sku'])).toBe('42');
     expect(nameOfRow(undefined, ['name'])).toBeUndefined();
     expect(nameOfRow({ other: 'x' }, ['name'])).toBeUndefined();
+  });
+});
+
+describe('month grid wording', () => {
+  it('names the month in words, and the store when known', () => {
+    expect(monthText('2026-12-01')).toBe('December 2026');
+    expect(monthText('2027-01-31')).toBe('January 2027');
+    expect(gridSavedText('Targets', '2026-12-01', 'Leeds Briggate')).toBe('Targets saved for Leeds Briggate, December 2026');
+    expect(gridSavedText('Daily stats', '2026-11-01')).toBe('Daily stats saved for November 2026');
   });
 });

@@ -59,3 +59,16 @@ export function nameOfRow(row: Record<string, unknown> | undefined, fields: read
   }
   return undefined;
 }
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** 'December 2026' for any day of the month ('2026-12-01'). */
+export function monthText(day: string): string {
+  const [year, month] = day.split('-').map(Number);
+  return MONTHS[month - 1] ? `${MONTHS[month - 1]} ${year}` : day;
+}
+
+/** A month grid's save: 'Targets saved for Leeds Briggate, December 2026'. */
+export function gridSavedText(what: string, month: string, storeName?: string): string {
+  return `${what} saved for ${storeName ? `${storeName}, ` : ''}${monthText(month)}`;
+}
