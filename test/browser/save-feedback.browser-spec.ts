@@ -88,7 +88,7 @@ describeInBrowser('save feedback', () => {
 
   it('record dialog: focus on the first empty field, a message on create, edit, copy and delete, the saved row highlighted', async () => {
     const page = await adminPage();
-    await page.goto(`${target.baseUrl}/storeTypes`);
+    await page.goto(`${target.baseUrl}/data/storeTypes`);
     await page.getByRole('button', { name: 'Add' }).click();
     const form = dialog(page, 'New store type');
     // The name is the first empty field: the focus is there, not on the dialog's frame.
@@ -144,7 +144,8 @@ describeInBrowser('save feedback', () => {
     // The date given: no message is left, and neither is the summary.
     await form.getByLabel('Date').click();
     await page.keyboard.type('01/11/2026');
-    await page.keyboard.press('Enter');
+    // Tab, not Enter: Enter in a text box saves the form.
+    await page.keyboard.press('Tab');
     await form.locator('.ant-form-item-explain-error').waitFor({ state: 'detached' });
     await form.locator('[role="alert"]').waitFor({ state: 'detached' });
     await page.screenshot({ path: `${SHOTS}/rec-sheet-corrected-1280.png` });
