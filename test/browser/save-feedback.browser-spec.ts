@@ -77,7 +77,8 @@ describeInBrowser('save feedback', () => {
     return page;
   }
 
-  const focusedID = (page: Page) => page.evaluate(() => document.activeElement?.id ?? '');
+  const focusedID = (page: Page) =>
+    page.evaluate(() => ((globalThis as any).document.activeElement?.id as string | undefined) ?? ''); // eslint-disable-line @typescript-eslint/no-explicit-any
   const saleDialog = (page: Page) => page.locator('.sale-dialog .ant-modal-content');
 
   async function apiSale(ref = orderRef()): Promise<Row> {
