@@ -91,6 +91,8 @@ describe('rec sheets', () => {
     expect(renamed).toEqual(expect.objectContaining({ name: 'Supplier March v2', recDate: '2016-03-31T00:00:00.000Z' }));
 
     expect((await refused(w.t, () => recA.api.post('/api/recSheet', { name: '', recDate: '2016-01-01' }))).failMessages).toEqual({ name: 'Name is required' });
+    // The message names the label the form shows ('Date', issue 26), not the column ('Rec date').
+    expect((await refused(w.t, () => recA.api.post('/api/recSheet', { name: 'A sheet' }))).failMessages).toEqual({ recDate: 'Date is required' });
     expect((await refused(w.t, () => recA.api.post('/api/recSheet', { name: 'x'.repeat(101), recDate: '2016-01-01' }))).failMessages).toEqual({
       name: 'Name must be at most 100 characters',
     });
@@ -165,8 +167,8 @@ describe('rec sheet lines', () => {
       [{ orderRef: ` ${taken.orderRef.toLowerCase()}` }, { orderRef: `Order number ${taken.orderRef} is already on this sheet` }],
       [{ storeName: w.storeB.name }, { storeName: `Your access profile does not include store ${w.storeB.name}` }],
       [{ storeName: 'No such store anywhere' }, { storeName: 'There is no store called No such store anywhere' }],
-      [{ orderRef: '' }, { orderRef: 'Order number is required' }],
-      [{ orderRef: 'x'.repeat(51) }, { orderRef: 'Order number must be at most 50 characters' }],
+      [{ orderRef: '' }, { orderRef: 'Order ref is required' }],
+      [{ orderRef: 'x'.repeat(51) }, { orderRef: 'Order ref must be at most 50 characters' }],
       [{ sku: 'x'.repeat(51) }, { sku: 'SKU must be at most 50 characters' }],
       [{ description: 'x'.repeat(256) }, { description: 'Description must be at most 255 characters' }],
       [{ revenue: 1.005 }, ['revenue']],

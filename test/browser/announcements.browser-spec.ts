@@ -167,7 +167,7 @@ describeInBrowser('announcements in a browser', () => {
     for (const title of titles) await drawer.locator('.my-announcement', { hasText: title }).waitFor();
     await shot(page, 'landing-announcements-drawer-1280');
     await drawer.locator('.my-announcement', { hasText: titles[0] }).getByRole('button', { name: /^OK/ }).click();
-    await page.locator('.ant-message', { hasText: `Acknowledged: ${titles[0]}` }).waitFor();
+    await page.locator('.ant-message', { hasText: `Announcement ${titles[0]} acknowledged` }).waitFor();
     await drawer.getByText('Announcements (3)').waitFor();
     expect(await drawer.locator('.my-announcement', { hasText: titles[0] }).count()).toBe(0);
     await page.keyboard.press('Escape');

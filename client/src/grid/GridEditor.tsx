@@ -69,6 +69,7 @@ import { TYPING_DELAY_MS } from '../shell/useDebounced';
 import { type GridInputKind, acceptCellText, cellTextToNumber, numberToCellText } from './cellText';
 import { gridFailure } from './gridFailure';
 import './grid.css';
+import { useSaveFeedback } from '../feedback/useSaveFeedback';
 
 export type { GridInputKind } from './cellText';
 
@@ -122,6 +123,8 @@ export interface GridEditorProps<R> {
   version?: string;
   onReload?: () => unknown;
   onSaved?: (rows: R[]) => void;
+  /** The message confirming a save ('Targets saved for Leeds Briggate, December 2026'). */
+  savedMessage?: string;
   readOnly?: boolean;
   toolbar?: (ctx: GridEditorContext<R>) => ReactNode;
   empty?: ReactNode;
@@ -149,6 +152,7 @@ export function GridEditor<R extends object>(props: GridEditorProps<R>) {
   /** The failure is a 409: someone else saved the grid since it was loaded. */
   const [conflict, setConflict] = useState(false);
   const controllerRef = useRef<AbortController | null>(null);
+  const saved = useSaveFeedback();
 
   // New rows from the server refill the grid, except a reload of the same data over unsaved edits.
   let current = state;
@@ -200,6 +204,7 @@ export function GridEditor<R extends object>(props: GridEditorProps<R>) {
         setFailure(answer.validationResult);
       } else {
         setState((previous) => ({ ...previous, rows: answer.listData, unsaved: false, version: answer.version ?? previous.version }));
+        if (props.savedMessage) saved(props.savedMessage);
         onSaved?.(answer.listData);
       }
     } catch (error) {

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Alert, App, Button, Modal } from 'antd';
+import { Alert, Button, Modal } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import { ApiError, apiRequest } from '../api/http';
 import type { SelectionContext } from './resource';
+import { useSaveFeedback } from '../feedback/useSaveFeedback';
 
 interface Props extends Pick<SelectionContext, 'ids' | 'clear'> {
   /** `DELETE` path taking `{ [idsField]: ids }`, e.g. '/api/rateCardLines'. */
@@ -24,7 +25,7 @@ const lines = (count: number) => `${count} ${count === 1 ? 'line' : 'lines'}`;
  * cannot be undone (spec 01 §8); the server's message shows in the dialog when it refuses.
  */
 export function BulkDeleteButton({ ids, clear, url, idsField, title, description, onDeleted }: Props) {
-  const { message } = App.useApp();
+  const saved = useSaveFeedback();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -39,7 +40,7 @@ export function BulkDeleteButton({ ids, clear, url, idsField, title, description
       await apiRequest(url, { method: 'DELETE', body: { [idsField]: ids } });
       clear();
       setOpen(false);
-      void message.success(`${lines(ids.length)} deleted`);
+      saved(`${lines(ids.length)} deleted`);
       await onDeleted();
     } catch (caught) {
       setFailure(caught instanceof ApiError ? caught.message : 'The server could not be reached. Please try again.');

@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Alert, App, Button, Card, type CheckboxProps, Input, Space, Table, Tooltip, Typography } from 'antd';
+import { Alert, Button, Card, type CheckboxProps, Input, Space, Table, Tooltip, Typography } from 'antd';
 import type { ColumnsType, TablePaginationConfig } from 'antd/es/table';
 import type { FilterValue, SorterResult } from 'antd/es/table/interface';
 import {
@@ -17,6 +17,7 @@ import { ApiError, apiGet } from '../api/http';
 import { getToken } from '../api/token';
 import type { ListIdEntry, ListResponse, Row } from '../api/types';
 import { can } from '../auth/permissions';
+import { JUST_SAVED_CLASS, useRecentlySaved } from '../feedback/recentlySaved';
 import { RecordDialog } from '../record/RecordDialog';
 import { useCurrentUser } from '../shell/CurrentUser';
 import { useDebouncedCallback } from '../shell/useDebounced';
@@ -92,7 +93,6 @@ function filterParamOf(field: FieldDef): string {
 export function ListScreen({ resource, header, toolbarExtra, titleNode, aboveTable, renderDialog, screenParams }: Props) {
   const me = useCurrentUser();
   const viewport = useViewport();
-  const { message } = App.useApp();
   const [searchParams, setSearchParams] = useSearchParams();
   const navigate = useNavigate();
   const state = useMemo(() => readListState(searchParams, resource.defaultSort), [searchParams, resource.defaultSort]);
@@ -168,6 +168,8 @@ export function ListScreen({ resource, header, toolbarExtra, titleNode, aboveTab
   };
 
   const idOf = (row: Row) => Number(row[resource.idField]);
+  // Rows a dialog or an action just saved show highlighted for a moment (feedback/recentlySaved.ts).
+  const justSaved = useRecentlySaved(resource.listPath);
   // Each row's listIDs entry: its `selectable` flag is the server's say on changing it.
   const listedByID = new Map<number, ListIdEntry>((data?.listIDs ?? []).map((entry) => [entry.id, entry]));
   const mayUpdate = (row: Row) => resource.permissions.update(me, row, listedByID.get(idOf(row)));
@@ -410,7 +412,9 @@ export function ListScreen({ resource, header, toolbarExtra, titleNode, aboveTab
           dataSource={rows}
           loading={isLoading || columnPreference.isLoading || (isValidating && !data)}
           size={viewport.atLeastXs && !resource.compact ? 'middle' : 'small'}
-          rowClassName={resource.rowClassName ? (row: Row) => resource.rowClassName!(row) ?? '' : undefined}
+          rowClassName={(row: Row) =>
+            [resource.rowClassName?.(row), justSaved.has(idOf(row)) ? JUST_SAVED_CLASS : undefined].filter(Boolean).join(' ')
+          }
           scroll={{ x: 'max-content' }}
           onChange={onTableChange}
           // An empty list says why: nothing matches the filters, or there is nothing yet.
@@ -457,7 +461,6 @@ export function ListScreen({ resource, header, toolbarExtra, titleNode, aboveTab
           mode={dialog.mode}
           id={dialog.id}
           onClose={() => setDialog(null)}
-          onSaved={resource.savedMessage ? (saved) => void message.success(resource.savedMessage!(dialog.mode, saved)) : undefined}
           stepping={
             dialog.mode === 'read' && dialog.position !== undefined && data
               ? {

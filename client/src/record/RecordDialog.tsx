@@ -3,7 +3,7 @@ import { Alert, Button, Form, Modal, Spin } from 'antd';
 import { recordKey, useRefreshResource, useRecord } from '../api/hooks';
 import { ApiError, apiRequest } from '../api/http';
 import { setToken } from '../api/token';
-import type { Row, SaveResponse } from '../api/types';
+import type { Row, SaveResponse, ValidationResult } from '../api/types';
 import { isConflict, withVersion } from '../api/version';
 import { renderFieldValue } from '../list/renderValue';
 import { type DialogMode, type FieldContext, type FieldDef, type ResourceDef, formTitleOf, resolve } from '../list/resource';
@@ -13,7 +13,10 @@ import { FieldInput } from './FieldInput';
 import { formFieldForBodyName, splitNestedKey, subTableFields, toFormValues, toRequestBody } from './formValues';
 import { SubTableInput } from './SubTableInput';
 import { AuditBlock, FailureAlert, type Failure } from './DialogParts';
-import { failureFromResult } from './failurePairs';
+import { failureFromResult, withoutCorrected } from './failurePairs';
+import { inputOfItem, isEmptyValue, useInitialFocus } from './initialFocus';
+import { nameOfRow, recordSavedText } from '../feedback/savedText';
+import { useSaveFeedback } from '../feedback/useSaveFeedback';
 
 interface Props {
   resource: ResourceDef;
@@ -46,6 +49,20 @@ const TITLE_BY_MODE: Record<DialogMode, string> = {
   read: 'View',
 };
 
+/** Fields a record is named by in the message confirming its save, in order of preference. */
+const NAME_FIELDS = ['name', 'title', 'sku', 'orderRef', 'fileName'];
+
+/**
+ * A refused save as the server gave it, kept so that each message can go once its field changes:
+ * `fallback` is the error's own message, `unshown` the 'Label: message' lines of messages no field
+ * shows, by body name.
+ */
+interface Refusal {
+  result: ValidationResult;
+  fallback: string;
+  unshown: [string, string][];
+}
+
 const BUTTON_BY_MODE: Record<Exclude<DialogMode, 'read'>, { idle: string; busy: string }> = {
   create: { idle: 'Create', busy: 'Creating...' },
   copy: { idle: 'Create', busy: 'Creating...' },
@@ -66,6 +83,9 @@ export function RecordDialog({ resource, mode, id, title, onClose, onSaved, step
   const refreshResource = useRefreshResource();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<Failure | null>(null);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const saved = useSaveFeedback();
+  const formArea = useRef<HTMLDivElement>(null);
   /** Server messages for cells of nested tables: field name -> 'row.cell' -> message. */
   const [nestedErrors, setNestedErrors] = useState<Record<string, Record<string, string>>>({});
 
@@ -133,18 +153,20 @@ export function RecordDialog({ resource, mode, id, title, onClose, onSaved, step
     submitting.current = true;
     setBusy(true);
     setFailure(null);
+    setRefusal(null);
     setNestedErrors({});
     // Clear old messages under the fields before the new answer arrives.
     const withErrors = form.getFieldsError().filter((field) => field.errors.length > 0);
     if (withErrors.length) form.setFields(withErrors.map((field) => ({ name: field.name, errors: [] })));
     try {
       let answer;
+      let body: Row | undefined;
       // The version the edit was made from (the record as loaded): 409 if someone saved since.
       const version = record?.updatedDate;
       if (mode === 'delete') {
         answer = await apiRequest<SaveResponse>(withVersion(`/api/${resource.savePath}/${id}`, version), { method: 'DELETE' });
       } else {
-        const body = {
+        body = {
           ...toRequestBody(editableFields, form.getFieldsValue(true), hiddenFields),
           ...resource.fixedBody,
           ...(mode === 'copy' ? resource.copyBody : undefined),
@@ -161,7 +183,9 @@ export function RecordDialog({ resource, mode, id, title, onClose, onSaved, step
       // The save is done; a failed refresh is only logged (the list keeps its old rows).
       const deleted = mode === 'delete' && id ? recordKey(resource.listPath, resource.idField, id) : undefined;
       await refreshResource(resource.listPath, deleted).catch((error) => console.error('Refresh failed', error));
-      onSaved?.(answer.body?.data);
+      const savedRow = answer.body?.data;
+      saved(savedText(savedRow, body), mode === 'delete' ? undefined : { listPath: resource.listPath, ids: [Number(savedRow?.[resource.idField] ?? id)] });
+      onSaved?.(savedRow);
       onClose();
     } catch (caught) {
       setFailure(showFailure(caught));
@@ -184,6 +208,46 @@ export function RecordDialog({ resource, mode, id, title, onClose, onSaved, step
     }
   };
 
+  /** The message confirming the save: the resource's own words, else 'Store Leeds Briggate saved'. */
+  const savedText = (savedRow: Row | undefined, body: Row | undefined): string => {
+    if (resource.savedMessage) return resource.savedMessage(mode as DialogMode, savedRow);
+    // The Profile dialog (the user's own record): what the user changed, in their words.
+    if (title) return typeof body?.password === 'string' && body.password !== '' ? 'Your password was changed' : `${title} saved`;
+    const change = mode === 'read' ? 'update' : mode;
+    return recordSavedText(change, singular, nameOfRow(mode === 'delete' ? record : (savedRow ?? record), NAME_FIELDS));
+  };
+
+  /** The summary of a refusal, from the messages still standing. */
+  const failureOfRefusal = ({ result, fallback, unshown }: Refusal): Failure => {
+    const standing = result.failMessages ?? {};
+    const details = unshown.filter(([bodyName]) => bodyName in standing).map(([, text]) => text);
+    return failureFromResult(result, fallback, (bodyName) => fieldTitle(resource.columns, bodyName), details, positionOf);
+  };
+
+  /** The form's order of a body name, so the summary lists the fields as the form shows them. */
+  const positionOf = (bodyName: string) => {
+    const field = formFieldForBodyName(resource.columns, splitNestedKey(bodyName)?.field ?? bodyName);
+    return field ? resource.columns.indexOf(field) : -1;
+  };
+
+  /**
+   * The user changed fields after a refused save: their messages go, and the summary with them once
+   * no message is left (issue 26). `changed` says whether a body name's field (or cell) changed.
+   */
+  const dropCorrected = (changed: (bodyName: string) => boolean) => {
+    if (!refusal) return;
+    const left = withoutCorrected(refusal.result, changed);
+    if (left === refusal.result) return;
+    if (!left) {
+      setRefusal(null);
+      setFailure(null);
+      return;
+    }
+    const next = { ...refusal, result: left };
+    setRefusal(next);
+    setFailure(failureOfRefusal(next));
+  };
+
   /** Puts the server's messages under their fields; returns what is left for the summary. */
   const showFailure = (caught: unknown): Failure => {
     // Someone saved the record since it was loaded: their name and time, and Reload.
@@ -196,7 +260,7 @@ export function RecordDialog({ resource, mode, id, title, onClose, onSaved, step
     const messages = Object.entries(result?.failMessages ?? {});
     const shownUnderFields: { name: string; errors: string[] }[] = [];
     const inCells: Record<string, Record<string, string>> = {};
-    const details: string[] = [];
+    const unshown: [string, string][] = [];
     for (const [bodyName, message] of messages) {
       // 'analysisListItems.2.code': a cell of a nested table.
       const nested = splitNestedKey(bodyName);
@@ -205,22 +269,28 @@ export function RecordDialog({ resource, mode, id, title, onClose, onSaved, step
         if (field?.subTable && isEditable(field)) {
           inCells[field.name] = { ...inCells[field.name], [nested.cellKey]: message };
         } else {
-          details.push(`${nestedTitle(field, nested.cellKey) ?? bodyName}: ${message}`);
+          unshown.push([bodyName, `${nestedTitle(field, nested.cellKey) ?? bodyName}: ${message}`]);
         }
         continue;
       }
       const field = formFieldForBodyName(formFields, bodyName);
       if (field && isEditable(field)) shownUnderFields.push({ name: field.name, errors: [message] });
-      else details.push(`${(field && formTitleOf(field)) ?? bodyName}: ${message}`);
+      else unshown.push([bodyName, `${(field && formTitleOf(field)) ?? bodyName}: ${message}`]);
     }
     form.setFields(shownUnderFields);
     setNestedErrors(inCells);
-    const positionOf = (bodyName: string) => {
-      const field = formFieldForBodyName(resource.columns, splitNestedKey(bodyName)?.field ?? bodyName);
-      return field ? resource.columns.indexOf(field) : -1;
-    };
-    return failureFromResult(result, caught.message, (bodyName) => fieldTitle(resource.columns, bodyName), details, positionOf);
+    const kept: Refusal = { result: result ?? { fail: true }, fallback: caught.message, unshown };
+    setRefusal(kept);
+    return failureOfRefusal(kept);
   };
+
+  // Focus on the first empty field the user may fill in (the first field when all are filled).
+  useInitialFocus(ready && !allReadOnly, () => {
+    const fillable = editableFields.filter((field) => !resolve(field.disabled, ctx) && field.valueType !== 'subTable');
+    const current = form.getFieldsValue(true) as Row;
+    const target = fillable.find((field) => isEmptyValue(current[field.name])) ?? fillable[0];
+    return target ? inputOfItem(formArea.current, target.name) : undefined;
+  });
 
   const singular = resource.singular;
   const dialogTitle = title ?? `${TITLE_BY_MODE[mode]} ${singular}`;
@@ -292,65 +362,81 @@ export function RecordDialog({ resource, mode, id, title, onClose, onSaved, step
             />
           )}
           <FailureAlert failure={failure} onReload={() => void reload()} reloading={reloading} />
-          <Form
-            form={form}
-            layout={horizontal ? 'horizontal' : 'vertical'}
-            labelCol={horizontal ? { flex: `${resource.labelWidth ?? 170}px` } : undefined}
-            labelWrap
-            colon={false}
-            onFinish={() => void submit()}
-            onValuesChange={(changed, all) => {
-              const patch = resource.onValuesChange?.(changed as Row, all as Row);
-              if (patch) form.setFieldsValue(patch);
-            }}
-            disabled={busy}
-          >
-            {formFields.map((field) =>
-              isEditable(field) ? (
-                <Form.Item
-                  key={field.name}
-                  name={field.name}
-                  label={formTitleOf(field)}
-                  required={Boolean(resolve(field.required, ctx))}
-                  extra={resolve(field.help, ctx)}
-                  valuePropName="value"
-                  rules={field.validate ? [{ validator: validatorOf(field, ctx) }] : undefined}
-                  className={field.valueType === 'subTable' ? 'sub-table-item' : undefined}
-                >
-                  <FieldInput
-                    field={field}
-                    record={record}
-                    ctx={ctx}
-                    disabled={Boolean(resolve(field.disabled, ctx))}
-                    nestedErrors={nestedErrors[field.name]}
-                    onNestedErrorsChange={(errors) => setNestedErrors((all) => ({ ...all, [field.name]: errors }))}
-                  />
-                </Form.Item>
-              ) : (
-                <Form.Item
-                  key={field.name}
-                  label={formTitleOf(field)}
-                  className={field.valueType === 'subTable' ? 'sub-table-item' : undefined}
-                >
-                  {field.subTable ? (
-                    <SubTableInput
-                      subTable={field.subTable}
-                      value={(values[field.name] as Row[] | undefined) ?? []}
+          <div ref={formArea}>
+            <Form
+              form={form}
+              layout={horizontal ? 'horizontal' : 'vertical'}
+              labelCol={horizontal ? { flex: `${resource.labelWidth ?? 170}px` } : undefined}
+              labelWrap
+              colon={false}
+              onFinish={() => void submit()}
+              onValuesChange={(changed, all) => {
+                // A changed field's server message goes (its nested cells' go with their own edits).
+                const changedFields = Object.keys(changed as Row)
+                  .map((name) => resource.columns.find((field) => field.name === name))
+                  .filter((field): field is FieldDef => Boolean(field) && !field!.subTable);
+                if (changedFields.length) {
+                  const bodyNames = new Set(changedFields.flatMap((field) => [field.name, field.bodyField ?? field.name]));
+                  form.setFields(changedFields.filter((field) => form.getFieldError(field.name).length).map((field) => ({ name: field.name, errors: [] })));
+                  dropCorrected((bodyName) => bodyNames.has(bodyName));
+                }
+                const patch = resource.onValuesChange?.(changed as Row, all as Row);
+                if (patch) form.setFieldsValue(patch);
+              }}
+              disabled={busy}
+            >
+              {formFields.map((field) =>
+                isEditable(field) ? (
+                  <Form.Item
+                    key={field.name}
+                    name={field.name}
+                    label={formTitleOf(field)}
+                    required={Boolean(resolve(field.required, ctx))}
+                    extra={resolve(field.help, ctx)}
+                    valuePropName="value"
+                    rules={field.validate ? [{ validator: validatorOf(field, ctx) }] : undefined}
+                    className={field.valueType === 'subTable' ? 'sub-table-item' : undefined}
+                  >
+                    <FieldInput
+                      field={field}
+                      record={record}
                       ctx={ctx}
-                      readOnly
-                      label={formTitleOf(field)}
+                      disabled={Boolean(resolve(field.disabled, ctx))}
+                      nestedErrors={nestedErrors[field.name]}
+                      onNestedErrorsChange={(errors) => {
+                        setNestedErrors((all) => ({ ...all, [field.name]: errors }));
+                        // A cell whose message went (the user changed it) no longer counts in the summary.
+                        const prefix = `${field.bodyField ?? field.name}.`;
+                        dropCorrected((bodyName) => bodyName.startsWith(prefix) && !(bodyName.slice(prefix.length) in errors));
+                      }}
                     />
-                  ) : (
-                    <span className="read-only-value" data-field={field.name}>
-                      {record ? renderFieldValue(field, record) : ''}
-                    </span>
-                  )}
-                </Form.Item>
-              ),
-            )}
-            {/* Enter in a text box saves, as in any form. */}
-            <button type="submit" hidden aria-hidden tabIndex={-1} />
-          </Form>
+                  </Form.Item>
+                ) : (
+                  <Form.Item
+                    key={field.name}
+                    label={formTitleOf(field)}
+                    className={field.valueType === 'subTable' ? 'sub-table-item' : undefined}
+                  >
+                    {field.subTable ? (
+                      <SubTableInput
+                        subTable={field.subTable}
+                        value={(values[field.name] as Row[] | undefined) ?? []}
+                        ctx={ctx}
+                        readOnly
+                        label={formTitleOf(field)}
+                      />
+                    ) : (
+                      <span className="read-only-value" data-field={field.name}>
+                        {record ? renderFieldValue(field, record) : ''}
+                      </span>
+                    )}
+                  </Form.Item>
+                ),
+              )}
+              {/* Enter in a text box saves, as in any form. */}
+              <button type="submit" hidden aria-hidden tabIndex={-1} />
+            </Form>
+          </div>
           {showAudit && (
             <AuditBlock record={record} />
           )}

@@ -1,4 +1,4 @@
-import { failureFromResult } from './failurePairs';
+import { failureFromResult, withoutCorrected } from './failurePairs';
 
 const titles: Record<string, string> = { userName: 'Name', emailAddress: 'Email' };
 const titleOf = (bodyName: string) => titles[bodyName];
@@ -54,5 +54,34 @@ describe('failureFromResult', () => {
 
   it('falls back to the error text when the server gave no summary', () => {
     expect(failureFromResult(undefined, 'Forbidden', titleOf, [])).toEqual({ summary: 'Forbidden', details: [] });
+  });
+});
+
+describe('withoutCorrected', () => {
+  const refused = {
+    fail: true,
+    failSummary: 'Please correct 2 fields',
+    failMessages: { userName: 'Name is required', emailAddress: 'Enter a valid email address' },
+  };
+
+  it('keeps the refusal as it was when no failing field changed', () => {
+    expect(withoutCorrected(refused, (name) => name === 'notes')).toBe(refused);
+  });
+
+  it('drops the changed field and sums up with the one message left', () => {
+    expect(withoutCorrected(refused, (name) => name === 'userName')).toEqual({
+      fail: true,
+      failSummary: 'Enter a valid email address',
+      failMessages: { emailAddress: 'Enter a valid email address' },
+    });
+  });
+
+  it('is null once every failing field changed, so the summary goes', () => {
+    expect(withoutCorrected(refused, () => true)).toBeNull();
+  });
+
+  it('keeps a refusal without field messages (nothing to correct)', () => {
+    const summaryOnly = { fail: true, failSummary: 'The sale can no longer be changed', failMessages: {} };
+    expect(withoutCorrected(summaryOnly, () => true)).toBe(summaryOnly);
   });
 });

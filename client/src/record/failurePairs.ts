@@ -33,3 +33,21 @@ export function failureFromResult(
   }
   return { summary: result?.failSummary || fallback, details: unshown };
 }
+
+/**
+ * A refused save after the user changed some fields (issue 26: a field's message goes as soon as
+ * the field is corrected). `changed(bodyName)` says whether a message's field was changed since;
+ * those messages go. Returns the result unchanged when none went, null when none is left (the
+ * summary goes too), else the rest, whose summary is the one message left when only one is.
+ */
+export function withoutCorrected(result: ValidationResult, changed: (bodyName: string) => boolean): ValidationResult | null {
+  const messages = Object.entries(result.failMessages ?? {});
+  const left = messages.filter(([bodyName]) => !changed(bodyName));
+  if (left.length === messages.length) return result;
+  if (left.length === 0) return null;
+  return {
+    ...result,
+    failMessages: Object.fromEntries(left),
+    failSummary: left.length === 1 ? left[0][1] : result.failSummary,
+  };
+}

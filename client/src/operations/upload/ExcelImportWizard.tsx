@@ -24,6 +24,7 @@ import {
 } from './uploadMapping';
 import { type ImportTemplate, type TemplateRoutes, SaveTemplateDialog, TemplatePicker, matchTemplate, saveTemplate, useImportTemplates } from './importTemplates';
 import '../operations.css';
+import { useSaveFeedback } from '../../feedback/useSaveFeedback';
 
 /** The warning row of a worksheet the server skipped (spec 02 §2.3, §8). */
 export const SHEET_SKIPPED = 'Sheet skipped due to incomplete mapping';
@@ -263,10 +264,10 @@ export function ExcelImportWizard<S>(props: ExcelImportWizardProps<S>) {
 
   /** Saves the worksheet's mapping under the supplier's name, and applies that template to it. */
   const saveSheetTemplate = async (sheet: SheetHeaders, name: string) => {
-    const saved = await saveTemplate(templateRoutes!, templates, name, templateMappingsOf(sheet, mappingBySheet?.[sheet.worksheet]));
-    setTemplateBySheet((all) => ({ ...all, [sheet.worksheet]: saved }));
+    const template = await saveTemplate(templateRoutes!, templates, name, templateMappingsOf(sheet, mappingBySheet?.[sheet.worksheet]));
+    setTemplateBySheet((all) => ({ ...all, [sheet.worksheet]: template }));
     void refreshTemplates();
-    message.success(`Template ${saved.name} saved`);
+    confirmSaved(`Template ${template.name} saved`);
   };
   const savingSheet = sheets?.find((sheet) => sheet.worksheet === savingTemplateOf);
 
@@ -299,6 +300,7 @@ export function ExcelImportWizard<S>(props: ExcelImportWizardProps<S>) {
   const [check, setCheck] = useState<Check<S> | null>(null);
   const [commit, setCommit] = useState<{ operationID: number | null } | null>(null);
   const [commitFailure, setCommitFailure] = useState<string | null>(null);
+  const confirmSaved = useSaveFeedback();
 
   const mappings = () =>
     sendIncompleteSheets ? allSheetMappings(sheets!, mappingBySheet!, fields!) : toMappings(sheets!, mappingBySheet!, fields!);
@@ -371,6 +373,7 @@ export function ExcelImportWizard<S>(props: ExcelImportWizardProps<S>) {
     }
     setDone(outcome);
     setStep(3);
+    confirmSaved(props.doneTitle(outcome.summary));
     await props.onCommitted?.(outcome);
   }
 

@@ -6,6 +6,7 @@ import { ApiError, apiGet, apiUrl } from '../../api/http';
 import { getToken } from '../../api/token';
 import type { Row } from '../../api/types';
 import './announcements.css';
+import { useSaveFeedback } from '../../feedback/useSaveFeedback';
 
 const MINE_URL = '/api/announcements/myAnnouncements';
 
@@ -92,6 +93,7 @@ function AnnouncementCard({ announcement, onAcknowledge, acknowledging, compact 
 export function MyAnnouncements() {
   const { data, mutate } = useAbortableSWR<{ listData: Row[] }>(MINE_URL, { revalidateOnFocus: true });
   const { message } = App.useApp();
+  const saved = useSaveFeedback();
   const [acknowledging, setAcknowledging] = useState<number | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -104,7 +106,7 @@ export function MyAnnouncements() {
     try {
       await apiGet(`/api/announcement/${announcementID}/acknowledge`);
       await mutate();
-      void message.success(`Acknowledged: ${String(announcement.title)}`);
+      saved(`Announcement ${String(announcement.title)} acknowledged`);
     } catch (error) {
       if (error instanceof ApiError && error.status === 400) setRefusal(error.message);
       else void message.error('The announcement could not be acknowledged. Please try again.');

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Alert, App, Button, Card, Empty, Popconfirm, Progress, Result, Spin, Tabs, Typography, Upload } from 'antd';
+import { Alert, Button, Card, Empty, Popconfirm, Progress, Result, Spin, Tabs, Typography, Upload } from 'antd';
 import { DeleteOutlined, InboxOutlined } from '@ant-design/icons';
 import { ApiError, apiRequest } from '../../api/http';
 import { can } from '../../auth/permissions';
@@ -8,6 +8,7 @@ import { useCurrentUser } from '../../shell/CurrentUser';
 import { type BrandingName, brandingPathName, useBrandingImage, useRefreshBranding } from './branding';
 import { MAX_UPLOAD_BYTES, TOO_LARGE, uploadFile } from './uploadFile';
 import './customisation.css';
+import { useSaveFeedback } from '../../feedback/useSaveFeedback';
 
 interface BrandingTab {
   name: BrandingName;
@@ -112,7 +113,7 @@ export function CustomisationScreen({ tab }: { tab: BrandingName }) {
 }
 
 function BrandingPanel({ tab }: { tab: BrandingTab }) {
-  const { message } = App.useApp();
+  const saved = useSaveFeedback();
   const { src } = useBrandingImage(tab.name, { preview: true });
   const refreshBranding = useRefreshBranding();
   const [progress, setProgress] = useState<number | null>(null);
@@ -134,7 +135,7 @@ function BrandingPanel({ tab }: { tab: BrandingTab }) {
       return;
     }
     await refreshBranding();
-    void message.success(`${tab.label} uploaded`);
+    saved(`${tab.label} uploaded`);
   };
 
   const reset = async () => {
@@ -143,7 +144,7 @@ function BrandingPanel({ tab }: { tab: BrandingTab }) {
     try {
       await apiRequest(`/api/file/${brandingPathName(tab.name)}`, { method: 'DELETE' });
       await refreshBranding();
-      void message.success(`${tab.label} reset`);
+      saved(`${tab.label} reset`);
     } catch (error) {
       setFailSummary(error instanceof ApiError ? error.message : 'The reset did not reach the server');
     }

@@ -27,6 +27,7 @@ import {
   resolveDailyStatsRoute,
   saveBody,
 } from './dailyStats';
+import { gridSavedText } from '../../feedback/savedText';
 
 /** The exact texts of spec 02 §2.2. */
 export const NO_STORE_SELECTED = 'No store selected...';
@@ -183,6 +184,7 @@ function StoreStats({ storeID, dailyStatDate, readOnly, pickers }: StoreStatsPro
       version={version}
       onReload={() => mutate(statsUrl)}
       onSaved={() => void mutate(statsUrl)}
+      savedMessage={gridSavedText('Daily stats', dailyStatDate, storeAnswer?.data?.name)}
       failLabel={failLabel}
       toolbar={() => pickers}
     />

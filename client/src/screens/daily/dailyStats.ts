@@ -17,6 +17,7 @@ export type DailyStatField = 'footfall' | 'chatCount' | 'staffCount';
 
 /** What a store's type records (the stores list carries its type's flags). */
 export interface StoreRecords {
+  name?: string;
   recordFootfall?: boolean;
   recordChatCount?: boolean;
   recordStaffCount?: boolean;

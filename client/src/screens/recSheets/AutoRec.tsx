@@ -10,6 +10,7 @@ import type { OperationView } from '../../operations/types';
 import { startOperation, useOperation } from '../../operations/useOperation';
 import { useViewport } from '../../shell/useViewport';
 import { type AutoRecResult, countOf, reconciledParts, rulesInForceText } from './matchRuleWords';
+import { useSaveFeedback } from '../../feedback/useSaveFeedback';
 
 export type { AutoRecResult } from './matchRuleWords';
 
@@ -89,7 +90,11 @@ export function AutoRecOutcome({ operationID, onChanged }: FollowProps) {
   const { operation } = useOperation(operationID, onChanged);
   const [undoID, setUndoID] = useState<number | null>(null);
   const [undoFailure, setUndoFailure] = useState<string | null>(null);
-  const undo = useOperation(undoID, onChanged);
+  const saved = useSaveFeedback();
+  const undo = useOperation(undoID, (finished) => {
+    if (finished.state === 'completed') saved('Auto reconcile run undone: its lines are unreconciled again');
+    onChanged();
+  });
   const result = operation?.state === 'completed' ? resultOf(operation) : null;
 
   const startUndo = (runID: number) =>
@@ -103,7 +108,10 @@ export function AutoRecOutcome({ operationID, onChanged }: FollowProps) {
         try {
           const started = await startOperation(`/api/autoRecRun/${runID}/undo`, 'PUT');
           if (started.operation) setUndoID(started.operation.operationID);
-          else onChanged();
+          else {
+            saved('Auto reconcile run undone: its lines are unreconciled again');
+            onChanged();
+          }
         } catch (caught) {
           setUndoFailure(failureText(caught));
         }
@@ -159,6 +167,7 @@ export function AutoRecDialog({ recSheetID, onClose, onChanged, onStarted }: { r
   const [operationID, setOperationID] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const saved = useSaveFeedback();
 
   const start = async () => {
     setBusy(true);
@@ -166,6 +175,7 @@ export function AutoRecDialog({ recSheetID, onClose, onChanged, onStarted }: { r
     try {
       const started = await startOperation(`/api/recSheet/${recSheetID}/autoRec`, 'PUT');
       if (started.operation) {
+        saved('Auto reconcile started');
         setOperationID(started.operation.operationID);
         onStarted?.(started.operation.operationID);
       }

@@ -12,6 +12,8 @@ import { useCurrentUser } from '../../shell/CurrentUser';
 import { SaleStatus } from '../../resources/sales';
 import { TYPING_DELAY_MS } from '../../shell/useDebounced';
 import { useViewport } from '../../shell/useViewport';
+import { autoRecNotesText } from './recLineWords';
+import { useSaveFeedback } from '../../feedback/useSaveFeedback';
 
 /** The exact words that end manual reconciliation (spec 02 §2.3, §8). */
 export const NO_MORE_LINES = 'There are no more unreconciled rec sheet lines.';
@@ -151,7 +153,7 @@ function LineStep({ lineID, counter, hasPrevious, onBack, onSkip, onReconciled, 
   const { modal } = App.useApp();
   // Without showRevenue the server sends no amounts: the step says what to do without them.
   const showsRevenue = figuresOf(useCurrentUser()).revenue;
-  const { data: lineAnswer, error: lineError } = useSWR<ListResponse>(apiUrl('recSheetLines', { recSheetLineID: lineID, fkJoins: 'file' }), (url: string) =>
+  const { data: lineAnswer, error: lineError } = useSWR<ListResponse>(apiUrl('recSheetLines', { recSheetLineID: lineID, fkJoins: 'file,sale' }), (url: string) =>
     apiGet<ListResponse>(url),
   );
   const line = lineAnswer?.listData?.[0];
@@ -173,6 +175,12 @@ function LineStep({ lineID, counter, hasPrevious, onBack, onSkip, onReconciled, 
   const [warning, setWarning] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [effect, setEffect] = useState<Row | null>(null);
+  /**
+   * The server refused the chosen sale: Reconcile waits for another choice, or for a change to
+   * the inputs its message asks for (issue 26: it stayed enabled and failed the same way again).
+   */
+  const [refused, setRefused] = useState(false);
+  const saved = useSaveFeedback();
 
   /** What the line paid against what the sale still waits for: the adjustment to record. */
   const neededAdjustment = (chosen: Row) => (pence(line?.revenue) - pence(chosen.unreconciledRevenue)) / 100;
@@ -212,12 +220,14 @@ function LineStep({ lineID, counter, hasPrevious, onBack, onSkip, onReconciled, 
       const answer = await apiRequest<RecAnswer>(`/api/recSheetLine/${lineID}/recSale/${Number(chosen.saleID)}/validate`, { method: 'PUT', body: bodyOf() });
       setWarning(warningOf(answer.body?.validationResult));
       setEffect(answer.body?.data ?? null);
+      setRefused(false);
       return answer.body;
     } catch (caught) {
       if (caught instanceof ApiError) {
         const result = caught.validationResult as RecAnswer['validationResult'];
         setWarning(warningOf(result));
         showMessages(result, caught.message);
+        setRefused(true);
       } else {
         setFailure('The server could not be reached. Please try again.');
       }
@@ -248,6 +258,7 @@ function LineStep({ lineID, counter, hasPrevious, onBack, onSkip, onReconciled, 
     const commit = async () => {
       try {
         await apiRequest(`/api/recSheetLine/${lineID}/recSale/${Number(sale.saleID)}`, { method: 'PUT', body: bodyOf() });
+        saved(`Line ${String(line?.orderRef ?? lineID)} reconciled to sale ${Number(sale.saleID)}`, { listPath: 'recSheetLines', ids: [lineID] });
         onReconciled();
       } catch (caught) {
         if (caught instanceof ApiError) showMessages(caught.validationResult, caught.message);
@@ -301,7 +312,7 @@ function LineStep({ lineID, counter, hasPrevious, onBack, onSkip, onReconciled, 
               { key: 'description', label: 'Description', children: String(line.description ?? '') },
               ...(showsRevenue ? [{ key: 'revenue', label: 'Revenue', children: formatPounds(line.revenue) }] : []),
               ...(line.worksheet ? [{ key: 'worksheet', label: 'Worksheet', children: String(line.worksheet) }] : []),
-              ...(line.autoRecNotes ? [{ key: 'autoRecNotes', label: 'Auto reconcile notes', children: String(line.autoRecNotes) }] : []),
+              ...(line.autoRecNotes ? [{ key: 'autoRecNotes', label: 'Auto reconcile notes', children: autoRecNotesText(line) }] : []),
             ]}
           />
           {alreadyReconciled && <Alert className="dialog-note" type="info" showIcon message="This line has been reconciled since the list was read. Skip to the next one." />}
@@ -353,7 +364,20 @@ function LineStep({ lineID, counter, hasPrevious, onBack, onSkip, onReconciled, 
                 }
               />
               {failure && <Alert className="dialog-note" type="error" showIcon role="alert" message={failure} />}
-              <Form form={form} layout="vertical" className="manual-rec-form" disabled={saving}>
+              <Form
+                form={form}
+                layout="vertical"
+                className="manual-rec-form"
+                disabled={saving}
+                onValuesChange={(changed) => {
+                  // A corrected input's message goes, and Reconcile may be tried again with it.
+                  form.setFields(Object.keys(changed as Row).map((name) => ({ name, errors: [] })));
+                  if (refused) {
+                    setRefused(false);
+                    setFailure(null);
+                  }
+                }}
+              >
                 <div className="manual-rec-fields">
                   <Form.Item name="adjustment" label="Adjustment" required={adjustmentNeeded !== 0} extra="Revenue added to (or taken from) the sale so it matches what was paid">
                     <InputNumber className="manual-rec-adjustment" precision={2} step={1} prefix="£" aria-label="Adjustment" />
@@ -391,7 +415,7 @@ function LineStep({ lineID, counter, hasPrevious, onBack, onSkip, onReconciled, 
         <Button onClick={onSkip} disabled={saving}>
           Skip
         </Button>
-        <Button type="primary" disabled={!sale || alreadyReconciled || checking} loading={saving} onClick={() => void reconcile()}>
+        <Button type="primary" disabled={!sale || alreadyReconciled || checking || refused} loading={saving} onClick={() => void reconcile()}>
           Reconcile
         </Button>
       </div>

@@ -8,6 +8,9 @@ import { FailureAlert, type Failure } from '../../record/DialogParts';
 import { WeekdaysInput } from '../../record/WeekdaysInput';
 import { useViewport } from '../../shell/useViewport';
 import { PLAN_STEPS, type RotaLine, type RotaStep, STEP_LABELS } from './rota';
+import { recordSavedText } from '../../feedback/savedText';
+import { useSaveFeedback } from '../../feedback/useSaveFeedback';
+import { formatDate } from '../../format/format';
 
 export interface RotaLineTypeOption {
   rotaLineTypeID: number;
@@ -82,6 +85,10 @@ export function RotaLineDialog({ line: opened, users, types, onClose, onSaved }:
   const [busy, setBusy] = useState<'' | 'save' | 'delete' | 'reload'>('');
   const [failure, setFailure] = useState<Failure | null>(null);
   const initial = formValuesOf(opened);
+  const saved = useSaveFeedback();
+  /** 'for Grace Patel on 28/11/2026': whose line and which day, for the message confirming a save. */
+  const lineName = (userID: number, day: string) =>
+    `for ${users.find((user) => user.userID === userID)?.name ?? 'the user'} on ${formatDate(day)}`;
 
   /** A conflict's Reload: the line as saved now fills the form, and the next save is made from it. */
   const reload = async () => {
@@ -132,6 +139,7 @@ export function RotaLineDialog({ line: opened, users, types, onClose, onSaved }:
     };
     try {
       await apiRequest(existing ? `/api/rotaLine/${existing.rotaLineID}` : '/api/rotaLine', { method: existing ? 'PUT' : 'POST', body });
+      saved(recordSavedText(existing ? 'update' : 'create', 'rota line', lineName(body.userID, body.rotaDate)));
       onSaved();
     } catch (error) {
       showFailure(error);
@@ -145,6 +153,7 @@ export function RotaLineDialog({ line: opened, users, types, onClose, onSaved }:
     setBusy('delete');
     try {
       await apiRequest(withVersion(`/api/rotaLine/${existing.rotaLineID}`, existing.updatedDate), { method: 'DELETE' });
+      saved(recordSavedText('delete', 'rota line', lineName(existing.userID, existing.rotaDate.slice(0, 10))));
       onSaved();
     } catch (error) {
       showFailure(error);

@@ -10,6 +10,8 @@ import { RotaToolbar } from './RotaToolbar';
 import type { RotaLine } from './rota';
 import { useRotaLineTypes, useRotaWeek, useStoreUsers, useWeekParam } from './useRota';
 import { WeekGrid } from './WeekGrid';
+import { capitalised, counted } from '../../feedback/savedText';
+import { useSaveFeedback } from '../../feedback/useSaveFeedback';
 
 type Editing = RotaLine | { rotaDate: string; userID: number; storeID: number } | null;
 
@@ -32,6 +34,7 @@ export function useStoreParam(): [number, (storeID: number) => void, { storeID: 
 /** /rota/plan (RecordRotaLines): a store's users by day for a week; add and edit lines, repeat, mark the week planned. */
 export function RotaPlanScreen() {
   const { message } = App.useApp();
+  const saved = useSaveFeedback();
   const [week, setWeek] = useWeekParam();
   const [storeID, setStore, stores] = useStoreParam();
   const users = useStoreUsers(storeID);
@@ -52,7 +55,7 @@ export function RotaPlanScreen() {
     setPublishing(true);
     try {
       for (const line of drafts) await apiRequest(`/api/rotaLine/${line.rotaLineID}`, { method: 'PUT', body: { newStep: 'planned' } });
-      void message.success(`${drafts.length} lines planned`);
+      saved(`${capitalised(counted(drafts.length, 'rota line'))} planned`);
     } catch (error) {
       void message.error(error instanceof Error ? error.message : 'Could not mark the lines planned');
     } finally {

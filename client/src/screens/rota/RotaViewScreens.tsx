@@ -13,6 +13,8 @@ import { useStoreParam } from './RotaPlanScreen';
 import { byStart, formatHours, type RotaLine, timesOf } from './rota';
 import { useRotaWeek, useStoreUsers, useWeekParam } from './useRota';
 import { WeekGrid } from './WeekGrid';
+import { capitalised, counted } from '../../feedback/savedText';
+import { useSaveFeedback } from '../../feedback/useSaveFeedback';
 
 /** /rota/view/approval (ApproveRotaLines): a store's planned lines of the week, approved one by one or all at once. */
 export function RotaApprovalScreen() {
@@ -21,12 +23,13 @@ export function RotaApprovalScreen() {
   const [storeID, setStore, stores] = useStoreParam();
   const { lines, refresh, isLoading } = useRotaWeek(week, storeID ? { storeID, currentHistoryStep: 'planned' } : null);
   const [busy, setBusy] = useState<number | 'all' | null>(null);
+  const saved = useSaveFeedback();
 
   const approve = async (ids: number[], which: number | 'all') => {
     setBusy(which);
     try {
       await apiRequest('/api/rotaLines/approve', { method: 'PUT', body: { rotaLineIDs: ids } });
-      void message.success(ids.length === 1 ? 'Line approved' : `${ids.length} lines approved`);
+      saved(`${capitalised(counted(ids.length, 'rota line'))} approved`);
     } catch (error) {
       void message.error(error instanceof Error ? error.message : 'Could not approve');
     } finally {

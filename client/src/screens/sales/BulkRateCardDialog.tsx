@@ -1,10 +1,12 @@
 import { useRef, useState } from 'react';
-import { Alert, App as AntApp, Button, Form, Input, Modal, Space, Spin, Tooltip } from 'antd';
+import { Alert, Button, Form, Input, Modal, Space, Spin, Tooltip } from 'antd';
 import { SwapOutlined } from '@ant-design/icons';
 import { ApiError, apiRequest } from '../../api/http';
 import type { ValidationResult } from '../../api/types';
 import { useViewport } from '../../shell/useViewport';
 import { RateCardPicker } from '../rateCards/RateCardPicker';
+import { capitalised, counted } from '../../feedback/savedText';
+import { useSaveFeedback } from '../../feedback/useSaveFeedback';
 
 /** Spec 01 §8, word for word. */
 export const CHANGE_RATE_CARD_WARNING = 'This action cannot be undone! Please double check before taking this action!';
@@ -38,7 +40,7 @@ type Check = { state: 'idle' } | { state: 'checking' } | { state: 'ok' } | { sta
  * failing sale listed as its own error; the change itself needs a reason.
  */
 export function BulkRateCardDialog({ saleIDs, onClose, onChanged }: Props) {
-  const { message } = AntApp.useApp();
+  const saved = useSaveFeedback();
   const viewport = useViewport();
   const [rateCardID, setRateCardID] = useState<number | null>(null);
   const [notes, setNotes] = useState('');
@@ -77,7 +79,7 @@ export function BulkRateCardDialog({ saleIDs, onClose, onChanged }: Props) {
     setSaving(true);
     try {
       await apiRequest('/api/sales/changeRateCard', { method: 'PUT', body: body(rateCardID, notes.trim()) });
-      message.success(saleIDs.length === 1 ? 'The sale was moved to the new rate card' : `${saleIDs.length} sales were moved to the new rate card`);
+      saved(`${capitalised(counted(saleIDs.length, 'sale'))} moved to the new rate card`, { listPath: 'sales', ids: saleIDs });
       onChanged();
       onClose();
     } catch (error) {

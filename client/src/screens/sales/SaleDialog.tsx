@@ -4,13 +4,17 @@ import { DownOutlined, ScanOutlined } from '@ant-design/icons';
 import useSWR from 'swr';
 import { useRecord, useRefreshResource } from '../../api/hooks';
 import { ApiError, apiGet, apiRequest, apiUrl } from '../../api/http';
-import type { ListResponse, Row } from '../../api/types';
+import type { ListResponse, Row, SaveResponse, ValidationResult } from '../../api/types';
 import { isConflict, withVersion } from '../../api/version';
 import { can, canAny } from '../../auth/permissions';
 import { useCurrentUser } from '../../shell/CurrentUser';
 import { useViewport } from '../../shell/useViewport';
 import { AuditBlock, FailureAlert, type Failure } from '../../record/DialogParts';
-import { failureFromResult } from '../../record/failurePairs';
+import { failureFromResult, withoutCorrected } from '../../record/failurePairs';
+import { firstEmpty, useInitialFocus } from '../../record/initialFocus';
+import { saleSavedText, type SaleChange } from '../../feedback/savedText';
+import { useSaveFeedback } from '../../feedback/useSaveFeedback';
+import { changedSaleFields, SALE_FOCUS_ORDER, saleFocusValues } from './saleCorrections';
 import { HistoryStepper } from './HistoryStepper';
 import { ReceiptScanDialog, type ScanPick } from './ReceiptScanDialog';
 import { CancelSaleDialog, CreditCheckFailedDialog, pendingActionText, RefundSaleDialog } from './SaleActions';
@@ -132,7 +136,10 @@ function SaleDialogBody({ mode, saleID, initialValues, storeID, record, fields, 
   useEffect(() => () => onBusyChange(false), []);
   const [failure, setFailure] = useState<Failure | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  /** The refused save's messages, kept so each goes once the user changes its field. */
+  const [refusal, setRefusal] = useState<{ result: ValidationResult; fallback: string } | null>(null);
   const submitting = useRef(false);
+  const saved = useSaveFeedback();
 
   const step: SaleStep = isNew ? 'recording' : ((record?.currentHistoryStep as SaleStep | undefined) ?? 'recorded');
   const sale: SaleState = {
@@ -164,10 +171,12 @@ function SaleDialogBody({ mode, saleID, initialValues, storeID, record, fields, 
     setBusy(true);
     setFailure(null);
     setFieldErrors({});
+    setRefusal(null);
     const storeFields = fieldsOfStore(fields, values.storeID);
     try {
       // The version the edit was made from (the sale as loaded): 409 if someone saved since.
       const version = record?.updatedDate;
+      let answer: { body: SaveResponse | undefined } | undefined;
       if (mode === 'delete') {
         await apiRequest(withVersion(`/api/sale/${saleID}`, version), { method: 'DELETE' });
       } else {
@@ -185,15 +194,20 @@ function SaleDialogBody({ mode, saleID, initialValues, storeID, record, fields, 
           ...actionBody(action),
           ...(!isNew && typeof version === 'string' ? { updatedDate: version } : undefined),
         };
-        if (isNew) await apiRequest('/api/sale', { method: 'POST', body });
-        else await apiRequest(`/api/sale/${saleID}`, { method: 'PUT', body });
+        if (isNew) answer = await apiRequest<SaveResponse>('/api/sale', { method: 'POST', body });
+        else answer = await apiRequest<SaveResponse>(`/api/sale/${saleID}`, { method: 'PUT', body });
       }
       await refreshResource('sales').catch((refreshError) => console.error('Refresh failed', refreshError));
+      const savedID = Number(answer?.body?.data?.saleID ?? saleID) || undefined;
+      const change: SaleChange =
+        mode === 'delete' ? 'delete' : action ? action.kind : isNew ? 'create' : 'update';
+      saved(saleSavedText(change, savedID), mode === 'delete' || !savedID ? undefined : { listPath: 'sales', ids: [savedID] });
       onSaved();
       onClose();
     } catch (caught) {
       const { summary, details, underFields } = describeFailure(caught, storeFields);
       setFieldErrors(underFields);
+      if (!isConflict(caught) && caught instanceof ApiError && caught.validationResult) setRefusal({ result: caught.validationResult, fallback: caught.message });
       setFailure({ summary, details, conflict: isConflict(caught) });
       setBusy(false);
       submitting.current = false;
@@ -217,6 +231,7 @@ function SaleDialogBody({ mode, saleID, initialValues, storeID, record, fields, 
     try {
       await apiRequest(`/api/sale/${saleID}/unreconcile`, { method: 'PUT' });
       await refreshResource('sales').catch((refreshError) => console.error('Refresh failed', refreshError));
+      saved(saleSavedText('unreconcile', saleID), saleID ? { listPath: 'sales', ids: [saleID] } : undefined);
       onSaved();
       onClose();
     } catch (caught) {
@@ -225,6 +240,40 @@ function SaleDialogBody({ mode, saleID, initialValues, storeID, record, fields, 
       setBusy(false);
     }
   };
+
+  /**
+   * The form changed: the messages of the fields that changed go, and the summary once none is
+   * left (issue 26: they stayed until the next save, after the user had corrected the fields).
+   */
+  const previousValues = useRef(values);
+  useEffect(() => {
+    const changed = changedSaleFields(previousValues.current, values);
+    previousValues.current = values;
+    if (refusal && changed.size) dropCorrected(changed);
+  }, [values]);
+  const dropCorrected = (changed: Set<string>) => {
+    if (!refusal) return;
+    const left = withoutCorrected(refusal.result, (name) => changed.has(name));
+    if (left === refusal.result) return;
+    if (!left) {
+      setRefusal(null);
+      setFailure(null);
+      setFieldErrors({});
+      return;
+    }
+    setRefusal({ ...refusal, result: left });
+    const { summary, details, underFields } = describeResult(left, refusal.fallback, fieldsOfStore(fields, values.storeID));
+    setFieldErrors(underFields);
+    setFailure({ summary, details });
+  };
+
+  // Focus on the first empty field of a form the user fills in (not a sale only viewed).
+  const bodyRef = useRef<HTMLDivElement>(null);
+  useInitialFocus(formEditable, () => {
+    const name = firstEmpty(SALE_FOCUS_ORDER, saleFocusValues(values));
+    const input = name ? bodyRef.current?.querySelector<HTMLElement>(`#sale-${name}`) : null;
+    return input && !input.hasAttribute('disabled') ? input : undefined;
+  });
 
   const applyScan = (pick: ScanPick) => {
     setValues((v) => {
@@ -251,7 +300,7 @@ function SaleDialogBody({ mode, saleID, initialValues, storeID, record, fields, 
     mode === 'delete' ? (busy ? 'Deleting...' : 'Delete') : isNew ? (busy ? 'Creating...' : 'Create') : busy ? 'Saving...' : 'Save';
 
   return (
-    <div className="sale-dialog-body">
+    <div className="sale-dialog-body" ref={bodyRef}>
       <HistoryStepper saleID={isNew ? undefined : saleID} step={step} />
       {sale.isRefund && <Alert className="dialog-note" type="error" showIcon message="This is a refund: its amounts are negated and it cannot be changed." />}
       {sale.isRefunded && (
@@ -382,7 +431,15 @@ function describeFailure(caught: unknown, storeFields: AnalysisFieldDef[]): { su
     console.error('Save failed', caught);
     return { summary: 'The server could not be reached. Please try again.', details: [], underFields: {} };
   }
-  const result = caught.validationResult;
+  return describeResult(caught.validationResult, caught.message, storeFields);
+}
+
+/** A refusal's messages: under their fields when the form shows them, else listed under the summary. */
+function describeResult(
+  result: ValidationResult | undefined,
+  fallback: string,
+  storeFields: AnalysisFieldDef[],
+): { summary: string; details: string[]; underFields: Record<string, string> } {
   // 'saleAnalysisValues.{analysisFieldID}': under that field when the store asks it.
   const analysisFieldOf = (name: string) => {
     const analysis = /^saleAnalysisValues\.(\d+)$/.exec(name);
@@ -401,7 +458,7 @@ function describeFailure(caught: unknown, storeFields: AnalysisFieldDef[]): { su
   // The form's order: its own fields, then the analysis fields, then the rest.
   const formOrder = [...FORM_FIELDS.keys()];
   const positionOf = (name: string) => (FORM_FIELDS.has(name) ? formOrder.indexOf(name) : analysisFieldOf(name) ? formOrder.length : -1);
-  return { ...failureFromResult(result, caught.message, titleOf, details, positionOf), underFields };
+  return { ...failureFromResult(result, fallback, titleOf, details, positionOf), underFields };
 }
 
 /** The form's fields, by body name, with their labels. */

@@ -41,6 +41,7 @@ import {
   targetsPath,
 } from './targetsGrid';
 import './targets.css';
+import { gridSavedText } from '../../feedback/savedText';
 
 /** The exact texts of spec 02 §2.1 and §4. */
 export const HOURS_CHECKBOX = 'Input using hours to distribute totals';
@@ -146,6 +147,8 @@ function StoreTargets({ view, storeID, targetDate, highlightTargetID, canEdit, s
   const readOnly = view !== 'set' || !canEdit;
   const grid = useMemo(() => (layout && actuals ? buildGrid(layout, actuals.listData, view !== 'set') : undefined), [layout, actuals, view]);
   const [dropped, setDropped] = useState<string[]>([]);
+  const [highlightClosed, setHighlightClosed] = useState<number | null>(null);
+  const closeHighlight = useCallback(() => setHighlightClosed(highlightTargetID), [highlightTargetID]);
   const sent = useRef<SaveEntries>({ entries: [], labels: [], rowNames: [] });
 
   // The grid's version: the newest stamp of its targets as loaded (409 when someone saved since).
@@ -175,8 +178,11 @@ function StoreTargets({ view, storeID, targetDate, highlightTargetID, canEdit, s
   }
   if (grid.columns.length === 0) return <Empty description={NOTHING_TO_TARGET} />;
 
+  // The popover answers the click that opened this target, once: a cell drawn again later (after
+  // a save, a reload) must not bring it back (issue 26), so whether it was closed lives here.
+  const highlight = highlightTargetID !== null && highlightClosed !== highlightTargetID ? highlightTargetID : null;
   const columns = (rows: TargetRow[]) =>
-    gridColumns({ columns: grid.columns, layout, hoursMode: isHoursMode(rows), view, storeID, highlightTargetID });
+    gridColumns({ columns: grid.columns, layout, hoursMode: isHoursMode(rows), view, storeID, highlightTargetID, highlightOpen: highlight !== null, closeHighlight });
 
   return (
     <div className="targets-grid">
@@ -211,6 +217,7 @@ function StoreTargets({ view, storeID, targetDate, highlightTargetID, canEdit, s
         version={version}
         onReload={() => mutate(actualsUrl)}
         onSaved={() => void mutate(actualsUrl)}
+        savedMessage={gridSavedText('Targets', targetDate, storeAnswer?.data?.name)}
         failLabel={failLabel}
         toolbar={readOnly ? undefined : (ctx) => <SetToolbar ctx={ctx} layout={layout} storeID={storeID} targetDate={targetDate} />}
       />
@@ -257,10 +264,13 @@ interface ColumnsOptions {
   view: TargetView;
   storeID: number;
   highlightTargetID: number | null;
+  /** The popover over the highlighted target is open (until the next click). */
+  highlightOpen: boolean;
+  closeHighlight: () => void;
 }
 
 /** The grid's columns: the row's name, hours and weight in hours mode, then a column per target. */
-function gridColumns({ columns, layout, hoursMode, view, storeID, highlightTargetID }: ColumnsOptions): GridColumn<TargetRow>[] {
+function gridColumns({ columns, layout, hoursMode, view, storeID, highlightTargetID, highlightOpen, closeHighlight }: ColumnsOptions): GridColumn<TargetRow>[] {
   const shareColumn = (field: 'hours' | 'weight', title: string): GridColumn<TargetRow> => ({
     key: field,
     title,
@@ -319,7 +329,13 @@ function gridColumns({ columns, layout, hoursMode, view, storeID, highlightTarge
           />
         );
       }
-      return highlighted ? <HighlightedTarget>{content}</HighlightedTarget> : content;
+      return highlighted ? (
+        <HighlightedTarget open={highlightOpen} onClose={closeHighlight}>
+          {content}
+        </HighlightedTarget>
+      ) : (
+        content
+      );
     },
   });
 
@@ -373,15 +389,16 @@ function ProgressCell({ view, column, record, storeID }: { view: TargetView; col
   );
 }
 
-/** The target of the URL: a popover 'The target you clicked', closed by the next click. */
-function HighlightedTarget({ children }: { children: ReactNode }) {
-  const [open, setOpen] = useState(true);
+/**
+ * The target of the URL: a popover 'The target you clicked', closed by the next click. Whether it
+ * is open comes from the grid (a cell is drawn again after every save and would open it again).
+ */
+function HighlightedTarget({ children, open, onClose }: { children: ReactNode; open: boolean; onClose: () => void }) {
   useEffect(() => {
     if (!open) return undefined;
-    const close = () => setOpen(false);
-    window.addEventListener('click', close, true);
-    return () => window.removeEventListener('click', close, true);
-  }, [open]);
+    window.addEventListener('click', onClose, true);
+    return () => window.removeEventListener('click', onClose, true);
+  }, [open, onClose]);
   return (
     <Popover open={open} content={<span className="targets-highlight-text">{HIGHLIGHT_TEXT}</span>}>
       <span className="targets-highlight">{children}</span>

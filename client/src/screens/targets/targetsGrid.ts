@@ -93,6 +93,7 @@ export function columnKey(cell: { targetType: TargetType; analysisFieldID: numbe
 
 /** The store record's target flags (GET /api/stores?storeID=). */
 export interface StoreTargeting {
+  name?: string;
   targetRevenue?: boolean;
   targetQuantity?: boolean;
 }

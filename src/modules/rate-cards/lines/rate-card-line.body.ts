@@ -32,8 +32,8 @@ export class RateCardLineStoreBody {
   @Money('Commission') commission?: number | null;
   @OptionalText('Store SKU', SKU_MAX_LENGTH, SKU_PATTERN, skuMessage('Store SKU')) sku?: string | null;
   @OptionalText('Store description', 255) description?: string | null;
-  @Money('Store customer RRP') customerRRP?: number | null;
-  @Money('Store customer monthly') customerMonthly?: number | null;
+  @Money('Own RRP') customerRRP?: number | null;
+  @Money('Own monthly') customerMonthly?: number | null;
   @Flag('Store exclude discount') excludeDiscount?: boolean | null;
   @IsOptional()
   @IsArray({ message: OVERRIDES_MESSAGE })
@@ -53,8 +53,8 @@ export class RateCardLineBody {
   sku: string;
   @ReferenceID('SKU type') skuTypeID: number;
   @OptionalText('Description', 255) description?: string | null;
-  @Money('Customer RRP') customerRRP?: number | null;
-  @Money('Customer monthly') customerMonthly?: number | null;
+  @Money('RRP') customerRRP?: number | null;
+  @Money('Monthly') customerMonthly?: number | null;
   @WholeNumber('Contract months', 0, MAX_CONTRACT_MONTHS) contractMonths?: number | null;
   @ReferenceID('band', true) bandID?: number | null;
   /** The same rule as the upload's legacy SKU column (skuCell): the SKU alphabet, up to 25 characters. */

@@ -8,7 +8,8 @@ import { DESCRIPTION_MAX, MAX_REVENUE, ORDER_REF_MAX, SKU_MAX, STORE_NAME_MAX } 
 export class RecSheetBody {
   @IgnoredID() recSheetID?: number;
   @RequiredText('Name', 100) name: string;
-  @Day('Rec date') recDate: string;
+  // Labels are the record dialog's, so a message names the field the user sees (issue 26).
+  @Day('Date') recDate: string;
 }
 
 /** POST /recSheetLine, PUT /recSheetLine/{id}: the fields a user types; the rest is set by import and reconcile. */
@@ -34,7 +35,7 @@ export class RecSheetLineBody {
   @ReferenceID('rec sheet') recSheetID: number;
   @Day('Sale date') saleDate: string;
   @RequiredText('Store', STORE_NAME_MAX) storeName: string;
-  @RequiredText('Order number', ORDER_REF_MAX) orderRef: string;
+  @RequiredText('Order ref', ORDER_REF_MAX) orderRef: string;
   @OptionalText('SKU', SKU_MAX) sku?: string;
   @OptionalText('Description', DESCRIPTION_MAX) description?: string;
   @DecimalNumber('Revenue', 2, -MAX_REVENUE, MAX_REVENUE, false) revenue: number;
