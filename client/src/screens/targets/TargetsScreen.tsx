@@ -302,6 +302,8 @@ function gridColumns({ columns, layout, hoursMode, view, storeID, highlightTarge
         content = (
           <GridNumberInput
             input={row.userID === 0 ? { kind: 'digits' } : { kind: 'decimal', maxDecimals: 2 }}
+            // Revenue reads as money, the store total too ('£125,000.00', not '125000'), until edited.
+            format={column.targetType === 'revenue' ? formatPounds : undefined}
             value={row.values[column.key]}
             onTyping={markUnsaved}
             onApply={(value) =>
