@@ -7,6 +7,7 @@ import { effectiveLineStore } from '../modules/rate-cards/lines/rate-card-line-r
 import { checkAnalysisAnswers, type AnalysisAnswer } from '../modules/sales/sale-analysis';
 import { saleAmounts } from '../modules/sales/sale-amounts';
 import { CREDIT_CHECK_FAIL_ORDER_REF } from '../modules/sales/sale-rows';
+import { sellsAtSql } from '../modules/users/users/sellers';
 
 /**
  * Issue 9 demo sales: two years ending today for every store, seller and sale type, written
@@ -227,7 +228,7 @@ export async function seedDemoSales(dataSource: DataSource, today: string, analy
     const sellers = new Map<number, Seller[]>();
     const sellerRows: Array<{ userID: number; name: string; storeID: number | null; sellsAt: number }> = await manager.query(
       'SELECT u.userID AS userID, u.name AS name, u.storeID AS storeID, aps.storeID AS sellsAt FROM user u ' +
-        'INNER JOIN accessProfileStore aps ON aps.accessProfileID = u.accessProfileID WHERE u.active = ? ORDER BY u.userID, aps.storeID',
+        `INNER JOIN accessProfileStore aps ON aps.accessProfileID = u.accessProfileID WHERE u.active = ? AND ${sellsAtSql('u', 'aps.storeID')} ORDER BY u.userID, aps.storeID`,
       [1],
     );
     for (const row of sellerRows) {

@@ -3,6 +3,7 @@ import type { SaleFigures } from '../modules/sales/sale-figures';
 import type { TargetType } from '../modules/targets/entities/target.entity';
 import { distributeTotal, type HoursShare } from '../modules/targets/hours-distribution';
 import { addDays, addMonths, insertRows, rng } from './demo-sales';
+import { sellsAtSql } from '../modules/users/users/sellers';
 
 /**
  * Issue 11 demo targets and daily stats, for the last 13 months and this one, so the targets
@@ -111,11 +112,11 @@ async function planTargets(dataSource: DataSource, figures: SaleFigures, stores:
   const random = rng(20261111);
   const thisMonth = `${today.slice(0, 7)}-01`;
 
-  // The store's users: active, and their access profile has the store.
+  // The store's sellers (the targets grid's rows): active, and their access profile sells and has the store.
   const usersAt = new Map<number, number[]>();
   const userRows: Array<{ userID: unknown; storeID: unknown }> = await dataSource.query(
     'SELECT u.userID AS userID, aps.storeID AS storeID FROM user u INNER JOIN accessProfileStore aps ON aps.accessProfileID = u.accessProfileID ' +
-      'WHERE u.active = ? ORDER BY aps.storeID, u.userID',
+      `WHERE u.active = ? AND ${sellsAtSql('u', 'aps.storeID')} ORDER BY aps.storeID, u.userID`,
     [1],
   );
   for (const row of userRows) usersAt.set(Number(row.storeID), [...(usersAt.get(Number(row.storeID)) ?? []), Number(row.userID)]);

@@ -1,4 +1,4 @@
-import { as, Client, createStore, createUser, expectFailure, expectStatus, login, Row, TestUser } from '../support/api';
+import { as, Client, createAccessProfile, createStore, createUser, expectFailure, expectStatus, login, Row, TestUser } from '../support/api';
 import { refused, refusedOn } from '../support/refusals';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, TestApp } from '../support/test-app';
 
@@ -133,7 +133,9 @@ describe('one person, one place at a time', () => {
     const day = '2023-05-09';
     await plan({ userID: floater.userID, rotaDate: day, plannedFrom: '09:00', plannedTo: '17:00' });
     const atB = { storeID: storeB.storeID, userID: floater.userID, rotaDate: day };
-    await refusedOn(t, ['plannedFrom'], () => plannerB.api.post('/api/rotaLine', { ...atB, plannedFrom: '12:00', plannedTo: '20:00' }));
+    // Planner B cannot see store A's line: the refusal says where and when it is (nothing else of it).
+    const clash = await refusedOn(t, ['plannedFrom'], () => plannerB.api.post('/api/rotaLine', { ...atB, plannedFrom: '12:00', plannedTo: '20:00' }));
+    expect(clash.failMessages.plannedFrom).toBe(`Overlaps their 09:00–17:00 shift at ${storeA.name} on 09/05/2023`);
     await refusedOn(t, ['plannedFrom'], () => planner.api.post('/api/rotaLine', { storeID: storeA.storeID, userID: floater.userID, rotaDate: day, plannedFrom: '16:55', plannedTo: '18:00' }));
     expectStatus(await plannerB.api.post('/api/rotaLine', { ...atB, plannedFrom: '17:00', plannedTo: '21:00' }), 201);
     // Monday at store B, repeated to Tuesday (taken 09:00-17:00 at A: overlapping) and Wednesday (free).
@@ -144,6 +146,14 @@ describe('one person, one place at a time', () => {
     expect(res.repeatedRotaLineIDs).toHaveLength(1);
     const floaterLines = await lines(`userID=${floater.userID}&storeID=${storeB.storeID}&rotaDateGEQ=2023-05-08&rotaDateLEQ=2023-05-14`, plannerB.api);
     expect(floaterLines.map((r) => `${r.rotaDate.slice(0, 10)} ${r.plannedFrom}`).sort()).toEqual(['2023-05-08 10:00', '2023-05-09 17:00', '2023-05-10 10:00']);
+  });
+});
+
+describe('sellers only (docs/decisions.md, issue 26)', () => {
+  it("a user of the store whose profile does not sell is not planned (a rota's rows are the store's sellers)", async () => {
+    const profile = await createAccessProfile(admin, { areas: ['UserSetup'], storeIDs: [storeA.storeID], sells: false });
+    const headOffice = await createUser(t.http, admin, { login: false, accessProfileID: profile.accessProfileID });
+    await refusedOn(t, ['userID'], () => planner.api.post('/api/rotaLine', { storeID: storeA.storeID, userID: headOffice.userID, rotaDate: '2023-05-16' }));
   });
 });
 

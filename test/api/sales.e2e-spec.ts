@@ -168,6 +168,31 @@ describe('the seller picker', () => {
   });
 });
 
+describe('sellers (docs/decisions.md, issue 26)', () => {
+  it('a user whose access profile does not sell is not offered as a seller (sellsAtStoreID) and is refused as one', async () => {
+    const notSelling = await createAccessProfile(admin, { areas: ['RecordSales', 'UpdateSales'], storeIDs: [store.storeID], sells: false });
+    expect(notSelling.sells).toBe(false);
+    const headOffice = await createUser(t.http, admin, { accessProfileID: notSelling.accessProfileID });
+    const ids = async (query: string) => (expectStatus(await headOffice.api.get(`/api/users?${query}&active=1&pageLength=500`), 200).body.listData as Row[]).map((u) => u.userID);
+    const sellers = await ids(`sellsAtStoreID=${store.storeID}`);
+    expect(sellers).toContain(seller.userID);
+    expect(sellers).not.toContain(headOffice.userID);
+    // They still work at the store (an announcement to its users reaches them).
+    expect(await ids(`worksAtStoreID=${store.storeID}`)).toContain(headOffice.userID);
+    // They record the store's sales, for its sellers only.
+    const body = { storeID: store.storeID, saleTypeID: saleType.saleTypeID, rateCardLineStoreID: lineStore.rateCardLineStoreID, saleDate: '2011-03-01', orderRef: '55555555550000000001' };
+    const refusal = expectFailure(await headOffice.api.post('/api/sale', { ...body, attributableToUserID: headOffice.userID }));
+    expect(refusal.failMessages).toEqual({ attributableToUserID: 'Choose a seller who works at this store' });
+    expectStatus(await headOffice.api.post('/api/sale', { ...body, attributableToUserID: seller.userID }), 201);
+    // /user/me says so, and the sale dialog leaves the seller to choose.
+    expect(expectStatus(await headOffice.api.get('/api/user/me'), 200).body.data.accessProfile.sells).toBe(false);
+  });
+
+  it('a new profile sells unless told otherwise', async () => {
+    expect((await createAccessProfile(admin, { areas: ['RecordSales'], storeIDs: [store.storeID] })).sells).toBe(true);
+  });
+});
+
 describe('bulk change of rate card', () => {
   it('fills the analysis fields taken from the line again from the new line', async () => {
     const silver = await createBand(admin, { name: 'SILVER' });

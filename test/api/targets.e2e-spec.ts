@@ -354,6 +354,11 @@ describe('entries the grid cannot hold are dropped, reported, and the rest saved
     await dropped(storeA, userQuantity(elsewhere, 3), "The user is not among the store's users");
   });
 
+  it("a user of the store whose profile does not sell (an administrator: the grid's rows are the store's sellers)", async () => {
+    const notSelling = await createSeller(w.t, w.admin, [storeA.storeID], { login: false, profile: { sells: false } });
+    await dropped(storeA, userQuantity(notSelling, 3), "The user is not among the store's users");
+  });
+
   it('a user id that does not exist', async () => {
     await dropped(storeA, { userID: 2_000_000_000, targetType: 'revenue', target: 3 }, "The user is not among the store's users");
   });

@@ -302,6 +302,32 @@ describeInBrowser('sale form in a browser', () => {
     await page.close();
   });
 
+  it("type-ahead: 'upg' + Enter in the sale type takes the first option matching it, not the list's first (issue 26)", async () => {
+    const page = await adminPage();
+    await page.goto(`${target.baseUrl}/sales/${storeID}`);
+    await page.getByRole('button', { name: 'Add' }).click();
+    const form = dialog(page);
+    await form.getByText('New sale', { exact: true }).first().waitFor();
+    const saleType = form.locator('.ant-select').filter({ has: page.locator('#sale-saleTypeID') });
+    await saleType.click();
+    // The list opens with Broadband first (by name); typing filters it by the shown names.
+    const list = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').last();
+    await list.locator('.ant-select-item-option').first().waitFor();
+    expect(await list.locator('.ant-select-item-option').first().textContent()).toBe(otherSaleTypeName);
+    await page.keyboard.type('upg');
+    await list.locator('.ant-select-item-option').filter({ hasText: otherSaleTypeName }).waitFor({ state: 'detached' });
+    await page.keyboard.press('Enter');
+    await saleType.locator('.ant-select-selection-item', { hasText: saleTypeName }).waitFor();
+    // The SKU picker searches the server and filters what is loaded the same way: the SKU's
+    // description typed in any case, then Enter.
+    await form.locator('.ant-select').filter({ has: page.locator('#sale-rateCardLineStoreID') }).click();
+    await page.keyboard.type(`galaxy ${run}`.toUpperCase());
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').last().locator('.ant-select-item-option', { hasText: sku }).waitFor();
+    await page.keyboard.press('Enter');
+    await form.locator('.ant-select').filter({ has: page.locator('#sale-rateCardLineStoreID') }).locator('.ant-select-selection-item', { hasText: sku }).waitFor();
+    await page.close();
+  });
+
   it('shows the server\'s messages under the fields and stays open on a 400, then saves once fixed', async () => {
     const page = await adminPage();
     await page.goto(`${target.baseUrl}/sales/newSale/${base64Params({ storeID, saleTypeID })}`);

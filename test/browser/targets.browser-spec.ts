@@ -136,7 +136,8 @@ describeInBrowser('targets screen in a browser', () => {
     // A store total: digits only (the point is refused), then spread 3:1 over Ann and Bob.
     await page.getByLabel(storeTotalLabel).fill('1000');
     await page.getByLabel(storeTotalLabel).press('.');
-    await eventually(async () => expect(await page.getByLabel(storeTotalLabel).inputValue()).toBe('1000'));
+    // The point is refused: '1000' while typed, money ('£1,000.00') once the box is not being edited (issue 26).
+    await eventually(async () => expect(['1000', '£1,000.00']).toContain(await page.getByLabel(storeTotalLabel).inputValue()));
     await page.getByLabel(storeTotalLabel).press('Enter');
     await eventually(async () => expect(await userRow(page, ann).textContent()).toContain('£750.00'));
     await eventually(async () => expect(await userRow(page, bob).textContent()).toContain('£250.00'));
@@ -166,7 +167,7 @@ describeInBrowser('targets screen in a browser', () => {
     await eventually(async () => expect(await page.getByLabel('Input using hours to distribute totals').isChecked()).toBe(true));
     await eventually(async () => expect(await page.getByLabel(`Hours ${ann.name}`).inputValue()).toBe('3'));
     await eventually(async () => expect(await userRow(page, ann).textContent()).toContain('£750.00'));
-    await eventually(async () => expect(await page.getByLabel(storeTotalLabel).inputValue()).toBe('1000'));
+    await eventually(async () => expect(await page.getByLabel(storeTotalLabel).inputValue()).toBe('£1,000.00'));
 
     // Unticking asks 'Remove Hours' and keeps the values.
     // (A click, not uncheck(): the box changes only once the question is answered.)
@@ -253,7 +254,7 @@ describeInBrowser('targets screen in a browser', () => {
     await copyButton.click();
     await eventually(async () => expect(await page.getByLabel('Store total Quantity overall').inputValue()).toBe(String(total)));
     await eventually(async () => expect(await page.getByLabel(`${bob.name} Quantity overall`).inputValue()).toBe('12.5'));
-    await eventually(async () => expect(await page.getByLabel(`${ann.name} Revenue (£) Colour Red`).inputValue()).toBe('30'));
+    await eventually(async () => expect(await page.getByLabel(`${ann.name} Revenue (£) Colour Red`).inputValue()).toBe('£30.00'));
     await saveButton(page).click();
     await eventually(async () => expect(await saveButton(page).isDisabled()).toBe(true));
     const copied = await actuals(to);
@@ -297,7 +298,7 @@ describeInBrowser('targets screen in a browser', () => {
     expect(await failure.innerText()).not.toContain('targets.');
     // Nothing saved, the grid still unsaved with the values typed.
     expect(await saveButton(page).isEnabled()).toBe(true);
-    expect(await page.getByLabel(storeTotalLabel).inputValue()).toBe('999999999');
+    expect(await page.getByLabel(storeTotalLabel).inputValue()).toBe('£999,999,999.00');
     expect(await actuals(month)).toEqual([]);
 
     // One failing cell: its message alone, naming the cell.
@@ -366,7 +367,7 @@ describeInBrowser('targets screen in a browser', () => {
     await question.getByRole('button', { name: 'No' }).click();
     await eventually(async () => expect(await question.isVisible()).toBe(false));
     expect(new URL(page.url()).pathname).toBe(`/targets/set/${month}/${storeID}`);
-    await eventually(async () => expect(await page.getByLabel(`${bob.name} Revenue (£) overall`).inputValue()).toBe('12.34'));
+    await eventually(async () => expect(await page.getByLabel(`${bob.name} Revenue (£) overall`).inputValue()).toBe('£12.34'));
     await page.context().close();
   });
 });

@@ -67,6 +67,8 @@ export interface Me {
     systemAreas: string;
     showRevenue: boolean;
     showCommission: boolean;
+    /** Whether the profile's users sell (named as sellers); absent from older servers. */
+    sells?: boolean;
     accessProfileStores: { storeID: number; store: { storeID: number; name: string } }[];
     users: { userID: number; name: string; active: boolean }[];
   };

@@ -1,4 +1,4 @@
-import { acceptDecimalText, decimalTextToNumber, isDecimalText, numberToDecimalText } from './decimal';
+import { acceptDecimalText, decimalTextToNumber, isDecimalText, moneyBoxText, numberToDecimalText } from './decimal';
 import { formatRatio, humanizeIdentifier } from './format';
 
 describe('money and ratio text (digits with up to two decimals)', () => {
@@ -46,5 +46,15 @@ describe('display helpers', () => {
     expect(humanizeIdentifier('revenueCount')).toBe('Revenue count');
     expect(humanizeIdentifier('adjustedRevenueASP')).toBe('Adjusted revenue ASP');
     expect(humanizeIdentifier('dayCount')).toBe('Day count');
+  });
+});
+
+describe('moneyBoxText (a money box not being edited, issue 26)', () => {
+  it('shows thousands separators and two decimals; nothing for no amount', () => {
+    expect(moneyBoxText(125000)).toBe('125,000.00');
+    expect(moneyBoxText(1031)).toBe('1,031.00');
+    expect(moneyBoxText(12.5)).toBe('12.50');
+    expect(moneyBoxText(null)).toBe('');
+    expect(moneyBoxText('')).toBe('');
   });
 });

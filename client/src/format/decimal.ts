@@ -35,3 +35,12 @@ export function numberToDecimalText(value: unknown, kind: 'money' | 'ratio' = 'r
   const rounded = Math.round(amount * 100) / 100;
   return kind === 'money' ? rounded.toFixed(2) : String(rounded);
 }
+
+const moneyAmountFormat = new Intl.NumberFormat('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** How a money box not being edited shows its amount, beside its '£': '1,234.50' ('' for none). */
+export function moneyBoxText(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '';
+  const amount = Number(value);
+  return Number.isFinite(amount) ? moneyAmountFormat.format(amount) : '';
+}

@@ -66,7 +66,7 @@ import type { ValidationResult } from '../api/types';
 import { isConflict } from '../api/version';
 import { FailureAlert } from '../record/DialogParts';
 import { TYPING_DELAY_MS } from '../shell/useDebounced';
-import { type GridInputKind, acceptCellText, cellTextToNumber, numberToCellText } from './cellText';
+import { type GridInputKind, acceptCellText, cellTextToNumber, formattedCellText, numberToCellText } from './cellText';
 import { gridFailure } from './gridFailure';
 import './grid.css';
 import { useSaveFeedback } from '../feedback/useSaveFeedback';
@@ -401,11 +401,14 @@ interface GridNumberInputProps {
   status?: 'error';
   'aria-label'?: string;
   className?: string;
+  /** How the value reads while the box is not being edited (money: '£125,000.00'); as typed without it. */
+  format?: (value: number) => string;
 }
 
 /** A grid cell's box: filters keystrokes by kind and applies the value after a typing pause. */
-export function GridNumberInput({ input, value, onApply, onTyping, disabled, status, 'aria-label': ariaLabel, className }: GridNumberInputProps) {
+export function GridNumberInput({ input, value, onApply, onTyping, disabled, status, 'aria-label': ariaLabel, className, format }: GridNumberInputProps) {
   const [text, setText] = useState(() => numberToCellText(input, value));
+  const [editing, setEditing] = useState(false);
   const textRef = useRef(text);
   const timer = useRef<number | undefined>(undefined);
   const latestApply = useRef(onApply);
@@ -434,9 +437,10 @@ export function GridNumberInput({ input, value, onApply, onTyping, disabled, sta
       status={status}
       inputMode={input.kind === 'digits' ? 'numeric' : 'decimal'}
       autoComplete="off"
-      value={text}
+      value={format && !editing ? formattedCellText(input, text, format) : text}
       disabled={disabled}
       aria-label={ariaLabel}
+      onFocus={() => setEditing(true)}
       onChange={(event) => {
         const next = acceptCellText(input, textRef.current, event.target.value);
         if (next === textRef.current) return;
@@ -446,7 +450,10 @@ export function GridNumberInput({ input, value, onApply, onTyping, disabled, sta
         window.clearTimeout(timer.current);
         timer.current = window.setTimeout(applyNow, TYPING_DELAY_MS);
       }}
-      onBlur={applyNow}
+      onBlur={() => {
+        setEditing(false);
+        applyNow();
+      }}
       onKeyDown={(event) => {
         if (event.key === 'Enter') applyNow();
       }}

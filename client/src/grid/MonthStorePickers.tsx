@@ -1,6 +1,7 @@
-import { DatePicker, Select } from 'antd';
+import { DatePicker } from 'antd';
 import './grid.css';
 import dayjs from 'dayjs';
+import { Picker } from '../record/Picker';
 
 interface Props {
   /** The first of the shown month, yyyy-mm-dd. */
@@ -26,11 +27,9 @@ export function MonthStorePickers({ month, storeID, stores, onMonth, onStore }: 
         value={dayjs(month)}
         onChange={(picked) => picked && onMonth(picked.startOf('month').format('YYYY-MM-DD'))}
       />
-      <Select
+      <Picker
         className="month-store-pickers-store"
         aria-label="Store"
-        showSearch
-        optionFilterProp="label"
         placeholder="Store"
         value={storeID || undefined}
         options={stores.map((store) => ({ value: store.storeID, label: store.name }))}

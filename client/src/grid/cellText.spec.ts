@@ -1,4 +1,5 @@
-import { acceptCellText, cellTextToNumber, numberToCellText } from './cellText';
+import { formatPounds } from '../format/format';
+import { acceptCellText, cellTextToNumber, formattedCellText, numberToCellText } from './cellText';
 
 describe('grid cell text', () => {
   const digits = { kind: 'digits' } as const;
@@ -39,5 +40,13 @@ describe('grid cell text', () => {
     expect(numberToCellText(digits, 0)).toBe('0');
     expect(numberToCellText(staff, 2.5)).toBe('2.5');
     expect(numberToCellText(staff, '3.25')).toBe('3.25');
+  });
+});
+
+describe('formattedCellText (a grid box not being edited, issue 26)', () => {
+  it("a store total reads as money, '£125,000.00' rather than '125000'; an empty box stays empty", () => {
+    expect(formattedCellText({ kind: 'digits' }, '125000', formatPounds)).toBe('£125,000.00');
+    expect(formattedCellText({ kind: 'decimal', maxDecimals: 2 }, '1031', formatPounds)).toBe('£1,031.00');
+    expect(formattedCellText({ kind: 'digits' }, '', formatPounds)).toBe('');
   });
 });

@@ -31,3 +31,9 @@ export function numberToCellText(input: GridInputKind, value: unknown): string {
   const amount = Number(value);
   return Number.isFinite(amount) ? String(amount) : '';
 }
+
+/** What a box not being edited shows: its number through `format` ('£125,000.00'), or '' when empty. */
+export function formattedCellText(input: GridInputKind, text: string, format: (value: number) => string): string {
+  const amount = cellTextToNumber(input, text);
+  return amount === null ? '' : format(amount);
+}

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Input } from 'antd';
-import { acceptDecimalText, decimalTextToNumber, numberToDecimalText } from '../format/decimal';
+import { acceptDecimalText, decimalTextToNumber, moneyBoxText, numberToDecimalText } from '../format/decimal';
 import { formatRatio } from '../format/format';
 
 interface Props {
@@ -23,6 +23,8 @@ interface Props {
  */
 export function DecimalInput({ id, value, onChange, kind, disabled, status, placeholder, 'aria-label': ariaLabel }: Props) {
   const [text, setText] = useState(() => numberToDecimalText(value, kind));
+  // Money reads as money ('1,234.50' beside the '£') except while it is being typed.
+  const [editing, setEditing] = useState(false);
   // Follow changes made elsewhere (a reset, or commission mirroring revenue).
   useEffect(() => {
     if (decimalTextToNumber(text) !== (value ?? null)) setText(numberToDecimalText(value, kind));
@@ -37,10 +39,12 @@ export function DecimalInput({ id, value, onChange, kind, disabled, status, plac
       prefix={kind === 'money' ? '£' : undefined}
       suffix={kind === 'ratio' ? <span className="ratio-percent">{value != null ? `= ${formatRatio(value)}` : ''}</span> : undefined}
       placeholder={placeholder ?? (kind === 'money' ? '0.00' : '0.25')}
-      value={text}
+      value={kind === 'money' && !editing ? moneyBoxText(decimalTextToNumber(text)) : text}
       disabled={disabled}
       status={status}
       aria-label={ariaLabel}
+      onFocus={() => setEditing(true)}
+      onBlur={() => setEditing(false)}
       onChange={(e) => {
         const next = acceptDecimalText(text, e.target.value, kind === 'ratio' ? 1 : undefined);
         if (next === text) return;

@@ -1,4 +1,4 @@
-import { DatePicker, Input, InputNumber, Radio, Select, Switch } from 'antd';
+import { DatePicker, Input, InputNumber, Radio, Switch } from 'antd';
 import type { Row } from '../api/types';
 import { formatHour } from '../format/format';
 import { type ChoiceOption, type FieldContext, type FieldDef, type SelectOption, resolve } from '../list/resource';
@@ -10,6 +10,7 @@ import { RemoteOptionsSelect } from './RemoteOptionsSelect';
 import { SubTableInput } from './SubTableInput';
 import { SystemAreasInput } from './SystemAreasInput';
 import { WeekdaysInput } from './WeekdaysInput';
+import { Picker } from './Picker';
 
 /** '00:00' .. '24:00' on the hour (spec 01 §9). */
 const HOUR_OPTIONS = Array.from({ length: 25 }, (_, hour) => ({ value: hour, label: formatHour(hour) }));
@@ -129,7 +130,7 @@ export function FieldInput({
       );
     }
     case 'hour':
-      return <Select id={id} value={value as number} onChange={change} options={HOUR_OPTIONS} className="hour-select" disabled={disabled} />;
+      return <Picker id={id} value={value as number} onChange={change} options={HOUR_OPTIONS} className="hour-select" disabled={disabled} />;
     case 'weekdays':
       return <WeekdaysInput id={id} value={value as number} onChange={change} />;
     case 'date':
@@ -167,7 +168,7 @@ export function FieldInput({
         );
       }
       return (
-        <Select
+        <Picker
           id={id}
           className="choice-select"
           value={(value ?? undefined) as never}

@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Select } from 'antd';
 import { useList } from '../api/hooks';
 import type { LookupSource, SelectOption } from '../list/resource';
 import { useDebouncedCallback } from '../shell/useDebounced';
+import { Picker } from './Picker';
 
 interface Props {
   id?: string;
@@ -68,14 +68,12 @@ export function LookupSelect({ id, value, onChange, source, multiple, initialOpt
   }, [opened]);
 
   return (
-    <Select
+    <Picker
       id={id}
       mode={multiple ? 'multiple' : undefined}
       value={multiple ? chosen : (value ?? undefined)}
       onChange={(next) => onChange?.((next ?? null) as number | number[] | null)}
       options={options}
-      showSearch
-      filterOption={false}
       onSearch={applySearch}
       onOpenChange={setOpened}
       loading={isLoading}
@@ -83,7 +81,6 @@ export function LookupSelect({ id, value, onChange, source, multiple, initialOpt
       placeholder={placeholder ?? 'Choose...'}
       notFoundContent={isLoading ? 'Loading...' : 'Nothing found'}
       listHeight={350}
-      optionFilterProp="label"
       aria-label={ariaLabel}
     />
   );

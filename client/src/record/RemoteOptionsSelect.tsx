@@ -1,7 +1,7 @@
 import { useRef } from 'react';
-import { Select } from 'antd';
 import { useAbortableSWR } from '../api/hooks';
 import type { ChoiceOption, FieldContext, RemoteOptionsSource } from '../list/resource';
+import { Picker } from './Picker';
 
 interface Props {
   id?: string;
@@ -32,7 +32,7 @@ export function RemoteOptionsSelect({ id, value, onChange, source, ctx, initialO
   }
   const waiting = !url;
   return (
-    <Select
+    <Picker
       id={id}
       value={(value ?? undefined) as never}
       onChange={(next) => onChange?.(next ?? null)}
@@ -40,8 +40,6 @@ export function RemoteOptionsSelect({ id, value, onChange, source, ctx, initialO
       loading={isLoading}
       disabled={disabled || waiting}
       status={status}
-      showSearch
-      optionFilterProp="label"
       allowClear
       placeholder={waiting ? source.waitingText : (placeholder ?? 'Choose...')}
       notFoundContent={isLoading ? 'Loading...' : 'Nothing to choose'}

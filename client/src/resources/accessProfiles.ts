@@ -48,6 +48,16 @@ export const accessProfilesResource: ResourceDef = {
       hiddenByDefault: true,
     },
     {
+      name: 'sells',
+      title: 'Sells',
+      valueType: 'boolean',
+      sortable: true,
+      initialValue: true,
+      hiddenByDefault: true,
+      // The server's one rule of who sells (docs/decisions.md, issue 26).
+      help: "Its users are sellers: named on sales, rows of the targets and the rota. Off for administrators' profiles.",
+    },
+    {
       name: 'accessProfileStores',
       title: 'Stores',
       valueType: 'multiLookup',

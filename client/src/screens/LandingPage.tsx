@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
-import { Alert, Button, Card, Empty, Radio, Select, Skeleton, Space, Spin, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Radio, Skeleton, Space, Spin, Typography } from 'antd';
 import { CalculatorOutlined, FileTextOutlined, LeftOutlined, NotificationOutlined, RightOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import type { ListResponse, Me } from '../api/types';
@@ -13,6 +13,7 @@ import { KpiCards, type Figure } from './landing/KpiCards';
 import { KpiTableView } from './landing/KpiTableView';
 import type { KpiTable, SplitBy } from './landing/kpiTypes';
 import { dayOfMonth, earliestMonth, landingPath, landingRedirect, shiftMonth } from './landing/landingRoute';
+import { Picker } from '../record/Picker';
 
 interface QuickAction {
   label: string;
@@ -190,12 +191,11 @@ function CardUsersPicker({ userIDs, onChange }: { userIDs: string; onChange: (id
       <Typography.Text type="secondary" id="card-users-label">
         Cards for
       </Typography.Text>
-      <Select
+      <Picker
         mode="multiple"
         aria-labelledby="card-users-label"
         value={ids}
         options={options}
-        optionFilterProp="label"
         labelRender={(item) => known.get(Number(item.value)) ?? '(Username not found)'}
         style={{ minWidth: 240, maxWidth: 560 }}
         maxTagCount="responsive"

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import dayjs, { type Dayjs } from 'dayjs';
-import { Alert, Button, DatePicker, Descriptions, Form, Input, InputNumber, Modal, Radio, Select } from 'antd';
+import { Alert, Button, DatePicker, Descriptions, Form, Input, InputNumber, Modal, Radio } from 'antd';
 import { useAbortableSWR } from '../api/hooks';
 import { ApiError, apiRequest } from '../api/http';
 import type { Row } from '../api/types';
@@ -8,6 +8,7 @@ import { humanizeIdentifier } from '../format/format';
 import { DIVISION_PARTS, METRIC_TABLES, formatMetricValue, formatPartValue, metricFieldOptions, paramsJsonError } from '../resources/metricValues';
 import { useCurrentUser } from '../shell/CurrentUser';
 import { useViewport } from '../shell/useViewport';
+import { Picker } from '../record/Picker';
 
 /** Spec 02 section 8: the test button's text while the params are not valid JSON. */
 export const CANNOT_TEST = 'Cannot test - JSON is invalid';
@@ -105,7 +106,7 @@ export function MetricPartTestDialog({ metricID, metricName, metricType, part, o
     >
       <Form layout={viewport.isDesktop ? 'horizontal' : 'vertical'} labelCol={viewport.isDesktop ? { flex: '120px' } : undefined}>
         <Form.Item label="Table" htmlFor="test-table">
-          <Select
+          <Picker
             id="test-table"
             value={tableName}
             options={METRIC_TABLES}
@@ -116,10 +117,10 @@ export function MetricPartTestDialog({ metricID, metricName, metricType, part, o
           />
         </Form.Item>
         <Form.Item label="Field" htmlFor="test-field">
-          <Select id="test-field" value={field} options={fieldOptions} placeholder="Choose a field" loading={!fields.data} onChange={setField} />
+          <Picker id="test-field" value={field} options={fieldOptions} placeholder="Choose a field" loading={!fields.data} onChange={setField} />
         </Form.Item>
         <Form.Item label="Division part" htmlFor="test-division">
-          <Select id="test-division" value={divisionPart} options={DIVISION_PARTS} onChange={setDivisionPart} />
+          <Picker id="test-division" value={divisionPart} options={DIVISION_PARTS} onChange={setDivisionPart} />
         </Form.Item>
         <Form.Item label="Multiplier" htmlFor="test-multiplier">
           <InputNumber id="test-multiplier" value={multiplier} onChange={(value) => setMultiplier(value)} style={{ width: '100%' }} />
@@ -128,7 +129,7 @@ export function MetricPartTestDialog({ metricID, metricName, metricType, part, o
           <Input.TextArea id="test-params" value={params} autoSize={{ minRows: 2, maxRows: 6 }} onChange={(e) => setParams(e.target.value)} className="json-input" />
         </Form.Item>
         <Form.Item label="Store" htmlFor="test-store">
-          <Select id="test-store" value={storeID} options={[{ value: 0, label: 'All my stores' }, ...stores]} onChange={setStoreID} showSearch optionFilterProp="label" />
+          <Picker id="test-store" value={storeID} options={[{ value: 0, label: 'All my stores' }, ...stores]} onChange={setStoreID} />
         </Form.Item>
         <Form.Item label="Period">
           <Radio.Group value={period} onChange={(e) => setPeriod(e.target.value)} optionType="button">

@@ -231,9 +231,13 @@ export class RotaService implements OnModuleInit {
     if (line.currentHistoryStep === 'worked' && !line.workedFrom) errors.workedFrom = 'Record the worked times before marking the line worked';
     if (!(await this.users.worksAt(manager, line.userID, line.storeID))) errors.userID = 'Choose an active user of this store';
     // One person is in one place at a time: a line may not overlap another of the user's lines
-    // that day, at any store (the other store's details are not told).
-    else if (planned > 0 && (await this.overlapping(manager, line.userID, [line.rotaDate], line.rotaLineID)).some((other) => spansOverlap(other, line))) {
-      errors.plannedFrom = 'This user already has a line overlapping these times on this day';
+    // that day, at any store. The message names the clashing line's store and times, even at a
+    // store outside the planner's profile: the planner cannot see that line in their rota, and
+    // without where and when the refusal cannot be resolved (ask that store, or plan around
+    // it). Only those are told; the other line's notes, type and steps stay with its store.
+    else if (planned > 0) {
+      const clash = (await this.overlapping(manager, line.userID, [line.rotaDate], line.rotaLineID)).find((other) => spansOverlap(other, line));
+      if (clash) errors.plannedFrom = clashMessage(clash);
     }
     const others = line.repeatUsers ? line.repeatUsers.split(',').map(Number) : [];
     for (const userID of others) {
@@ -284,7 +288,8 @@ export class RotaService implements OnModuleInit {
   /** The users' other lines on these days, at every store (only what the overlap rules read). */
   private async overlapping(manager: EntityManager, userIDs: number | number[], dates: string[], exceptID?: number) {
     const lines = await manager.find(RotaLine, {
-      select: ['rotaLineID', 'userID', 'storeID', 'rotaDate', 'plannedFrom', 'plannedTo'],
+      select: { rotaLineID: true, userID: true, storeID: true, rotaDate: true, plannedFrom: true, plannedTo: true, store: { storeID: true, name: true } },
+      relations: { store: true },
       where: { userID: In(Array.isArray(userIDs) ? userIDs : [userIDs]), rotaDate: In(dates) },
     });
     return lines.filter((other) => other.rotaLineID !== exceptID);
@@ -306,6 +311,12 @@ export class RotaService implements OnModuleInit {
     const line = await manager.findOneOrFail(RotaLine, { where: { rotaLineID: id }, relations: { user: true, store: true } });
     return rotaLineList.toRow!(line, new Set(), user);
   }
+}
+
+/** 'Overlaps their 09:00–17:00 shift at Leeds Briggate on 12/12/2026': where and when the clash is. */
+export function clashMessage(other: Pick<RotaLine, 'plannedFrom' | 'plannedTo' | 'rotaDate'> & { store?: { name: string } | null }): string {
+  const [year, month, day] = String(other.rotaDate).slice(0, 10).split('-');
+  return `Overlaps their ${other.plannedFrom}–${other.plannedTo} shift at ${other.store?.name ?? 'another store'} on ${day}/${month}/${year}`;
 }
 
 /** The plan fields the body sets (undefined = keep). */

@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
-import { Alert, App, Button, Card, Modal, Progress, Result, Select, Spin, Steps, Table, Tag, Typography, Upload } from 'antd';
+import { Alert, App, Button, Card, Modal, Progress, Result, Spin, Steps, Table, Tag, Typography, Upload } from 'antd';
 import { InboxOutlined } from '@ant-design/icons';
 import { usePreference } from '../../api/hooks';
 import { ApiError, apiGet } from '../../api/http';
@@ -25,6 +25,7 @@ import {
 import { type ImportTemplate, type TemplateRoutes, SaveTemplateDialog, TemplatePicker, matchTemplate, saveTemplate, useImportTemplates } from './importTemplates';
 import '../operations.css';
 import { useSaveFeedback } from '../../feedback/useSaveFeedback';
+import { Picker } from '../../record/Picker';
 
 /** The warning row of a worksheet the server skipped (spec 02 §2.3, §8). */
 export const SHEET_SKIPPED = 'Sheet skipped due to incomplete mapping';
@@ -282,12 +283,10 @@ export function ExcelImportWizard<S>(props: ExcelImportWizardProps<S>) {
         {field.label}
         {field.required && <span className="upload-required"> *</span>}
       </span>
-      <Select
+      <Picker
         className="upload-field-select"
         aria-label={field.label}
         allowClear
-        showSearch
-        optionFilterProp="label"
         placeholder="Not mapped"
         value={mappingBySheet?.[worksheet]?.[field.field] ?? undefined}
         onChange={(col) => setColumn(worksheet, field.field, (col as number | undefined) ?? null)}
@@ -512,7 +511,7 @@ export function ExcelImportWizard<S>(props: ExcelImportWizardProps<S>) {
                     {sheet.headerRow != null && (
                       <label className="upload-header-row">
                         <span className="upload-field-label">Headers on row</span>
-                        <Select
+                        <Picker
                           className="upload-header-row-select"
                           aria-label={`Header row of ${sheet.worksheet}`}
                           value={sheet.headerRow}

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Alert, Button, Input, Modal, Select } from 'antd';
+import { Alert, Button, Input, Modal } from 'antd';
 import { SaveOutlined } from '@ant-design/icons';
 import { useList } from '../../api/hooks';
 import { ApiError, apiRequest } from '../../api/http';
 import type { MappingPreference } from './uploadMapping';
+import { Picker } from '../../record/Picker';
 
 /**
  * Supplier templates of an upload wizard (issue 24; the rec sheet import's `recImportTemplates`):
@@ -79,7 +80,7 @@ export function TemplatePicker({ worksheet, applied, templates, onChoose, onSave
       <span className="upload-template-state" role="status">
         {applied ? `Template ${applied.name} applied` : 'No template applied'}
       </span>
-      <Select
+      <Picker
         className="upload-template-select"
         aria-label={`Template of ${worksheet}`}
         value={applied?.templateID ?? 0}

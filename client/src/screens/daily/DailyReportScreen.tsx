@@ -1,6 +1,6 @@
 import { type ReactNode, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
-import { Alert, Button, Card, DatePicker, Empty, Select, Spin, Table, Typography } from 'antd';
+import { Alert, Button, Card, DatePicker, Empty, Spin, Table, Typography } from 'antd';
 import { LeftOutlined, RightOutlined, SendOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useAbortableSWR } from '../../api/hooks';
@@ -26,6 +26,7 @@ import {
 import { MetricPicker, useDrhMetrics, useMetricOptions } from './dailyReportMetrics';
 import { SendDialog } from './dailyReportSend';
 import { dayLabel } from './dailyStats';
+import { Picker } from '../../record/Picker';
 
 const ALL_STORES_LABEL = 'All my stores';
 
@@ -53,11 +54,9 @@ export function DailyReportScreen() {
 
   const pickers = (
     <div className="daily-pickers">
-      <Select<ReportStore>
+      <Picker<ReportStore>
         className="daily-store-picker"
         aria-label="Store"
-        showSearch
-        optionFilterProp="label"
         value={route.storeID}
         options={[{ value: 'all' as ReportStore, label: ALL_STORES_LABEL }, ...stores.map((store) => ({ value: store.storeID as ReportStore, label: store.name }))]}
         onChange={(storeID) => go({ storeID })}

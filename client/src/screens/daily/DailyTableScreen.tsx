@@ -1,5 +1,5 @@
 import { Navigate, useNavigate, useParams } from 'react-router';
-import { Alert, Button, Card, DatePicker, Empty, Select, Spin } from 'antd';
+import { Alert, Button, Card, DatePicker, Empty, Spin } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useSWRConfig } from 'swr';
@@ -17,6 +17,7 @@ import { DATE_IN_FUTURE, monthsMaxRestriction } from './dailyReport';
 import { MetricPicker, useDrhMetrics, useMetricOptions } from './dailyReportMetrics';
 import { NO_STORE_SELECTED } from './DailyStatsScreen';
 import { type DailyTableRoute, SPLIT_OPTIONS, dailyTablePath, drhTableQuery, excelFileName, resolveDailyTableRoute } from './dailyTable';
+import { Picker } from '../../record/Picker';
 
 /** Spec 01 section 8: the tables' loading failure. */
 const TABLES_ERROR = 'There was an error loading the tables, please check you have permission to view the data in this date range';
@@ -55,20 +56,18 @@ export function DailyTableScreen() {
       <Card variant="borderless" className="daily-table-card">
         <div className="daily-toolbar">
           <div className="daily-pickers">
-            <Select<number[]>
+            <Picker<number[]>
               className="daily-stores-picker"
               mode="multiple"
               aria-label="Stores"
               placeholder="Stores"
               maxTagCount="responsive"
-              showSearch
-              optionFilterProp="label"
               value={route.storeIDs}
               options={stores.map((store) => ({ value: store.storeID, label: store.name }))}
               // None chosen means every store of the profile.
               onChange={(storeIDs) => go({ storeIDs: storeIDs.length ? storeIDs : stores.map((store) => store.storeID) })}
             />
-            <Select
+            <Picker
               className="daily-split-picker"
               aria-label="Split by"
               value={route.splitBy}

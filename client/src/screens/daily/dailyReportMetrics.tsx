@@ -1,7 +1,8 @@
-import { Select } from 'antd';
+
 import { useAbortableSWR, usePreference } from '../../api/hooks';
 import type { ListResponse } from '../../api/types';
 import { type MetricOption, savedMetricIDs, shownMetricIDs } from './dailyReport';
+import { Picker } from '../../record/Picker';
 
 /** Every metric by name (GET /api/metrics?sort=name: open to every signed-in user). */
 export function useMetricOptions(): MetricOption[] | undefined {
@@ -35,7 +36,7 @@ interface MetricPickerProps {
 /** Chooses the daily metrics; none chosen reads 'Metrics shown in tables' (what is then shown). */
 export function MetricPicker({ metrics, value, onChange }: MetricPickerProps) {
   return (
-    <Select
+    <Picker
       className="daily-metric-picker"
       mode="multiple"
       aria-label="Metrics"
@@ -43,8 +44,6 @@ export function MetricPicker({ metrics, value, onChange }: MetricPickerProps) {
       loading={!metrics}
       maxTagCount="responsive"
       allowClear
-      showSearch
-      optionFilterProp="label"
       value={value}
       options={(metrics ?? []).map((metric) => ({ value: metric.metricID, label: metric.name }))}
       onChange={onChange}

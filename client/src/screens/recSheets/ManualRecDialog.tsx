@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, App, Button, Collapse, DatePicker, Descriptions, Form, Input, InputNumber, Modal, Result, Select, Spin, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Collapse, DatePicker, Descriptions, Form, Input, InputNumber, Modal, Result, Spin, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import useSWR from 'swr';
@@ -14,6 +14,7 @@ import { TYPING_DELAY_MS } from '../../shell/useDebounced';
 import { useViewport } from '../../shell/useViewport';
 import { autoRecNotesText } from './recLineWords';
 import { useSaveFeedback } from '../../feedback/useSaveFeedback';
+import { Picker } from '../../record/Picker';
 
 /** The exact words that end manual reconciliation (spec 02 §2.3, §8). */
 export const NO_MORE_LINES = 'There are no more unreconciled rec sheet lines.';
@@ -568,7 +569,7 @@ function SaleSearch({ line, chosenID, onChoose }: { line: Row; chosenID?: number
         </label>
         <label className="manual-rec-filter">
           <span>Status</span>
-          <Select mode="multiple" value={steps} options={STATUS_OPTIONS} onChange={setSteps} aria-label="Status" placeholder="Any status" />
+          <Picker mode="multiple" value={steps} options={STATUS_OPTIONS} onChange={setSteps} aria-label="Status" placeholder="Any status" />
         </label>
         <label className="manual-rec-filter">
           <span>Order ref or other text</span>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, DatePicker, Form, Input, InputNumber, Modal, Popconfirm, Select, TimePicker } from 'antd';
+import { Button, DatePicker, Form, Input, InputNumber, Modal, Popconfirm, TimePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { ApiError, apiGet, apiRequest } from '../../api/http';
 import { isConflict, withVersion } from '../../api/version';
@@ -11,6 +11,7 @@ import { PLAN_STEPS, type RotaLine, type RotaStep, STEP_LABELS } from './rota';
 import { recordSavedText } from '../../feedback/savedText';
 import { useSaveFeedback } from '../../feedback/useSaveFeedback';
 import { formatDate } from '../../format/format';
+import { Picker } from '../../record/Picker';
 
 export interface RotaLineTypeOption {
   rotaLineTypeID: number;
@@ -195,10 +196,10 @@ export function RotaLineDialog({ line: opened, users, types, onClose, onSaved }:
           <DatePicker format="DD/MM/YYYY" allowClear={false} />
         </Form.Item>
         <Form.Item name="userID" label={LABELS.userID} rules={[{ required: true, message: 'Choose a user' }]}>
-          <Select showSearch optionFilterProp="label" options={users.map((u) => ({ value: u.userID, label: u.name }))} />
+          <Picker options={users.map((u) => ({ value: u.userID, label: u.name }))} />
         </Form.Item>
         <Form.Item name="rotaLineTypeID" label={LABELS.rotaLineTypeID}>
-          <Select options={types.map((t) => ({ value: t.rotaLineTypeID, label: t.name }))} />
+          <Picker options={types.map((t) => ({ value: t.rotaLineTypeID, label: t.name }))} />
         </Form.Item>
         <div className="rota-times">
           <Form.Item name="plannedFrom" label={LABELS.plannedFrom} rules={[{ required: true, message: 'Choose a time' }]}>
@@ -217,12 +218,11 @@ export function RotaLineDialog({ line: opened, users, types, onClose, onSaved }:
         {editable && (
           <>
             <Form.Item name="newStep" label={LABELS.newStep}>
-              <Select options={PLAN_STEPS.map((step) => ({ value: step, label: STEP_LABELS[step] }))} />
+              <Picker options={PLAN_STEPS.map((step) => ({ value: step, label: STEP_LABELS[step] }))} />
             </Form.Item>
             <Form.Item name="repeatUsers" label={LABELS.repeatUsers} extra="Also plan this line for these users.">
-              <Select
+              <Picker
                 mode="multiple"
-                optionFilterProp="label"
                 placeholder="Nobody else"
                 options={users.filter((u) => u.userID !== line.userID).map((u) => ({ value: u.userID, label: u.name }))}
               />

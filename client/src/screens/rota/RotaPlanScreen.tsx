@@ -8,7 +8,8 @@ import { RotaLineDialog } from './RotaLineDialog';
 import { RotaTabs } from './RotaTabs';
 import { RotaToolbar } from './RotaToolbar';
 import type { RotaLine } from './rota';
-import { useRotaLineTypes, useRotaWeek, useStoreUsers, useWeekParam } from './useRota';
+import { useStoreSellers } from '../../api/sellers';
+import { useRotaLineTypes, useRotaWeek, useWeekParam } from './useRota';
 import { WeekGrid } from './WeekGrid';
 import { capitalised, counted } from '../../feedback/savedText';
 import { useSaveFeedback } from '../../feedback/useSaveFeedback';
@@ -37,7 +38,7 @@ export function RotaPlanScreen() {
   const saved = useSaveFeedback();
   const [week, setWeek] = useWeekParam();
   const [storeID, setStore, stores] = useStoreParam();
-  const users = useStoreUsers(storeID);
+  const users = useStoreSellers(storeID);
   const types = useRotaLineTypes();
   const { lines, refresh, isLoading } = useRotaWeek(week, storeID ? { storeID } : null);
   const [editing, setEditing] = useState<Editing>(null);

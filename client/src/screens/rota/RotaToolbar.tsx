@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
-import { Button, DatePicker, Select } from 'antd';
+import { Button, DatePicker } from 'antd';
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { mondayOf } from './rota';
 import './rota.css';
+import { Picker } from '../../record/Picker';
 
 interface Props {
   title: string;
@@ -40,11 +41,9 @@ export function RotaToolbar({ title, week, onWeek, store, children }: Props) {
         {(store || children) && (
           <div className="rota-toolbar-group">
             {store && (
-              <Select
+              <Picker
                 className="rota-store-picker"
                 aria-label="Store"
-                showSearch
-                optionFilterProp="label"
                 placeholder="Store"
                 value={store.storeID || undefined}
                 options={store.stores.map((s) => ({ value: s.storeID, label: s.name }))}

@@ -11,7 +11,8 @@ import { RotaTabs } from './RotaTabs';
 import { RotaToolbar } from './RotaToolbar';
 import { useStoreParam } from './RotaPlanScreen';
 import { byStart, formatHours, type RotaLine, timesOf } from './rota';
-import { useRotaWeek, useStoreUsers, useWeekParam } from './useRota';
+import { useStoreSellers } from '../../api/sellers';
+import { useRotaWeek, useWeekParam } from './useRota';
 import { WeekGrid } from './WeekGrid';
 import { capitalised, counted } from '../../feedback/savedText';
 import { useSaveFeedback } from '../../feedback/useSaveFeedback';
@@ -119,7 +120,7 @@ export function RotaStoreWeekScreen() {
   const [week, setWeek] = useWeekParam();
   const known = stores.some((s) => s.storeID === storeID);
   const { lines, isLoading } = useRotaWeek(week, known ? { storeID } : null);
-  const users = useStoreUsers(known ? storeID : 0);
+  const users = useStoreSellers(known ? storeID : 0);
   const rows = useMemo(() => {
     const byUser = new Map<number, string>();
     for (const line of lines ?? []) byUser.set(line.userID, line.userName);

@@ -3,9 +3,7 @@ import { useSearchParams } from 'react-router';
 import dayjs from 'dayjs';
 import { useSWRConfig } from 'swr';
 import { useAbortableSWR, useList } from '../../api/hooks';
-import { apiUrl } from '../../api/http';
 import type { ListResponse } from '../../api/types';
-import { type AccessProfileStoreRecord, storeUsers } from '../targets/targetsGrid';
 import type { RotaLineTypeOption } from './RotaLineDialog';
 import { mondayOf, type RotaLine, weekQuery } from './rota';
 
@@ -36,15 +34,6 @@ export function useRotaWeek(week: string, filter: Record<string, string | number
   const { mutate } = useSWRConfig();
   const refresh = useCallback(() => mutate((key) => typeof key === 'string' && key.startsWith('/api/rotaLines?')), [mutate]);
   return { lines: data?.listData, refresh, isLoading };
-}
-
-/** The store's active users by name (the week grid's rows and the dialog's pickers). */
-export function useStoreUsers(storeID: number) {
-  const { data } = useAbortableSWR<ListResponse<AccessProfileStoreRecord>>(
-    storeID ? apiUrl('accessProfileStores', { storeID, fkJoins: 'accessProfile,accessProfile.users', pageLength: 500 }) : null,
-    { revalidateOnFocus: false },
-  );
-  return data ? storeUsers(data.listData) : undefined;
 }
 
 export function useRotaLineTypes(): RotaLineTypeOption[] {

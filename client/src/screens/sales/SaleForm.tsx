@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { DatePicker, Form, Input, Modal, Select } from 'antd';
+import { DatePicker, Form, Input, Modal } from 'antd';
 import dayjs from 'dayjs';
 import useSWR from 'swr';
 import { useAbortableSWR } from '../../api/hooks';
@@ -35,6 +35,7 @@ import {
   type Day,
 } from './saleForm';
 import './sales-form.css';
+import { Picker } from '../../record/Picker';
 
 /** The SKU chosen: a rate card line store, with what the form reads of it and its line. */
 export interface LineChoice {
@@ -280,14 +281,12 @@ export function SaleForm({ values, onChange, errors = {}, editable, isNew, varia
         component="div"
       >
         <Form.Item label="Store" htmlFor={id('storeID')} required {...error('storeID')}>
-          <Select
+          <Picker
             id={id('storeID')}
             aria-label="Store"
             value={values.storeID ?? undefined}
             options={stores.map((s) => ({ value: s.storeID, label: s.name }))}
             placeholder="Choose a store"
-            showSearch
-            optionFilterProp="label"
             onChange={(storeID: number) =>
               onChange((v) => {
                 const offered = saleTypes.some((t) => t.saleTypeID === v.saleTypeID && ((t.storeIDs as number[] | undefined) ?? []).includes(storeID));
@@ -305,7 +304,7 @@ export function SaleForm({ values, onChange, errors = {}, editable, isNew, varia
           />
         </Form.Item>
         <Form.Item label="Sale type" htmlFor={id('saleTypeID')} required {...error('saleTypeID')}>
-          <Select
+          <Picker
             id={id('saleTypeID')}
             aria-label="Sale type"
             value={values.saleTypeID ?? undefined}
@@ -330,7 +329,7 @@ export function SaleForm({ values, onChange, errors = {}, editable, isNew, varia
                   listPath: 'users',
                   valueField: 'userID',
                   labelField: 'name',
-                  filters: values.storeID ? { active: '1', worksAtStoreID: String(values.storeID) } : { active: '1' },
+                  filters: values.storeID ? { active: '1', sellsAtStoreID: String(values.storeID) } : { active: '1' },
                 }}
                 initialOptions={
                   values.attributableToUserID ? [{ value: values.attributableToUserID, label: values.attributableToUserName || '(Username not found)' }] : []
@@ -375,7 +374,7 @@ export function SaleForm({ values, onChange, errors = {}, editable, isNew, varia
           />
         </Form.Item>
         <Form.Item label="Discount" htmlFor={id('discountStoreID')} {...error('discountStoreID')}>
-          <Select
+          <Picker
             id={id('discountStoreID')}
             aria-label="Discount"
             allowClear
@@ -404,7 +403,7 @@ export function SaleForm({ values, onChange, errors = {}, editable, isNew, varia
         </Form.Item>
         {values.discountStoreID !== null && capturesPercent && (
           <Form.Item label="Discount percent" htmlFor={id('discountPercent')} required {...error('discountPercent')}>
-            <Select
+            <Picker
               id={id('discountPercent')}
               aria-label="Discount percent"
               className="discount-percent-select"
@@ -506,14 +505,12 @@ function SkuSelect({ id, value, storeID, saleTypeID, rateCardID, disabled, onCha
   if (value && !options.some((o) => o.value === value.rateCardLineStoreID)) options.unshift({ value: value.rateCardLineStoreID, label: skuLabel(value) });
 
   return (
-    <Select
+    <Picker
       id={id}
       aria-label="SKU"
       className="sku-select"
       value={value?.rateCardLineStoreID}
       options={options}
-      showSearch
-      filterOption={false}
       onSearch={applySearch}
       onOpenChange={(open) => {
         setOpened(open);
@@ -569,7 +566,7 @@ function AnalysisInput({ field, id, value, error, editable, onChange }: Analysis
       {...common}
       extra={autoFilled ? (current ? 'Filled in from the SKU' : 'Filled in from the SKU: nothing matches it') : undefined}
     >
-      <Select
+      <Picker
         id={id}
         aria-label={label}
         className={autoFilled ? 'analysis-auto-filled' : undefined}
@@ -577,8 +574,6 @@ function AnalysisInput({ field, id, value, error, editable, onChange }: Analysis
         value={multiple ? (current as string[]) : (current as string) || undefined}
         options={items}
         allowClear
-        showSearch
-        optionFilterProp="label"
         disabled={!editable || autoFilled}
         placeholder={autoFilled ? 'None' : 'Choose...'}
         onChange={(next: string | string[] | undefined) => onChange(next ?? (multiple ? [] : ''))}
@@ -638,8 +633,9 @@ export function newSaleValues(me: Me, given: Record<string, unknown>, tabStoreID
   return {
     storeID,
     saleTypeID: numberOrNull(given.saleTypeID),
-    attributableToUserID: sellerID ?? me.userID,
-    attributableToUserName: sellerID ? '' : me.name,
+    // The current user, when they sell (an administrator who does not picks the seller).
+    attributableToUserID: sellerID ?? (me.accessProfile.sells === false ? null : me.userID),
+    attributableToUserName: sellerID || me.accessProfile.sells === false ? '' : me.name,
     saleDate: clampSaleDay(day, me.salesMonthsBack, todayDay()),
     orderRef: typeof given.orderRef === 'string' ? cleanOrderRef(given.orderRef) : '',
     line: null,

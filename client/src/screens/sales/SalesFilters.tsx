@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Badge, Button, Checkbox, Collapse, DatePicker, Input, Select } from 'antd';
+import { Badge, Button, Checkbox, Collapse, DatePicker, Input } from 'antd';
 import { ClearOutlined, FilterOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import type { Me } from '../../api/types';
@@ -10,6 +10,7 @@ import { STEP_LOOK } from '../../resources/sales';
 import { useCurrentUser } from '../../shell/CurrentUser';
 import { useDebouncedCallback } from '../../shell/useDebounced';
 import { NO_TARGET_DATE, SALE_STEPS, countPanelFilters, withFilters, withoutPanelFilters } from './salesParams';
+import { Picker } from '../../record/Picker';
 
 const DATE_FORMAT = 'DD/MM/YYYY';
 
@@ -139,7 +140,7 @@ export function SalesFilters() {
     <div className="sales-filters-grid">
       {CHOICE_FILTERS.map((filter) => (
         <Item key={filter.param} label={filter.label} htmlFor={`sales-filter-${filter.param}`}>
-          <Select
+          <Picker
             id={`sales-filter-${filter.param}`}
             value={first(filter.param)}
             options={[{ value: '', label: 'All' }, ...filter.options]}
@@ -183,20 +184,19 @@ export function SalesFilters() {
         />
       </Item>
       <Item label="Sale type" htmlFor="sales-filter-saleType">
-        <Select
+        <Picker
           id="sales-filter-saleType"
           mode="multiple"
           allowClear
           placeholder="All sale types"
           value={all('saleTypeID')}
           options={saleTypes}
-          optionFilterProp="label"
           listHeight={350}
           onChange={(values: string[]) => set({ saleTypeID: values })}
         />
       </Item>
       <Item label="SKUs" htmlFor="sales-filter-sku">
-        <Select
+        <Picker
           id="sales-filter-sku"
           mode="tags"
           allowClear
@@ -209,14 +209,13 @@ export function SalesFilters() {
         />
       </Item>
       <Item label="Analysis values" htmlFor="sales-filter-analysis">
-        <Select
+        <Picker
           id="sales-filter-analysis"
           mode="tags"
           allowClear
           placeholder="Choose or type values"
           value={all('analysisValue')}
           options={analysisOptions(me)}
-          optionFilterProp="label"
           listHeight={350}
           tokenSeparators={[',']}
           onChange={(values: string[]) => set({ analysisValue: values })}

@@ -5,6 +5,7 @@ import { WarningOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useSWRConfig } from 'swr';
 import { useAbortableSWR, useRecord } from '../../api/hooks';
+import { useStoreSellers } from '../../api/sellers';
 import { apiRequest, apiUrl } from '../../api/http';
 import type { ListResponse, ValidationResult } from '../../api/types';
 import { gridVersion, withVersion } from '../../api/version';
@@ -15,7 +16,6 @@ import { MonthStorePickers } from '../../grid/MonthStorePickers';
 import { useCurrentUser } from '../../shell/CurrentUser';
 import { CopyTargetsDialog } from './CopyTargetsDialog';
 import {
-  type AccessProfileStoreRecord,
   type AnalysisFieldStoreRecord,
   type SaveEntries,
   type StoreTargeting,
@@ -36,7 +36,6 @@ import {
   removeHours,
   resolveTargetsRoute,
   saveEntries,
-  storeUsers,
   targetColumns,
   targetsPath,
 } from './targetsGrid';
@@ -127,10 +126,7 @@ interface SaveAnswer {
 function StoreTargets({ view, storeID, targetDate, highlightTargetID, canEdit, showRevenue }: StoreTargetsProps) {
   const { data: storeAnswer } = useRecord<StoreTargeting>('stores', 'storeID', storeID);
   const swrOptions = { revalidateOnFocus: false };
-  const { data: profiles } = useAbortableSWR<ListResponse<AccessProfileStoreRecord>>(
-    apiUrl('accessProfileStores', { storeID, fkJoins: 'accessProfile,accessProfile.users', pageLength: 500 }),
-    swrOptions,
-  );
+  const sellers = useStoreSellers(storeID);
   const { data: fields } = useAbortableSWR<ListResponse<AnalysisFieldStoreRecord>>(
     apiUrl('analysisFieldStores', { storeID, fkJoins: 'analysisField,analysisField.analysisListItems', pageLength: 500 }),
     swrOptions,
@@ -140,9 +136,9 @@ function StoreTargets({ view, storeID, targetDate, highlightTargetID, canEdit, s
   const { mutate } = useSWRConfig();
 
   const layout = useMemo<TargetLayout | undefined>(() => {
-    if (!storeAnswer?.data || !profiles || !fields) return undefined;
-    return { users: storeUsers(profiles.listData), columns: targetColumns(storeAnswer.data, showRevenue, fields.listData) };
-  }, [storeAnswer, profiles, fields, showRevenue]);
+    if (!storeAnswer?.data || !sellers || !fields) return undefined;
+    return { users: sellers, columns: targetColumns(storeAnswer.data, showRevenue, fields.listData) };
+  }, [storeAnswer, sellers, fields, showRevenue]);
 
   const readOnly = view !== 'set' || !canEdit;
   const grid = useMemo(() => (layout && actuals ? buildGrid(layout, actuals.listData, view !== 'set') : undefined), [layout, actuals, view]);
@@ -316,6 +312,8 @@ function gridColumns({ columns, layout, hoursMode, view, storeID, highlightTarge
         content = (
           <GridNumberInput
             input={row.userID === 0 ? { kind: 'digits' } : { kind: 'decimal', maxDecimals: 2 }}
+            // Revenue reads as money, the store total too ('£125,000.00', not '125000'), until edited.
+            format={column.targetType === 'revenue' ? formatPounds : undefined}
             value={row.values[column.key]}
             onTyping={markUnsaved}
             onApply={(value) =>

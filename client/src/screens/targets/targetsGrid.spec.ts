@@ -14,7 +14,6 @@ import {
   removeHours,
   resolveTargetsRoute,
   saveEntries,
-  storeUsers,
   targetColumns,
   targetsPath,
   whyNotInLayout,
@@ -67,17 +66,6 @@ const RED = columnKey({ targetType: 'revenue', analysisFieldID: 7, analysisListI
 function record(userID: number, target: number, extra: Partial<TargetRecord> = {}): TargetRecord {
   return { targetID: 1, targetType: 'revenue', userID, analysisFieldID: 0, analysisListItemID: 0, isTarget: true, target, hours: 0, weight: 0, ...extra };
 }
-
-describe('storeUsers', () => {
-  it("lists the active users of the store's profiles once each, by name", () => {
-    const users = storeUsers([
-      { accessProfile: { users: [{ userID: 3, name: 'Zoe', active: true }, { userID: 4, name: 'Max', active: false }] } },
-      { accessProfile: { users: [{ userID: 5, name: 'Amy', active: true }, { userID: 3, name: 'Zoe', active: true }] } },
-      {},
-    ]);
-    expect(users).toEqual([{ userID: 5, name: 'Amy' }, { userID: 3, name: 'Zoe' }]);
-  });
-});
 
 describe('targetColumns', () => {
   it('offers per type the overall target, then single fields targeting the type with their enabled items', () => {

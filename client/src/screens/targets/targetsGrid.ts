@@ -98,11 +98,6 @@ export interface StoreTargeting {
   targetQuantity?: boolean;
 }
 
-/** A row of GET /api/accessProfileStores?fkJoins=accessProfile,accessProfile.users. */
-export interface AccessProfileStoreRecord {
-  accessProfile?: { users?: { userID: number; name: string; active: boolean }[] };
-}
-
 /** A row of GET /api/analysisFieldStores?fkJoins=analysisField,analysisField.analysisListItems. */
 export interface AnalysisFieldStoreRecord {
   analysisField?: {
@@ -114,17 +109,6 @@ export interface AnalysisFieldStoreRecord {
     targetQuantity: boolean;
     analysisListItems?: { analysisListItemID: number; code: string; description?: string | null; enableTargets: boolean }[];
   };
-}
-
-/** The store's users: the active users of the profiles that have the store, once each, by name. */
-export function storeUsers(profileStores: AccessProfileStoreRecord[]): StoreUser[] {
-  const byID = new Map<number, StoreUser>();
-  for (const link of profileStores) {
-    for (const user of link.accessProfile?.users ?? []) {
-      if (user.active) byID.set(user.userID, { userID: user.userID, name: user.name });
-    }
-  }
-  return [...byID.values()].sort((a, b) => a.name.localeCompare(b.name) || a.userID - b.userID);
 }
 
 const targets = (flags: { targetRevenue?: boolean; targetQuantity?: boolean }, type: TargetType) =>

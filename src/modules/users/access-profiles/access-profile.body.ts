@@ -15,6 +15,7 @@ export class AccessProfileBody {
 
   @Flag('Show revenue') showRevenue?: boolean;
   @Flag('Show commission') showCommission?: boolean;
+  @Flag('Sells') sells?: boolean;
 
   /** JSON numbers only ('1' is refused), like every other storeIDs. */
   @ReferenceIDs('Stores')

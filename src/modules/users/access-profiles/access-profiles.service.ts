@@ -26,6 +26,7 @@ export const accessProfileList: ListDefinition<AccessProfile> = {
     systemAreas: { column: 'accessProfile.systemAreas', type: 'text', quick: true, sortable: false, maxLength: 1000, excel: 'System areas' },
     showRevenue: { column: 'accessProfile.showRevenue', type: 'boolean', excel: 'Show revenue' },
     showCommission: { column: 'accessProfile.showCommission', type: 'boolean', excel: 'Show commission' },
+    sells: { column: 'accessProfile.sells', type: 'boolean', excel: 'Sells' },
     ...auditFields('accessProfile'),
   },
   rowJoins: ['accessProfileStores', 'accessProfileStores.store', 'users'],
@@ -103,6 +104,7 @@ export class AccessProfilesService extends CrudService<AccessProfile, AccessProf
     profile.systemAreas = formatSystemAreas(areas);
     profile.showRevenue = body.showRevenue ?? profile.showRevenue ?? true;
     profile.showCommission = body.showCommission ?? profile.showCommission ?? false;
+    profile.sells = body.sells ?? profile.sells ?? true;
     delete profile.accessProfileStores;
   }
 

@@ -21,6 +21,14 @@ export class AccessProfile extends AuditedEntity {
   @Column({ type: 'boolean', default: false })
   showCommission: boolean;
 
+  /**
+   * Its users sell (docs/decisions.md, issue 26): they are the sellers a sale names, the rows of
+   * the targets grid and the rota, and so of the KPI and league tables. Off for administrators,
+   * who record and fix sales for others without selling.
+   */
+  @Column({ type: 'boolean', default: true })
+  sells: boolean;
+
   @OneToMany('AccessProfileStore', (aps: AccessProfileStore) => aps.accessProfile, { cascade: true })
   accessProfileStores?: AccessProfileStore[];
 

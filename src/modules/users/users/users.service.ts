@@ -26,6 +26,7 @@ import { AccessProfilesService } from '../access-profiles/access-profiles.servic
 import { AccessProfileStore } from '../entities/access-profile-store.entity';
 import { AccessProfile } from '../entities/access-profile.entity';
 import { User } from '../entities/user.entity';
+import { sellsAtSql } from './sellers';
 import { UserBody } from './user.body';
 
 export const PASSWORD_COST = 10;
@@ -58,6 +59,11 @@ function activeColleaguesOnly(qb: SelectQueryBuilder<User>, user: AuthUser): voi
   qb.andWhere('(user.active = :scopeActive OR user.userID = :scopeSelf)', { scopeActive: 1, scopeSelf: user.userID });
 }
 
+function sellsAtStore(qb: SelectQueryBuilder<ObjectLiteral>, filter: ListFilter, param: string): void {
+  const sells = sellsAtSql('user', `:...${param}`);
+  qb.andWhere(filter.op === 'not' ? `NOT ${sells}` : sells, { [param]: filter.values });
+}
+
 function worksAtStore(qb: SelectQueryBuilder<ObjectLiteral>, filter: ListFilter, param: string): void {
   const exists = `EXISTS (SELECT 1 FROM accessProfileStore aps WHERE aps.accessProfileID = user.accessProfileID AND aps.storeID IN (:...${param}))`;
   qb.andWhere(filter.op === 'not' ? `NOT ${exists}` : exists, { [param]: filter.values });
@@ -84,8 +90,10 @@ export const userList: ListDefinition<User> = {
     days: { column: 'user.days', type: 'integer', excel: 'Days' },
     proRateTargetsOnActual: { column: 'user.proRateTargetsOnActual', type: 'boolean', excel: 'Pro-rate targets' },
     salesMonthsBack: { column: 'user.salesMonthsBack', type: 'integer', excel: 'Months viewable' },
-    /** Users whose access profile has any of these stores: who may be named as a sale's seller there. */
+    /** Users whose access profile has any of these stores (an announcement's store audience). */
     worksAtStoreID: { column: 'user.accessProfileID', type: 'integer', where: worksAtStore },
+    /** Sellers at any of these stores (./sellers.ts): who may be named as a sale's seller there, the targets' and rota's rows. */
+    sellsAtStoreID: { column: 'user.accessProfileID', type: 'integer', where: sellsAtStore },
     ...auditFields('user'),
   },
   lookups: { store: 'user.store', accessProfile: 'user.accessProfile' },
@@ -198,20 +206,16 @@ export class UsersService extends CrudService<User, UserBody> implements OnAppli
       .getOne();
   }
 
-  /** Whether `userID` is an active user whose access profile has `storeID` (who may be named as a sale's seller there). */
+  /** Whether `userID` is an active seller at `storeID` (./sellers.ts): who may be named as a sale's seller there, or planned on its rota. */
   async worksAt(manager: EntityManager, userID: number, storeID: number): Promise<boolean> {
-    const row = await manager.query(
-      'SELECT 1 AS ok FROM user u INNER JOIN accessProfileStore aps ON aps.accessProfileID = u.accessProfileID WHERE u.userID = ? AND u.active = ? AND aps.storeID = ?',
-      [userID, 1, storeID],
-    );
+    const row = await manager.query(`SELECT 1 AS ok FROM user u WHERE u.userID = ? AND u.active = ? AND ${sellsAtSql('u', '?')}`, [userID, 1, storeID]);
     return row.length > 0;
   }
 
-  /** The store's users: active users whose access profile has the store, by name (a targets grid's rows). */
+  /** The store's sellers (./sellers.ts), active, by name: a targets grid's rows. */
   async activeUsersAt(manager: EntityManager, storeID: number): Promise<Array<{ userID: number; name: string }>> {
     const rows: Array<{ userID: unknown; name: string }> = await manager.query(
-      'SELECT u.userID AS userID, u.name AS name FROM user u INNER JOIN accessProfileStore aps ON aps.accessProfileID = u.accessProfileID ' +
-        'WHERE u.active = ? AND aps.storeID = ? ORDER BY u.name, u.userID',
+      `SELECT u.userID AS userID, u.name AS name FROM user u WHERE u.active = ? AND ${sellsAtSql('u', '?')} ORDER BY u.name, u.userID`,
       [1, storeID],
     );
     return rows.map((r) => ({ userID: toNumber(r.userID), name: r.name }));
@@ -265,6 +269,8 @@ export class UsersService extends CrudService<User, UserBody> implements OnAppli
         systemAreas: profile.systemAreas,
         showRevenue: profile.showRevenue,
         showCommission: profile.showCommission,
+        // Whether the user sells (./sellers.ts): a new sale names them as its seller only then.
+        sells: profile.sells,
         accessProfileStores: (profile.accessProfileStores ?? [])
           .map((aps) => ({ storeID: aps.storeID, store: { storeID: aps.storeID, name: aps.store?.name ?? '(Store name not found)', storeTypeID: aps.store?.storeTypeID } }))
           .sort((a, b) => a.store.name.localeCompare(b.store.name)),
