@@ -158,8 +158,9 @@ describeInBrowser('first load in a browser', () => {
       // Then, with the page up and the browser idle, the most used screens.
       () => landingTab.waitForRequest((request) => request.url().endsWith(`/${lastPrefetched}`), { timeout: 15_000 }),
     );
-    // The landing page's own code, with what it loads on demand (its charts).
-    const landing = chunkClosure(manifest, 'src/screens/LandingPage.tsx', true);
+    // The landing page's own code, with what it loads on demand (its charts), and the signed-in
+    // routes with the shell (a chunk of their own, fetched beside /api/user/me).
+    const landing = new Set([...chunkClosure(manifest, 'src/screens/LandingPage.tsx', true), ...chunkClosure(manifest, 'src/SignedInRoutes.tsx')]);
     expect(atLanding.before.filter((file) => !initial.has(file) && !landing.has(file))).toEqual([]);
     expect(atLanding.before).toEqual(expect.arrayContaining([manifest['src/screens/LandingPage.tsx'].file]));
     // Once it is up, the screens fetched ahead as well.
