@@ -132,7 +132,7 @@ function KpiCardsPlaceholder({ cards }: { cards: number }) {
       <div className="kpi-card-grid">
         {Array.from({ length: cards }, (_, i) => (
           <Card key={i} size="small" className="kpi-card-placeholder">
-            <Skeleton active title={false} paragraph={{ rows: 4 }} />
+            <Skeleton active title={false} paragraph={{ rows: 3 }} />
           </Card>
         ))}
       </div>
