@@ -165,7 +165,9 @@ describeInBrowser('first load in a browser', () => {
     expect(atLanding.before).toEqual(expect.arrayContaining([manifest['src/screens/LandingPage.tsx'].file]));
     // Once it is up, the screens fetched ahead as well.
     expect(atLanding.after.filter((file) => !landing.has(file) && !prefetched.has(file))).toEqual([]);
-    expect(atLanding.after).toEqual(expect.arrayContaining(PREFETCHED.map((key) => manifest[key].file)));
+    // All of them by the end. The first may go before the welcome is drawn on a busy machine: the
+    // prefetch's 1.5 s wait starts when the first lazy screen (the redirect from /) is shown.
+    expect([...atLanding.before, ...atLanding.after]).toEqual(expect.arrayContaining(PREFETCHED.map((key) => manifest[key].file)));
     await context.close();
   });
 
