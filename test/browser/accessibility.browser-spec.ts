@@ -195,7 +195,8 @@ describeInBrowser('accessibility', () => {
     await checkAccessible('KPI details dialog');
     await closeDialog();
     expect(found).toEqual([]);
-  });
+    // About 45 screens, each drawn and checked by axe: minutes on a busy machine.
+  }, 900_000);
 
   it('a tab bar with more stores than fit (its "more" button shown) is still a proper list of tabs', async () => {
     const api = await Api.logIn(target.baseUrl, target.adminEmail, target.adminPassword);
