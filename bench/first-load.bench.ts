@@ -11,12 +11,18 @@
  * - the Rate cards page opened from the landing page: its API calls and in how many rounds they
  *   went (a call is in round n + 1 when it started after a call of round n had finished).
  *
- * Prints one JSON line per case. BENCH_NETWORKS=fast3g (or 10mbit) runs one profile only.
+ * - Lighthouse (bench/lighthouse.ts) on the login, landing and sales pages, desktop and mobile
+ *   presets: performance and accessibility scores, the median of BENCH_LIGHTHOUSE_RUNS runs (3;
+ *   0 skips them). The sales page lists SALES sales, so its table's render cost is measured.
+ *
+ * Prints one JSON line per case. BENCH_NETWORKS=fast3g (or 10mbit) runs one profile only, and
+ * BENCH_NETWORKS=none none of them (Lighthouse alone).
  */
 import 'reflect-metadata';
 import { type Browser, type BrowserContext, type Page, type Request, chromium } from 'playwright-core';
 import { allJavaScript, builtClientDir, initialJavaScript, kb, totalOf } from '../test/support/client-bundle';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type BenchApi, startBenchApi } from './bench-api';
+import { lighthouseScores, type Preset } from './lighthouse';
 
 interface NetworkProfile {
   name: string;
@@ -34,6 +40,8 @@ const NETWORKS: NetworkProfile[] = [
 ];
 
 const SALE_TYPES = ['Handsets', 'Broadband', 'Accessories'];
+/** Sales this month, so the landing has figures and the sales page a full table to draw. */
+const SALES = 100;
 
 const print = (line: Record<string, unknown>) => console.log(JSON.stringify(line));
 
@@ -105,8 +113,37 @@ function rounds(calls: Call[]): number {
 async function arrange(api: BenchApi): Promise<void> {
   const storeType = await api.call('POST', '/storeType', { name: 'Retail' });
   const store = await api.call('POST', '/store', { name: 'North', storeTypeID: storeType.data.storeTypeID });
-  for (const name of SALE_TYPES) await api.call('POST', '/saleType', { name, storeIDs: [store.data.storeID] });
-  await api.call('POST', '/rateCard', { name: 'Spring', fromDate: '2020-01-01' });
+  const storeID = store.data.storeID as number;
+  const saleTypeIDs: number[] = [];
+  for (const name of SALE_TYPES) saleTypeIDs.push((await api.call('POST', '/saleType', { name, storeIDs: [storeID] })).data.saleTypeID);
+  const rateCardID = (await api.call('POST', '/rateCard', { name: 'Spring', fromDate: '2020-01-01' })).data.rateCardID;
+  const skuTypeID = (await api.call('POST', '/skuType', { name: 'Handset' })).data.skuTypeID;
+  const line = await api.call('POST', '/rateCardLine', {
+    rateCardID,
+    saleTypeID: saleTypeIDs[0],
+    skuTypeID,
+    sku: 'IP15-128-BLK',
+    description: 'iPhone 15 128GB Black',
+    customerRRP: 19,
+    customerMonthly: 39,
+    contractMonths: 24,
+    rateCardLineStores: [{ storeID, active: true, revenue: 480, commission: 40 }],
+  });
+  const userID = (await api.call('GET', '/user/me')).data.userID;
+  const today = new Date();
+  for (let i = 0; i < SALES; i++) {
+    // Spread over this month up to today, so the landing's cards and chart have days to show.
+    const day = new Date(today.getFullYear(), today.getMonth(), 1 + (i % today.getDate()));
+    const saleDate = `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
+    await api.call('POST', '/sale', {
+      storeID,
+      saleTypeID: saleTypeIDs[0],
+      attributableToUserID: userID,
+      rateCardLineStoreID: line.data.rateCardLineStores[0].rateCardLineStoreID,
+      saleDate,
+      orderRef: String(i).padStart(20, '4'),
+    });
+  }
 }
 
 async function loginToken(baseUrl: string): Promise<string> {
@@ -186,6 +223,15 @@ export async function firstLoadBench(): Promise<void> {
     for (const network of NETWORKS.filter((n) => !wanted || wanted.includes(n.name))) {
       await pageLoads(browser, baseUrl, network, token);
       await rateCardsRounds(browser, baseUrl, network, token);
+    }
+    const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+    if (runs > 0) {
+      const pages = [
+        { name: 'login', url: `${baseUrl}/` },
+        { name: 'landing', url: `${baseUrl}/`, token },
+        { name: 'sales', url: `${baseUrl}/sales`, token },
+      ];
+      for (const preset of ['desktop', 'mobile'] as Preset[]) for (const page of pages) print(await lighthouseScores(page, preset, runs));
     }
   } finally {
     await browser.close();

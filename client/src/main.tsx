@@ -7,6 +7,7 @@ import 'dayjs/locale/en-gb';
 import { SWRConfig } from 'swr';
 import { App } from './App';
 import { prefetchWhenIdle, prefetching } from './lazyScreen';
+import { loadListScreen, loadRateCards, loadSales } from './screenCode';
 import { useMotion } from './shell/motion';
 import type { ReactNode } from 'react';
 import './styles.css';
@@ -29,7 +30,7 @@ window.addEventListener('vite:preloadError', (event) => {
 
 // The most used screens (every list, rate cards, sales), fetched once the first screen is up and
 // the browser idle, so their first click does not wait for their code (lazyScreen.tsx).
-prefetchWhenIdle([() => import('./list/ListScreen'), () => import('./screens/rateCards/RateCardsScreen'), () => import('./screens/sales/SalesScreen')]);
+prefetchWhenIdle([loadListScreen, loadRateCards, loadSales]);
 
 /** antd's theme: the brand, readable greys and reds, and motion as the user's setting asks (shell/motion.ts). */
 function Themed({ children }: { children: ReactNode }) {

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { Api, adminPage, attemptName, describeInBrowser, launchBrowser, signedInPage, startTarget, type Target } from './browserTarget';
-import { eventually } from './waits';
+import { eventually, holdRequests } from './waits';
 
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -112,6 +112,34 @@ describeInBrowser('landing dashboard in a browser', () => {
     await dayCard.click();
     await page.waitForURL(/\/sales/);
     await eventually(async () => expect(await page.locator('.ant-table-row').count()).toBe(3));
+    await page.context().close();
+  });
+
+  it('the cards keep the places their placeholders held, and nothing shifts as the figures and the chart arrive (1280 px)', async () => {
+    const page = await adminPage(browser, target);
+    const figures = await holdRequests(page, (url) => url.pathname === '/api/kpi/cards');
+    await page.goto(sellerCards());
+    // The dashboard shows once the announcements have answered; the figures are still held.
+    await page.locator('.landing-dashboard:not(.landing-dashboard-waiting) .kpi-card-placeholder').first().waitFor();
+    const placeholder = await page.locator('.kpi-card-placeholder').first().boundingBox();
+    // Layout shifts from now on, as Lighthouse counts them (none caused by the user). A script
+    // text: the tests compile without the DOM's types.
+    await page.evaluate(`
+      window.shifted = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.shifted += entry.value;
+      }).observe({ type: 'layout-shift' });
+    `);
+    figures.release();
+    const first = page.locator('.kpi-card').first();
+    await first.locator('.kpi-card-value').waitFor();
+    const card = await first.boundingBox();
+    expect({ x: card!.x, y: card!.y, width: card!.width }).toEqual({ x: placeholder!.x, y: placeholder!.y, width: placeholder!.width });
+    expect(card!.height).toBeGreaterThanOrEqual(placeholder!.height);
+    // The chart comes after the cards, into a place of its own height.
+    await page.locator('.kpi-trend-chart canvas').first().waitFor();
+    await page.waitForTimeout(300);
+    expect(await page.evaluate<number>('window.shifted')).toBeLessThan(0.02);
     await page.context().close();
   });
 

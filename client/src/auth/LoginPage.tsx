@@ -5,6 +5,7 @@ import { useAppName } from '../api/hooks';
 import { ApiError, apiRequest } from '../api/http';
 import { setToken } from '../api/token';
 import { useBrandingImage } from '../screens/customisation/branding';
+import { PageTitle } from '../shell/PageTitle';
 
 interface LoginAnswer {
   data?: { token?: string };
@@ -71,18 +72,15 @@ export function LoginPage() {
       style={background ? { backgroundImage: `url("${background}")` } : undefined}
     >
       <Card className="login-card" variant="borderless">
-        <div className="login-brand">
+        {/* The page's h1 (issue 26): the logo, named by the app's name, or the name itself. */}
+        <PageTitle className="login-brand">
           {logo && !logoFailed ? (
             <img src={logo} alt={appName ?? 'Logo'} className="login-logo" onError={() => setLogoFailed(true)} />
           ) : (
             // While the logo is being looked for, the space stays empty rather than flashing the name.
-            logo !== undefined && (
-              <Typography.Title level={2} className="login-app-name">
-                {appName ?? ''}
-              </Typography.Title>
-            )
+            logo !== undefined && <span className="login-app-name">{appName ?? ''}</span>
           )}
-        </div>
+        </PageTitle>
         {failSummary && <Alert className="login-alert" type="error" showIcon message={failSummary} role="alert" />}
         <Form<LoginFields>
           form={form}

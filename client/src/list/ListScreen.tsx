@@ -20,6 +20,7 @@ import { can } from '../auth/permissions';
 import { JUST_SAVED_CLASS, useRecentlySaved } from '../feedback/recentlySaved';
 import { RecordDialog } from '../record/RecordDialog';
 import { useCurrentUser } from '../shell/CurrentUser';
+import { PageTitle } from '../shell/PageTitle';
 import { useDebouncedCallback } from '../shell/useDebounced';
 import { useViewport } from '../shell/useViewport';
 import { ColumnChooser } from './ColumnChooser';
@@ -44,6 +45,12 @@ interface Props {
   toolbarExtra?: ReactNode;
   /** Replaces the title text (still `resource.title` for the Excel file name). */
   titleNode?: ReactNode;
+  /**
+   * 'page' (the default): the title is the screen's h1 (PageTitle), above the header's tabs when
+   * there is a header, else at the start of the toolbar. 'section': the list is part of a screen
+   * that has its own h1 (the rate card lines under their card), and its title is an h2.
+   */
+  titleRole?: 'page' | 'section';
   /** Shown inside the card between the toolbar and the table, e.g. a filters panel or a legend. */
   aboveTable?: ReactNode;
   /** The screen's own record dialog instead of the generic RecordDialog (e.g. the sale form). */
@@ -90,7 +97,7 @@ function filterParamOf(field: FieldDef): string {
  * filters and permissions; this component does the paging, sorting,
  * filtering, column choice, Excel download and the record dialog.
  */
-export function ListScreen({ resource, header, toolbarExtra, titleNode, aboveTable, renderDialog, screenParams }: Props) {
+export function ListScreen({ resource, header, toolbarExtra, titleNode, titleRole = 'page', aboveTable, renderDialog, screenParams }: Props) {
   const me = useCurrentUser();
   const viewport = useViewport();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -363,14 +370,22 @@ export function ListScreen({ resource, header, toolbarExtra, titleNode, aboveTab
     setSearchParams((current) => withScreenParams(writeListState(next), current, screenParams));
   };
 
+  const titleText = titleNode ?? resource.title;
+  // Issue 26: one h1 per screen, above its tabs.
+  const titleAbove = titleRole === 'page' && header !== undefined;
   return (
     <>
+      {titleAbove && <PageTitle>{titleText}</PageTitle>}
       {header}
       <Card className="list-card" variant="borderless">
         <div className="list-toolbar">
-          <Typography.Title level={3} className="list-title">
-            {titleNode ?? resource.title}
-          </Typography.Title>
+          {titleRole === 'section' ? (
+            <Typography.Title level={2} className="list-title">
+              {titleText}
+            </Typography.Title>
+          ) : (
+            !titleAbove && <PageTitle className="list-title">{titleText}</PageTitle>
+          )}
           <div className="list-toolbar-actions">
             <Input
               className="quick-filter"

@@ -3,12 +3,14 @@ import { Navigate, useNavigate, useParams } from 'react-router';
 import { Alert, Button, Card, Empty, Radio, Skeleton, Space, Spin, Typography } from 'antd';
 import { CalculatorOutlined, FileTextOutlined, LeftOutlined, NotificationOutlined, RightOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
+import useSWR from 'swr';
 import type { ListResponse, Me } from '../api/types';
 import { useAbortableSWR, usePreference } from '../api/hooks';
 import { can, canUseSales, storesOf } from '../auth/permissions';
 import { AccessibleTabs } from '../shell/AccessibleTabs';
 import { useCurrentUser } from '../shell/CurrentUser';
-import { MyAnnouncements } from './announcements/MyAnnouncements';
+import { PageTitle } from '../shell/PageTitle';
+import { MINE_URL, MyAnnouncements } from './announcements/MyAnnouncements';
 import { KpiCards, type Figure } from './landing/KpiCards';
 import { KpiTableView } from './landing/KpiTableView';
 import type { KpiTable, SplitBy } from './landing/kpiTypes';
@@ -86,6 +88,11 @@ export function LandingPage() {
   const now = today();
   const { showRevenue, showCommission } = me.accessProfile;
   const [figure, setFigure] = useState<Figure>(showRevenue ? 'revenue' : 'commission');
+  // The announcement strip goes above the figures once its call has answered (MyAnnouncements
+  // makes the call; a null fetcher only reads its outcome). Until then the dashboard is laid out,
+  // and its calls made, but not shown: a strip arriving never pushes drawn cards down (issue 26).
+  const announcements = useSWR<unknown>(MINE_URL, null);
+  const announced = announcements.data !== undefined || announcements.error !== undefined;
   const redirect = landingRedirect(params, me, now);
   if (redirect) return <Navigate to={redirect} replace />;
   const { tab = '0', date = now, userID = String(me.userID) } = params;
@@ -98,21 +105,23 @@ export function LandingPage() {
 
   return (
     <div className="landing">
-      <div className="landing-header">
-        <Typography.Title level={2} className="landing-welcome">
-          Welcome, {firstName}
-        </Typography.Title>
-        <Space wrap size="small" className="quick-actions" aria-label="Quick Actions">
-          <Typography.Text type="secondary">Quick Actions</Typography.Text>
-          {actions.map((action) => (
-            <Button key={action.path} icon={action.icon} onClick={() => navigate(action.path)}>
-              {action.label}
-            </Button>
-          ))}
-        </Space>
-      </div>
+      <PageTitle
+        className="landing-header"
+        extra={
+          <Space wrap size="small" className="quick-actions" aria-label="Quick Actions">
+            <Typography.Text type="secondary">Quick Actions</Typography.Text>
+            {actions.map((action) => (
+              <Button key={action.path} icon={action.icon} onClick={() => navigate(action.path)}>
+                {action.label}
+              </Button>
+            ))}
+          </Space>
+        }
+      >
+        <span className="landing-welcome">Welcome, {firstName}</span>
+      </PageTitle>
       <MyAnnouncements />
-      <Card variant="borderless" className="landing-dashboard">
+      <Card variant="borderless" className={announced ? 'landing-dashboard' : 'landing-dashboard landing-dashboard-waiting'}>
         <div className="landing-toolbar">
           <MonthNavigator date={date} today={now} monthsBack={me.salesMonthsBack} onMonth={(month) => go({ date: dayOfMonth(month, now) })} />
           <Space wrap>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Alert, Card, Descriptions, Skeleton, Typography } from 'antd';
 import { CustomerServiceOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import { PageTitle } from '../../shell/PageTitle';
 import { type About, useAbout } from './useAbout';
 import './about.css';
 
@@ -12,9 +13,9 @@ function AboutCard({ title, icon, children }: { title: string; icon: ReactNode; 
       variant="borderless"
       className="about-card"
       title={
-        <span>
+        <PageTitle>
           {icon} {title}
-        </span>
+        </PageTitle>
       }
     >
       {error ? (
@@ -71,7 +72,7 @@ export function SupportPage() {
             screen, the time and what you expected to happen.
           </Typography.Paragraph>
 
-          <Typography.Title level={4}>Not supported</Typography.Title>
+          <Typography.Title level={2}>Not supported</Typography.Title>
           <ul className="about-list">
             <li>Your computers, tablets, phones, printers, networks and internet connection.</li>
             <li>Web browsers other than current versions of Chrome, Edge, Firefox and Safari.</li>
@@ -80,7 +81,7 @@ export function SupportPage() {
             <li>Training sessions (help with using the screens is included).</li>
           </ul>
 
-          <Typography.Title level={4}>Chargeable requests</Typography.Title>
+          <Typography.Title level={2}>Chargeable requests</Typography.Title>
           <Typography.Paragraph>These are quoted before any work starts:</Typography.Paragraph>
           <ul className="about-list">
             <li>Reverting your data to a previous point in time (a restore from backup).</li>
@@ -89,7 +90,7 @@ export function SupportPage() {
             <li>Changes in calculations (revenue, commission, targets and KPIs).</li>
           </ul>
 
-          <Typography.Title level={4}>Backups</Typography.Title>
+          <Typography.Title level={2}>Backups</Typography.Title>
           <Typography.Paragraph>
             Your data is backed up daily to cloud storage, and each backup is kept for 30 days.
           </Typography.Paragraph>

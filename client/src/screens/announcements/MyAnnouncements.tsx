@@ -8,7 +8,8 @@ import type { Row } from '../../api/types';
 import './announcements.css';
 import { useSaveFeedback } from '../../feedback/useSaveFeedback';
 
-const MINE_URL = '/api/announcements/myAnnouncements';
+/** The user's announcements; the landing also watches this call (LandingPage's dashboard waits for it). */
+export const MINE_URL = '/api/announcements/myAnnouncements';
 
 type AlertType = 'info' | 'warning' | 'error' | 'success';
 

@@ -5,6 +5,7 @@ import { DeleteOutlined, InboxOutlined } from '@ant-design/icons';
 import { ApiError, apiRequest } from '../../api/http';
 import { can } from '../../auth/permissions';
 import { useCurrentUser } from '../../shell/CurrentUser';
+import { PageTitle } from '../../shell/PageTitle';
 import { type BrandingName, brandingPathName, useBrandingImage, useRefreshBranding } from './branding';
 import { MAX_UPLOAD_BYTES, TOO_LARGE, uploadFile } from './uploadFile';
 import './customisation.css';
@@ -100,6 +101,7 @@ export function CustomisationScreen({ tab }: { tab: BrandingName }) {
   const current = BRANDING_TABS.find((t) => t.name === tab) ?? BRANDING_TABS[0];
   return (
     <div className="customisation">
+      <PageTitle>Customisation</PageTitle>
       <Tabs
         className="route-tabs"
         activeKey={current.name}
@@ -153,7 +155,7 @@ function BrandingPanel({ tab }: { tab: BrandingTab }) {
 
   return (
     <Card variant="borderless" className="branding-card">
-      <Typography.Title level={4} className="branding-title">
+      <Typography.Title level={2} className="branding-title">
         {tab.label}
       </Typography.Title>
       <Typography.Paragraph type="secondary">{tab.use}</Typography.Paragraph>

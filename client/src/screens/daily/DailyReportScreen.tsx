@@ -151,7 +151,7 @@ function Report({ storeID, saleDate, storeName, showRevenue, pickers }: ReportPr
   return (
     <>
       {toolbar}
-      <Typography.Title level={4} className="daily-report-title">
+      <Typography.Title level={2} className="daily-report-title">
         {storeName}, {dayLabel(saleDate)}
       </Typography.Title>
       {body}

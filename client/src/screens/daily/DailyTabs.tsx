@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Tabs } from 'antd';
+import { PageTitle } from '../../shell/PageTitle';
 import './daily.css';
 
 export type DailyTab = 'dailyReport' | 'dailyTable' | 'dailyStats';
@@ -29,6 +30,7 @@ export function DailyTabs({ active }: { active: DailyTab }) {
 export function DailyPage({ active, children }: { active: DailyTab; children: ReactNode }) {
   return (
     <div className="daily-page">
+      <PageTitle>Daily</PageTitle>
       <DailyTabs active={active} />
       {children}
     </div>

@@ -1,16 +1,20 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, Card, Checkbox, Empty, Popover, Skeleton, Space, Spin, Typography } from 'antd';
 import { ArrowDownOutlined, ArrowRightOutlined, ArrowUpOutlined, SettingOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useAbortableSWR, usePreference } from '../../api/hooks';
 import { formatDate } from '../../format/format';
-import { formatCardFigure, formatMoney, formatTrend } from './kpiFormat';
+import { cardAccessibleName, formatCardFigure, formatMoney, formatTrend } from './kpiFormat';
 import type { Card as KpiCard, CardFigures, CardsAnswer, Colour, Measure, TargetCard, TopEntry } from './kpiTypes';
 import { TopDialog, type TopKind } from './TopDialog';
 
-// The chart library is large: its code is fetched only when the cards tab shows the chart.
+// The chart library is large (about 480 KB gzip, more than the rest of the landing): its code is
+// fetched only once the cards are on screen and the chart's place is in view (ChartWhenSeen).
 const TrendChart = lazy(() => import('./TrendChart').then((m) => ({ default: m.TrendChart })));
+
+/** How many figure cards the placeholder shows while the figures load: day, month and year. */
+const PLACEHOLDER_CARDS = 3;
 
 export type Figure = 'revenue' | 'commission';
 
@@ -47,7 +51,7 @@ export function KpiCards({ date, userIDs, figure }: { date: string; userIDs: str
 
   // Spec 01 section 8: a failed KPI call only clears the loading state.
   if (error && !data) return <Empty description="No figures to show" />;
-  if (!data) return <Skeleton active paragraph={{ rows: 6 }} />;
+  if (!data) return <KpiCardsPlaceholder cards={PLACEHOLDER_CARDS} />;
   const answer = data.data;
   const open = (figures: CardFigures, storeID?: number) => navigate(storeID ? `/sales/${storeID}/params/${figures.params}` : `/sales/params/${figures.params}`);
   const monthCard = answer.cards.find((c) => c.period === 'month');
@@ -76,9 +80,9 @@ export function KpiCards({ date, userIDs, figure }: { date: string; userIDs: str
       </div>
       {shows('chart') && answer.trend?.[figure] && (
         <Card size="small" title={`${figure === 'revenue' ? 'Revenue' : 'Commission'} this month, day by day`} className="kpi-chart-card" variant="borderless">
-          <Suspense fallback={<Skeleton active />}>
+          <ChartWhenSeen>
             <TrendChart key={`${date}-${figure}`} trend={answer.trend[figure]!} date={date} />
-          </Suspense>
+          </ChartWhenSeen>
         </Card>
       )}
       {shows('tops') && monthCard?.tops?.[figure] && (
@@ -90,7 +94,7 @@ export function KpiCards({ date, userIDs, figure }: { date: string; userIDs: str
       )}
       {shows('users') && answer.userCards.length > 0 && (
         <section>
-          <Typography.Title level={5}>Users, {monthCard && periodTitle('month', monthCard, dayjs().format('YYYY-MM-DD')).toLowerCase()}</Typography.Title>
+          <Typography.Title level={2} className="kpi-section-title">Users, {monthCard && periodTitle('month', monthCard, dayjs().format('YYYY-MM-DD')).toLowerCase()}</Typography.Title>
           <div className="kpi-card-grid">
             {answer.userCards.map((u) => (
               <FigureCard key={u.userID} title={u.name} card={u.card} figure={figure} onOpen={(f) => open(f)} compact targets={u.targets} />
@@ -100,7 +104,7 @@ export function KpiCards({ date, userIDs, figure }: { date: string; userIDs: str
       )}
       {shows('stores') && answer.storeCards.length > 0 && (
         <section>
-          <Typography.Title level={5}>Stores, {monthCard && periodTitle('month', monthCard, dayjs().format('YYYY-MM-DD')).toLowerCase()}</Typography.Title>
+          <Typography.Title level={2} className="kpi-section-title">Stores, {monthCard && periodTitle('month', monthCard, dayjs().format('YYYY-MM-DD')).toLowerCase()}</Typography.Title>
           <div className="kpi-card-grid">
             {answer.storeCards.map((s) => (
               <FigureCard key={s.storeID} title={s.storeName} card={s.card} figure={figure} onOpen={(f) => open(f, s.storeID)} compact targets={s.targets} />
@@ -109,6 +113,73 @@ export function KpiCards({ date, userIDs, figure }: { date: string; userIDs: str
         </section>
       )}
       {top && <TopDialog kind={top.kind} fromDate={top.figures.fromDate} toDate={top.figures.toDate} figure={figure} onClose={() => setTop(null)} />}
+    </div>
+  );
+}
+
+/**
+ * What the cards tab shows while its figures load (issue 26: no layout shift when they arrive):
+ * the toolbar's line and figure cards of the cards' own size (.kpi-card's min-height), so the
+ * cards take the placeholders' places instead of pushing anything down.
+ */
+function KpiCardsPlaceholder({ cards }: { cards: number }) {
+  return (
+    <div className="kpi-cards kpi-cards-loading" role="status" aria-label="Loading the figures">
+      <div className="kpi-cards-toolbar">
+        <Skeleton.Input active size="small" />
+        <Skeleton.Button active />
+      </div>
+      <div className="kpi-card-grid">
+        {Array.from({ length: cards }, (_, i) => (
+          <Card key={i} size="small" className="kpi-card-placeholder">
+            <Skeleton active title={false} paragraph={{ rows: 3 }} />
+          </Card>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The chart's place, of the chart's height from the start: the chart (and its library) is only
+ * loaded once the cards have been drawn, the browser is idle and the place is near the screen, so
+ * the library's download and start-up never hold up the figures (issue 26).
+ */
+function ChartWhenSeen({ children }: { children: ReactNode }) {
+  const place = useRef<HTMLDivElement>(null);
+  const [show, setShow] = useState(false);
+  useEffect(() => {
+    const element = place.current;
+    if (!element || show) return;
+    let idle: number | undefined;
+    const load = () => {
+      const start = () => setShow(true);
+      idle = typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(start, { timeout: 3000 }) : window.setTimeout(start, 200);
+    };
+    if (typeof IntersectionObserver !== 'function') {
+      load();
+      return () => undefined;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        load();
+      },
+      { rootMargin: '200px' },
+    );
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      if (idle === undefined) return;
+      if (typeof window.cancelIdleCallback === 'function') window.cancelIdleCallback(idle);
+      else window.clearTimeout(idle);
+    };
+  }, [show]);
+  const waiting = <Skeleton active paragraph={{ rows: 5 }} />;
+  return (
+    <div ref={place} className="kpi-chart-place">
+      {show ? <Suspense fallback={waiting}>{children}</Suspense> : waiting}
     </div>
   );
 }
@@ -136,10 +207,25 @@ function Comparison({ label, earlier, value, trend, kind }: { label: string; ear
   );
 }
 
+const targetLabel = (target: TargetCard) => (target.targetType === 'revenue' ? 'Target' : 'Sales target');
+
 /** A period's card: the figure for the toggle (revenue or commission), the sales count, prior and last year with trends. */
 function FigureCard({ title, card, figure, onOpen, compact, targets }: { title: string; card: KpiCard; figure: Figure; onOpen: (f: CardFigures) => void; compact?: boolean; targets?: TargetCard[] }) {
   const measure = measureOf(figure);
   const current = card.current;
+  const shownTargets = targets?.filter((t) => t.targetType === 'quantity' || figure === 'revenue') ?? [];
+  const value = formatCardFigure(current[measure], 'money');
+  const count = `${formatCardFigure(current.revenueCount, 'count')} ${current.revenueCount === 1 ? 'sale' : 'sales'}`;
+  const earlier = (label: string, span: CardFigures, trend?: { percent: number }) => ({
+    label,
+    value: span.available ? formatCardFigure(span[measure], 'money') : null,
+    trend: trend ? formatTrend(trend.percent) : undefined,
+  });
+  const name = cardAccessibleName(title, value, count, [
+    earlier('Prior', card.prior, card.trends.prior[measure]),
+    earlier('Last year', card.py, card.trends.py[measure]),
+    ...shownTargets.map((t) => ({ label: targetLabel(t), value: formatCardFigure(t.target, t.targetType === 'revenue' ? 'money' : 'count') })),
+  ]);
   return (
     <Card
       size="small"
@@ -151,23 +237,19 @@ function FigureCard({ title, card, figure, onOpen, compact, targets }: { title: 
       }}
       tabIndex={0}
       role="link"
-      aria-label={`${title}: open the sales`}
+      aria-label={name}
     >
       <div className="kpi-card-title">{title}</div>
-      <div className="kpi-card-value">{formatCardFigure(current[measure], 'money')}</div>
-      <div className="kpi-card-count">
-        {formatCardFigure(current.revenueCount, 'count')} {current.revenueCount === 1 ? 'sale' : 'sales'}
-      </div>
+      <div className="kpi-card-value">{value}</div>
+      <div className="kpi-card-count">{count}</div>
       <Comparison label="Prior" earlier={card.prior} value={card.prior[measure]} trend={card.trends.prior[measure]} kind="money" />
       <Comparison label="Last year" earlier={card.py} value={card.py[measure]} trend={card.trends.py[measure]} kind="money" />
-      {targets
-        ?.filter((t) => t.targetType === 'quantity' || figure === 'revenue')
-        .map((t) => (
-          <div key={t.targetType} className={`kpi-comparison kpi-target-${t.met ? 'met' : 'missed'}`}>
-            <span>{t.targetType === 'revenue' ? 'Target' : 'Sales target'}</span>
-            <span>{t.targetType === 'revenue' ? formatCardFigure(t.target, 'money') : formatCardFigure(t.target, 'count')}</span>
-          </div>
-        ))}
+      {shownTargets.map((t) => (
+        <div key={t.targetType} className={`kpi-comparison kpi-target-${t.met ? 'met' : 'missed'}`}>
+          <span>{targetLabel(t)}</span>
+          <span>{t.targetType === 'revenue' ? formatCardFigure(t.target, 'money') : formatCardFigure(t.target, 'count')}</span>
+        </div>
+      ))}
     </Card>
   );
 }

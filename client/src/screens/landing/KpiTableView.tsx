@@ -100,7 +100,7 @@ export function KpiTableView({ table, storeID, sortName }: { table: unknown; sto
 
   return (
     <div className="kpi-table">
-      <Typography.Title level={5} className="kpi-table-title">
+      <Typography.Title level={2} className="kpi-table-title kpi-section-title">
         {table.title}{' '}
         <Typography.Text type="secondary" className="kpi-table-span">
           {formatDate(table.current.fromDate)}

@@ -45,3 +45,22 @@ export function formatTrend(percent: number): string {
 export function formatMoney(value: number | null | undefined): string {
   return value === null || value === undefined ? NO_VALUE : MONEY_2.format(value);
 }
+
+/** One figure of a card as its accessible name reads it: its label, its value and its trend. */
+export interface SpokenFigure {
+  label: string;
+  /** As the card shows it; null when the span is not available. */
+  value: string | null;
+  trend?: string;
+}
+
+/**
+ * A KPI card's accessible name (issue 26): the card is a link, and a link's name replaces its
+ * content for a screen reader, so the name carries the figures the card shows before what a
+ * click does ('Month to date: £1,234, 12 sales; Prior £1,000, +23.4%; Last year not available.
+ * Open the sales').
+ */
+export function cardAccessibleName(title: string, value: string, count: string, figures: SpokenFigure[]): string {
+  const spoken = figures.map((f) => (f.value === null ? `${f.label} not available` : `${f.label} ${f.value}${f.trend ? `, ${f.trend}` : ''}`));
+  return `${title}: ${value}, ${count}${spoken.length ? `; ${spoken.join('; ')}` : ''}. Open the sales`;
+}

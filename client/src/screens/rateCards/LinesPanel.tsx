@@ -137,6 +137,8 @@ export function LinesPanel({ rateCardID, header }: Props) {
       <ListScreen
         key={`lines-${rateCardID}-${saleType.saleTypeID}`}
         resource={resource}
+        // The screen's h1 is in its header (the card's name, or 'Rate cards'): the list's title is a section's.
+        titleRole="section"
         header={
           <>
             {header}

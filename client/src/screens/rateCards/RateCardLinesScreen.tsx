@@ -1,8 +1,9 @@
 import { Link, useNavigate, useParams } from 'react-router';
-import { Button, Card, Result, Spin, Typography } from 'antd';
+import { Button, Card, Result, Spin } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useRecord } from '../../api/hooks';
 import { formatDate } from '../../format/format';
+import { PageTitle } from '../../shell/PageTitle';
 import { LinesPanel, useSaleTypes } from './LinesPanel';
 import { RateCardPicker } from './RateCardPicker';
 
@@ -57,9 +58,9 @@ export function RateCardLinesScreen() {
           }}
         />
       </div>
-      <Typography.Title level={3} className="rate-card-title">
+      <PageTitle className="rate-card-title">
         {String(card.name ?? '')} <span className="rate-card-date">effective from {formatDate(card.fromDate)}</span>
-      </Typography.Title>
+      </PageTitle>
     </div>
   );
   return <LinesPanel key={id} rateCardID={id} header={header} />;

@@ -6,6 +6,7 @@ import useSWR from 'swr';
 import { useList } from '../../api/hooks';
 import { apiGet } from '../../api/http';
 import { formatDate } from '../../format/format';
+import { PageTitle } from '../../shell/PageTitle';
 import { ListScreen } from '../../list/ListScreen';
 import { rateCardsResource } from '../../resources/rateCards';
 import { CompareButton } from './CompareDialog';
@@ -32,6 +33,9 @@ interface CurrentCard extends CardSummary {
   rateCardLineCount: number;
 }
 
+/** The area's h1, over both tabs. */
+const RATE_CARDS_TITLE = 'Rate cards';
+
 const ALL_RESOURCE = rateCardsResource((ctx) => <CompareButton ids={ctx.ids} />, { icon: <UnorderedListOutlined /> });
 
 /** /data/rateCards and /data/rateCards/all (spec 01 §2 "Rate cards"). */
@@ -45,8 +49,18 @@ export function RateCardsScreen({ tab }: { tab: RateCardsTab }) {
       onChange={(key) => navigate(TABS.find((t) => t.key === key)!.path)}
     />
   );
-  if (tab === 'all') return <ListScreen key="rateCards" resource={ALL_RESOURCE} header={header} />;
-  return <CurrentRateCard tabs={header} />;
+  // Both tabs carry the area's h1 above the tabs (issue 26); the list's Excel file keeps its own name.
+  if (tab === 'all') return <ListScreen key="rateCards" resource={ALL_RESOURCE} header={header} titleNode={RATE_CARDS_TITLE} />;
+  return (
+    <CurrentRateCard
+      tabs={
+        <>
+          <PageTitle>{RATE_CARDS_TITLE}</PageTitle>
+          {header}
+        </>
+      }
+    />
+  );
 }
 
 /** The info banner linking to the next card's lines (spec 01 §2), whenever there is a next card. */
@@ -93,7 +107,7 @@ function CurrentRateCard({ tabs }: { tabs: ReactNode }) {
         {tabs}
         {card && (
           <div className="rate-card-heading">
-            <Typography.Title level={3} className="rate-card-title">
+            <Typography.Title level={2} className="rate-card-title">
               Rate card effective from {formatDate(card.fromDate)}
             </Typography.Title>
             <Typography.Text type="secondary">

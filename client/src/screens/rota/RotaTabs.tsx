@@ -3,6 +3,7 @@ import type { Me } from '../../api/types';
 import { can, storesOf } from '../../auth/permissions';
 import { AccessibleTabs } from '../../shell/AccessibleTabs';
 import { useCurrentUser } from '../../shell/CurrentUser';
+import { PageTitle } from '../../shell/PageTitle';
 
 export type RotaTab = 'plan' | 'approval' | 'user' | 'store';
 
@@ -37,12 +38,16 @@ export function RotaTabs({ active, week, storeID }: { active: RotaTab | null; we
   const me = useCurrentUser();
   const navigate = useNavigate();
   const tabs = rotaTabs(me, week, storeID);
+  // Every rota screen starts with this bar: the area's h1 goes above it (issue 26).
   return (
-    <AccessibleTabs
-      className="route-tabs rota-tabs"
-      activeKey={active ?? ''}
-      items={tabs.map((tab) => ({ key: tab.key, label: tab.label }))}
-      onChange={(key) => navigate(tabs.find((tab) => tab.key === key)!.path)}
-    />
+    <>
+      <PageTitle>Rota</PageTitle>
+      <AccessibleTabs
+        className="route-tabs rota-tabs"
+        activeKey={active ?? ''}
+        items={tabs.map((tab) => ({ key: tab.key, label: tab.label }))}
+        onChange={(key) => navigate(tabs.find((tab) => tab.key === key)!.path)}
+      />
+    </>
   );
 }

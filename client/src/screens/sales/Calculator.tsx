@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Button, Card, Switch, Typography } from 'antd';
+import { Button, Card, Switch } from 'antd';
 import { useNavigate } from 'react-router';
 import { useCurrentUser } from '../../shell/CurrentUser';
+import { PageTitle } from '../../shell/PageTitle';
 import { newSaleValues, SaleForm, type SaleValues } from './SaleForm';
 import { encodeParams } from './salesParams';
 import './sales-form.css';
@@ -44,12 +45,16 @@ export function CalculatorScreen(): JSX.Element {
 
   return (
     <div className="sales-calculator">
-      <div className="calculator-heading">
-        <Typography.Title level={3}>Sales calculator</Typography.Title>
-        <label className="calculator-compare">
-          <Switch checked={compare} onChange={setCompare} aria-label="Compare two sales" /> Compare two sales
-        </label>
-      </div>
+      <PageTitle
+        className="calculator-heading"
+        extra={
+          <label className="calculator-compare">
+            <Switch checked={compare} onChange={setCompare} aria-label="Compare two sales" /> Compare two sales
+          </label>
+        }
+      >
+        Sales calculator
+      </PageTitle>
       <div className={compare ? 'calculator-forms calculator-forms-compare' : 'calculator-forms'}>
         {form('calc-a', compare ? 'Sale A' : 'Sale', first, setFirst)}
         {compare && form('calc-b', 'Sale B', second, setSecond)}

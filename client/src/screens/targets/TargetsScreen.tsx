@@ -14,6 +14,7 @@ import { formatPounds } from '../../format/format';
 import { type GridColumn, type GridEditorContext, GridEditor, GridNumberInput } from '../../grid/GridEditor';
 import { MonthStorePickers } from '../../grid/MonthStorePickers';
 import { useCurrentUser } from '../../shell/CurrentUser';
+import { PageTitle } from '../../shell/PageTitle';
 import { CopyTargetsDialog } from './CopyTargetsDialog';
 import {
   type AnalysisFieldStoreRecord,
@@ -73,6 +74,7 @@ export function TargetsScreen() {
 
   return (
     <div className="targets-page">
+      <PageTitle>Targets</PageTitle>
       <Tabs
         className="route-tabs"
         activeKey={route.view}
