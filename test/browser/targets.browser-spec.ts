@@ -174,7 +174,7 @@ describeInBrowser('targets screen in a browser', () => {
     await page.getByLabel('Input using hours to distribute totals').click();
     await page.getByRole('button', { name: 'Remove Hours' }).click();
     await eventually(async () => expect(await page.getByLabel(`Hours ${ann.name}`).count()).toBe(0));
-    await eventually(async () => expect(await page.getByLabel(`${ann.name} Revenue (£) overall`).inputValue()).toBe('750'));
+    await eventually(async () => expect(await page.getByLabel(`${ann.name} Revenue (£) overall`).inputValue()).toBe('£750.00'));
     // Ticking again with targets asks 'Use Hours' before overwriting them.
     await page.getByLabel('Input using hours to distribute totals').click();
     await page.getByRole('dialog').getByText('All targets except store totals for this store and month will be overwritten', { exact: false }).waitFor();
