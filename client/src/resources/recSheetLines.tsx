@@ -83,7 +83,7 @@ export function recSheetLinesResource({ recSheetID, filter, figures, selection }
     { name: 'sku', title: 'SKU', valueType: 'text', sortable: true, maxLength: 50, hiddenByDefault: reconciledView },
     { name: 'revenue', title: 'Revenue', valueType: 'money', sortable: true, required: true, hideInTable: !figures.revenue },
     // The supplier's own words; in the column chooser, and in the line's dialog.
-    { name: 'description', title: 'Description', valueType: 'text', sortable: true, maxLength: 255, wrapWidth: 200, hiddenByDefault: true },
+    { name: 'description', title: 'Description', valueType: 'text', sortable: true, maxLength: 255, width: 200, hiddenByDefault: true },
     { name: 'worksheet', title: 'Worksheet', valueType: 'text', sortable: true, hideInForm: true, hiddenByDefault: true },
     {
       name: 'file',
@@ -100,7 +100,7 @@ export function recSheetLinesResource({ recSheetID, filter, figures, selection }
       valueType: 'text',
       hideInForm: true,
       sortable: true,
-      wrapWidth: 200,
+      width: 200,
       // Why a line is still unreconciled; elsewhere the Sale column says what it is linked to.
       hiddenByDefault: filter !== 'unreconciled',
       render: autoRecNotesText,
@@ -113,7 +113,7 @@ export function recSheetLinesResource({ recSheetID, filter, figures, selection }
       valueType: 'text',
       hideInForm: true,
       sortable: true,
-      wrapWidth: 200,
+      width: 200,
       hiddenByDefault: filter !== 'saleAdjustments',
       render: (row) => {
         const text = String(row.adjustmentReason ?? '');
@@ -142,7 +142,6 @@ export function recSheetLinesResource({ recSheetID, filter, figures, selection }
       delete: (me, row) => mayReconcile(me) && isUnreconciled(row),
     },
     selection: filter === 'unreconciled' || filter === 'all' ? selection : undefined,
-    compact: true,
     columns,
   };
 }
