@@ -36,9 +36,9 @@ export function dialog(page: Page, text?: string | RegExp): Locator {
   return page.locator('.ant-modal-content', text === undefined ? undefined : { hasText: text }).last();
 }
 
-/** The first table row showing `text`. */
+/** The first table row showing `text`, or on a phone the list's card of the row (issue 26). */
 export function rowOf(scope: Page | Locator, text: string | RegExp): Locator {
-  return scope.locator('tr.ant-table-row', { hasText: text }).first();
+  return scope.locator('tr.ant-table-row, li.list-row-card', { hasText: text }).first();
 }
 
 /** Waits for antd's message (the toast at the top) saying `text`. */

@@ -78,7 +78,8 @@ export function recSheetLinesResource({ recSheetID, filter, figures, selection }
       toBodyValue: (value) => (value ? String(value).slice(0, 10) : null),
     },
     { name: 'storeName', title: 'Store', valueType: 'text', sortable: true, required: true, maxLength: 100 },
-    { name: 'orderRef', title: 'Order ref', valueType: 'text', sortable: true, required: true, maxLength: 50 },
+    // Read whole (what a line is matched by); the store name gives way first.
+    { name: 'orderRef', title: 'Order ref', valueType: 'text', sortable: true, required: true, maxLength: 50, width: 164, keepWhole: true },
     // Reconciled lines show their sale instead (its SKU in the tooltip), so the SKU column is chosen there.
     { name: 'sku', title: 'SKU', valueType: 'text', sortable: true, maxLength: 50, hiddenByDefault: reconciledView },
     { name: 'revenue', title: 'Revenue', valueType: 'money', sortable: true, required: true, hideInTable: !figures.revenue },
