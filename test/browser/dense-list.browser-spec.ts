@@ -41,7 +41,7 @@ describeInBrowser('dense sales list', () => {
     const saleType = (await api.send('POST', 'saleType', { name: `Upgrade ${run}`, storeIDs: [storeID] })).data;
     const skuType = (await api.send('POST', 'skuType', { name: `Device ${run}` })).data;
     const card = (await api.send('POST', 'rateCard', { name: `Dense card ${run}`, fromDate: day(-30) })).data;
-    const line = (
+    const line: Row = (
       await api.send('POST', 'rateCardLine', {
         rateCardID: card.rateCardID,
         saleTypeID: saleType.saleTypeID,
@@ -92,20 +92,21 @@ describeInBrowser('dense sales list', () => {
     await page.locator(`tr.ant-table-row[data-row-key="${String(sale.saleID)}"]`).waitFor();
     await shotInto(page, SHOTS, `sales-${width}`, false);
 
-    const layout = await page.evaluate(() => {
-      const table = document.querySelector('.list-card .ant-table')!;
+    // Read in the page (a string: these tests compile without the DOM's types).
+    const layout = (await page.evaluate(`(() => {
+      const table = document.querySelector('.list-card .ant-table');
       return {
         rows: [...table.querySelectorAll('tr.ant-table-row')].map((row) => row.getBoundingClientRect().height),
         headers: [...table.querySelectorAll('thead th')].map((th) => {
           const box = th.getBoundingClientRect();
-          return { text: (th.textContent ?? '').trim(), left: box.left, right: box.right };
+          return { text: (th.textContent || '').trim(), left: box.left, right: box.right };
         }),
-        // A cell that wraps is taller than its one line of text.
+        // Cells that may wrap (every body cell is one line: white-space nowrap).
         wrapped: [...table.querySelectorAll('tr.ant-table-row td')].filter((td) => getComputedStyle(td).whiteSpace !== 'nowrap').length,
         overflowX: document.documentElement.scrollWidth - document.documentElement.clientWidth,
         tableScrolls: [...document.querySelectorAll('.list-card .ant-table-content, .list-card .ant-table-body')].some((box) => box.scrollWidth > box.clientWidth + 1),
       };
-    });
+    })()`)) as { rows: number[]; headers: { text: string; left: number; right: number }[]; wrapped: number; overflowX: number; tableScrolls: boolean };
     expect(layout.rows).toHaveLength(2);
     for (const height of layout.rows) expect(height).toBeLessThanOrEqual(40);
     expect(layout.wrapped).toBe(0);
@@ -126,7 +127,7 @@ describeInBrowser('dense sales list', () => {
     expect(await refCell.getAttribute('title')).toContain(refundRef);
     const skuCell = refundRow.locator('td', { hasText: sku });
     expect(await skuCell.getAttribute('title')).toBe(sku);
-    expect(await skuCell.evaluate((td) => td.scrollWidth > td.clientWidth)).toBe(true);
+    expect(await skuCell.evaluate((td) => (td as unknown as { scrollWidth: number; clientWidth: number }).scrollWidth > (td as unknown as { clientWidth: number }).clientWidth)).toBe(true);
     if (width === 1280) expect(await refundRow.locator('td', { hasText: storeName }).getAttribute('title')).toBe(storeName);
 
     // Row actions: view and edit where allowed, the rest in one menu.
@@ -151,7 +152,7 @@ describeInBrowser('dense sales list', () => {
     expect(text).toContain('Recorded');
     expect(text).toContain('-£1,234.56');
     // Each card is inside the window.
-    for (const box of await cards.evaluateAll((items) => items.map((item) => item.getBoundingClientRect().toJSON()))) {
+    for (const box of await cards.evaluateAll((items) => items.map((item) => (item as unknown as { getBoundingClientRect: () => { left: number; right: number } }).getBoundingClientRect()).map(({ left, right }) => ({ left, right })))) {
       expect(box.left).toBeGreaterThanOrEqual(0);
       expect(box.right).toBeLessThanOrEqual(390);
     }
