@@ -240,12 +240,14 @@ export function ListScreen({ resource, header, toolbarExtra, titleNode, aboveTab
   }, []);
   const asCards = boxWidth !== null && boxWidth < CARD_LIST_BELOW;
 
-  // The row actions: the view and edit icons, the rest (copy, delete, the resource's own) in one
-  // '...' menu. Plain buttons with a title, not antd Buttons in Tooltips: a page of 50 rows drew
-  // 500 of those, most of the table's first render (issue 26).
+  // The row actions: the resource's links (a rec sheet's lines), view and edit as icons; copy,
+  // delete and the links marked `inMenu` in one '...' menu. Plain buttons with a title, not antd
+  // Buttons in Tooltips: a page of 50 rows drew 500 of those, most of the table's first render (issue 26).
   const rowActions = resource.rowActions ?? [];
+  const shownActions = (row: Row, inMenu: boolean) => rowActions.filter((action) => Boolean(action.inMenu) === inMenu && (!action.visible || action.visible(me, row)));
+  const iconActions = rowActions.filter((action) => !action.inMenu && rows.some((row) => !action.visible || action.visible(me, row)));
   const menuActionsOf = (row: Row) => [
-    ...rowActions.filter((action) => !action.visible || action.visible(me, row)).map((action) => ({
+    ...shownActions(row, true).map((action) => ({
       key: `action-${action.key}`,
       label: action.label,
       icon: action.icon,
@@ -256,12 +258,24 @@ export function ListScreen({ resource, header, toolbarExtra, titleNode, aboveTab
   ];
   const anyEdit = rows.some(mayUpdate);
   const anyMenu = rows.some((row) => menuActionsOf(row).length > 0);
-  const actionIcons = 1 + (anyEdit ? 1 : 0) + (anyMenu ? 1 : 0);
+  const actionIcons = iconActions.length + 1 + (anyEdit ? 1 : 0) + (anyMenu ? 1 : 0);
   const renderActions = (row: Row, index: number) => {
     const id = idOf(row);
     const menu = menuActionsOf(row);
     return (
       <span className="row-actions">
+        {shownActions(row, false).map((action) => (
+          <button
+            key={action.key}
+            type="button"
+            className="row-action"
+            title={action.label}
+            aria-label={action.label}
+            onClick={() => (action.path ? navigate(action.path(row)) : action.onClick?.(row))}
+          >
+            {action.icon}
+          </button>
+        ))}
         <button type="button" className="row-action" title="View" aria-label="View" onClick={() => setDialog({ mode: 'read', id, position: pageStart + index })}>
           <EyeOutlined />
         </button>

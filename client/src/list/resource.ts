@@ -259,6 +259,8 @@ export interface RowAction {
   path?: (row: Row) => string;
   onClick?: (row: Row) => void;
   visible?: (me: Me, row: Row) => boolean;
+  /** In the row's '...' menu rather than an icon of its own (a secondary link, e.g. a sale's SKU history). */
+  inMenu?: boolean;
 }
 
 /** What the toolbar actions of a list with row selection get. */
