@@ -16,7 +16,7 @@ function day(offset = 0): string {
 /**
  * The landing dashboard (issue 12) as the administrator sees a seller of this file: `/` lands on
  * /landing/0/{today}/{own id}; the cards of the seller's day with a trend arrow; a card click
- * opens exactly its sales; the Top Users dialog; the league table with its totals row and
+ * opens exactly its sales; the Top users dialog; the league table with its totals row and
  * colours; a store's tab; the details dialog; the month navigator; at 1280 and 800 px.
  */
 describeInBrowser('landing dashboard in a browser', () => {
@@ -143,11 +143,11 @@ describeInBrowser('landing dashboard in a browser', () => {
     await page.context().close();
   });
 
-  it('the Top Users dialog ranks the month by revenue; Commission switches the cards', async () => {
+  it('the Top users dialog ranks the month by revenue; Commission switches the cards', async () => {
     const page = await adminPage(browser, target);
     await page.goto(sellerCards());
-    await page.getByRole('button', { name: 'Top Users...' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Top Users' });
+    await page.getByRole('button', { name: 'Top users...' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Top users' });
     await dialog.locator('.ant-table-row').first().waitFor();
     await dialog.getByLabel('Filter table').fill(String(seller.name));
     await eventually(async () => expect(await dialog.locator('.ant-table-row').count()).toBe(1));
@@ -164,7 +164,7 @@ describeInBrowser('landing dashboard in a browser', () => {
   it('the league table: a row per seller with totals, colours and the details dialog (800 px)', async () => {
     const page = await adminPage(browser, target, 800);
     await page.goto(sellerCards());
-    await page.getByRole('tab', { name: 'League Table' }).click();
+    await page.getByRole('tab', { name: 'League table' }).click();
     await page.waitForURL(`${target.baseUrl}/landing/1/${day()}/${seller.userID}`);
     const users = page.locator('.kpi-table').first();
     const row = users.locator('.ant-table-row', { hasText: String(seller.name) });

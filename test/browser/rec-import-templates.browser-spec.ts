@@ -76,7 +76,7 @@ describeInBrowser('supplier templates of the rec sheet import', () => {
 
   const openWizard = async (page: Page, recSheetID: number, name: string, buffer: Buffer) => {
     await page.goto(`${target.baseUrl}/recSheets/${recSheetID}/lines`);
-    await page.getByRole('button', { name: 'Upload Revenue Reconciliation Sheet' }).click();
+    await page.getByRole('button', { name: 'Upload revenue reconciliation sheet' }).click();
     const wizard = page.locator('.upload-wizard .ant-modal-content');
     await wizard.locator('input[type=file]').setInputFiles({ name, mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer });
     return wizard;

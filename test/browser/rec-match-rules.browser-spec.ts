@@ -12,7 +12,7 @@ const SHOTS = process.env.SHOTS ?? '/tmp/shots-match-rules';
 /**
  * Match rules of auto reconcile (issue 24) in a browser: the administrator adds 'Sale date within
  * days' from the rec sheets' toolbar (confirmed), a rule the server refuses says why under its
- * field; Auto Reconcile names the rule before Start and, after the run of a sheet with an exact
+ * field; Auto reconcile names the rule before Start and, after the run of a sheet with an exact
  * line, a line dated two days off and a clawback, counts the lines by what matched them; the
  * unreconciled sales' 'Refunds awaiting a clawback' lists the refund no clawback claimed. At
  * 1280x800, 800x900 and 390x844, nothing scrolling sideways. Sales dated 2018 (refunds today).
@@ -161,7 +161,7 @@ describeInBrowser('match rules of auto reconcile', () => {
 
     await page.goto(`${target.baseUrl}/recSheets/${recSheetID}/lines`);
     await rowOf(page, clawed.orderRef).waitFor();
-    await page.getByRole('button', { name: 'Auto Reconcile' }).click();
+    await page.getByRole('button', { name: 'Auto reconcile' }).click();
     const autoDialog = page.locator('.auto-rec-dialog .ant-modal-content');
     await autoDialog.locator('.auto-rec-rules', { hasText: 'Also: sale date within 3 days. Clawbacks are matched to refunds.' }).waitFor();
     await expectNoOverflow(page);

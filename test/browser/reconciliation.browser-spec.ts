@@ -125,7 +125,7 @@ describeInBrowser('revenue reconciliation in a browser', () => {
     await page.locator('.rec-sheet-title', { hasText: String(sheet.name) }).waitFor();
 
     // ---- upload: Choose file ----
-    await page.getByRole('button', { name: 'Upload Revenue Reconciliation Sheet' }).click();
+    await page.getByRole('button', { name: 'Upload revenue reconciliation sheet' }).click();
     const wizard = page.locator('.upload-wizard .ant-modal-content');
     await wizard.locator('.ant-steps').getByText('Choose file').waitFor();
     await wizard.locator('input[type=file]').setInputFiles({
@@ -179,7 +179,7 @@ describeInBrowser('revenue reconciliation in a browser', () => {
     expect(JSON.parse(preference.data.value)).toMatchObject({ day: 'saleDate', 'order number': 'orderRef', revenue: 'revenue' });
 
     // ---- Auto reconcile: one exact match, two without a sale ----
-    await page.getByRole('button', { name: 'Auto Reconcile' }).click();
+    await page.getByRole('button', { name: 'Auto reconcile' }).click();
     const autoDialog = page.locator('.auto-rec-dialog .ant-modal-content');
     await autoDialog.getByRole('button', { name: 'Start' }).click();
     await autoDialog.getByText('Auto reconcile finished: 1 of 3 lines reconciled').waitFor();
@@ -202,7 +202,7 @@ describeInBrowser('revenue reconciliation in a browser', () => {
     await rowOf(page, shortRef).waitFor();
     // The line auto reconcile linked is not listed (once the tab's own answer is in).
     await rowOf(page, exactRef).waitFor({ state: 'detached', timeout: 10_000 });
-    await page.getByRole('button', { name: 'Manual Reconcile' }).click();
+    await page.getByRole('button', { name: 'Manual reconcile' }).click();
     const manual = page.locator('.manual-rec-dialog .ant-modal-content');
     await manual.locator('.manual-rec-line').getByText(shortRef).waitFor();
     expect(await manual.locator('.manual-rec-counter').textContent()).toContain('Line 1 of 2');
@@ -264,15 +264,15 @@ describeInBrowser('revenue reconciliation in a browser', () => {
       // The jobs page says how jobs run (GET /api/jobQueue): in process in the tests.
       await page.goto(`${target.baseUrl}/jobs`);
       await page.locator('.jobs-mode', { hasText: 'In process' }).waitFor();
-      // Auto Reconcile and Manual Reconcile are not offered on the reconciled filter.
+      // Auto reconcile and Manual reconcile are not offered on the reconciled filter.
       await page.goto(`${target.baseUrl}/recSheets/${sheetID}/lines/reconciled`);
       await page.locator('.rec-sheet-tabs').waitFor();
-      await page.getByRole('button', { name: 'Upload Revenue Reconciliation Sheet' }).waitFor();
-      expect(await page.getByRole('button', { name: 'Auto Reconcile' }).count()).toBe(0);
-      expect(await page.getByRole('button', { name: 'Manual Reconcile' }).count()).toBe(0);
+      await page.getByRole('button', { name: 'Upload revenue reconciliation sheet' }).waitFor();
+      expect(await page.getByRole('button', { name: 'Auto reconcile' }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Manual reconcile' }).count()).toBe(0);
       // The manual reconcile dialog at this width.
       await page.goto(`${target.baseUrl}/recSheets/${sheetID}/lines/unreconciled`);
-      await page.getByRole('button', { name: 'Manual Reconcile' }).click();
+      await page.getByRole('button', { name: 'Manual reconcile' }).click();
       const manual = page.locator('.manual-rec-dialog .ant-modal-content');
       await manual.locator('.manual-rec-line').waitFor();
       await manual.locator('.manual-rec-suggestions').waitFor();
@@ -300,7 +300,7 @@ describeInBrowser('revenue reconciliation in a browser', () => {
     await api.send('PUT', 'user/userPreference/defaults/recSheetMap', { value: '{}' });
     const page = await adminPage(browser, target, width);
     await page.goto(`${target.baseUrl}/recSheets/${String(sheet.recSheetID)}/lines`);
-    await page.getByRole('button', { name: 'Upload Revenue Reconciliation Sheet' }).click();
+    await page.getByRole('button', { name: 'Upload revenue reconciliation sheet' }).click();
     const wizard = page.locator('.upload-wizard .ant-modal-content');
     await wizard.locator('input[type=file]').setInputFiles({
       name: 'acme-march.xlsx',

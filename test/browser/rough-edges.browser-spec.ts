@@ -107,7 +107,7 @@ describeInBrowser('rough edges', () => {
     await page.getByRole('link', { name: 'Go to the home page' }).click();
     await page.waitForURL(`${target.baseUrl}/`);
     // The router changes the URL first and keeps the old screen while the home page's chunk loads.
-    await page.getByText('Quick Actions').waitFor();
+    await page.getByText('Quick actions').waitFor();
     expect(await page.getByText('Page not found').count()).toBe(0);
     await page.context().close();
   });

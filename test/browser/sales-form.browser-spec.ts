@@ -360,7 +360,7 @@ describeInBrowser('sale form in a browser', () => {
     await page.close();
   });
 
-  it('refunds a sale through the Refund Sale dialog, with Undo before saving', async () => {
+  it('refunds a sale through the Refund sale dialog, with Undo before saving', async () => {
     const ref = orderRef();
     const sale = await apiSale(ref);
     const page = await adminPage();

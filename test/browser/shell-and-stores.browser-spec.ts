@@ -104,8 +104,8 @@ describeInBrowser('client in a browser', () => {
     await menu.getByText('System setup').click();
     await menu.getByText('Stores').waitFor();
     await menu.getByText('Store types').waitFor();
-    await menu.getByText('Access profiles').waitFor();
-    await page.getByText('Quick Actions').waitFor();
+    await menu.getByText('Access Profiles').waitFor();
+    await page.getByText('Quick actions').waitFor();
     await page.context().close();
   });
 

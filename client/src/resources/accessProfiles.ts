@@ -17,7 +17,7 @@ function storesOfProfile(row: Row): AccessProfileStore[] {
 /** /data/users/accessProfiles: what a group of users may see and do (UserSetup). */
 export const accessProfilesResource: ResourceDef = {
   tableName: 'accessProfiles',
-  title: 'Access profiles',
+  title: 'Access Profiles',
   singular: 'access profile',
   listPath: 'accessProfiles',
   savePath: 'accessProfile',

@@ -24,7 +24,7 @@ interface QuickAction {
   visible: (me: Me) => boolean;
 }
 
-/** Spec 01 §2 Landing: Quick Actions, each shown only when the profile allows it. */
+/** Spec 01 §2 Landing: Quick actions, each shown only when the profile allows it. */
 const QUICK_ACTIONS: QuickAction[] = [
   { label: 'Sales', path: '/sales', icon: <ShoppingCartOutlined />, visible: canUseSales },
   // The calculator prices a SKU at a store, so it needs a store to price at.
@@ -51,13 +51,13 @@ interface TabDef {
   tables?: { url: string; storeID?: number; sortPrefix: string; splitBy: SplitBy; storeIDs: number[] };
 }
 
-/** The tabs (spec 01 §2): 0 Cards, 1 League Table, 2-4 by user, store and store type with more than one store, then a tab per store from 5. */
+/** The tabs (spec 01 §2): 0 Cards, 1 League table, 2-4 by user, store and store type with more than one store, then a tab per store from 5. */
 function landingTabs(me: Me, date: string): TabDef[] {
   const stores = storesOf(me);
   const all = stores.map((s) => s.storeID);
   const tabs: TabDef[] = [
     { key: '0', label: 'Cards' },
-    { key: '1', label: 'League Table', tables: { url: `/api/kpi/leagueTables?date=${date}`, sortPrefix: 'league', splitBy: 'attributableToUserID', storeIDs: all } },
+    { key: '1', label: 'League table', tables: { url: `/api/kpi/leagueTables?date=${date}`, sortPrefix: 'league', splitBy: 'attributableToUserID', storeIDs: all } },
   ];
   if (stores.length > 1) {
     tabs.push(
@@ -78,7 +78,7 @@ function landingTabs(me: Me, date: string): TabDef[] {
 
 /**
  * The home page (spec 01 §2 "Landing dashboard"): /landing/{tab}/{date}/{userID}, with the
- * user's announcements and Quick Actions, the month navigator, the Revenue/Commission toggle,
+ * user's announcements and Quick actions, the month navigator, the Revenue/Commission toggle,
  * the cards tab and the KPI tables' tabs.
  */
 export function LandingPage() {
@@ -108,8 +108,8 @@ export function LandingPage() {
       <PageTitle
         className="landing-header"
         extra={
-          <Space wrap size="small" className="quick-actions" aria-label="Quick Actions">
-            <Typography.Text type="secondary">Quick Actions</Typography.Text>
+          <Space wrap size="small" className="quick-actions" aria-label="Quick actions">
+            <Typography.Text type="secondary">Quick actions</Typography.Text>
             {actions.map((action) => (
               <Button key={action.path} icon={action.icon} onClick={() => navigate(action.path)}>
                 {action.label}

@@ -60,7 +60,7 @@ export const MENU: MenuEntry[] = [
       ...MASTER_DATA_MENU,
       {
         key: 'accessProfiles',
-        label: 'Access profiles',
+        label: 'Access Profiles',
         icon: <SafetyOutlined />,
         path: '/data/users/accessProfiles',
         visible: (me) => can(me, 'UserSetup'),

@@ -88,8 +88,8 @@ export function KpiCards({ date, userIDs, figure }: { date: string; userIDs: str
       {shows('tops') && monthCard?.tops?.[figure] && (
         <div className="kpi-card-grid">
           <TopCard title="Top SKU" entry={monthCard.tops[figure]!.topSKU} name={(e) => `${e.sku} ${e.rateCardLineDescription ?? ''}`} figure={figure} onMore={() => setTop({ kind: 'skus', figures: monthCard.current })} more="Top SKUs..." />
-          <TopCard title="Top user" entry={monthCard.tops[figure]!.topUser} name={(e) => e.attributableToUserName ?? '(Username not found)'} figure={figure} onMore={() => setTop({ kind: 'users', figures: monthCard.current })} more="Top Users..." />
-          <TopCard title="Top store" entry={monthCard.tops[figure]!.topStore} name={(e) => e.storeName ?? '(Store name not found)'} figure={figure} onMore={() => setTop({ kind: 'stores', figures: monthCard.current })} more="Top Stores..." />
+          <TopCard title="Top user" entry={monthCard.tops[figure]!.topUser} name={(e) => e.attributableToUserName ?? '(Username not found)'} figure={figure} onMore={() => setTop({ kind: 'users', figures: monthCard.current })} more="Top users..." />
+          <TopCard title="Top store" entry={monthCard.tops[figure]!.topStore} name={(e) => e.storeName ?? '(Store name not found)'} figure={figure} onMore={() => setTop({ kind: 'stores', figures: monthCard.current })} more="Top stores..." />
         </div>
       )}
       {shows('users') && answer.userCards.length > 0 && (

@@ -12,11 +12,11 @@ import type { TopEntry } from './kpiTypes';
 
 export type TopKind = 'stores' | 'skus' | 'users';
 
-const TITLES: Record<TopKind, string> = { stores: 'Top Stores', skus: 'Top SKUs', users: 'Top Users' };
+const TITLES: Record<TopKind, string> = { stores: 'Top stores', skus: 'Top SKUs', users: 'Top users' };
 const PAGE_LENGTHS = [10, 25, 50, 100, 500];
 
 /**
- * Top Stores, Top SKUs and Top Users (spec 01 section 2): the month's counted sales grouped,
+ * Top stores, Top SKUs and Top users (spec 01 section 2): the month's counted sales grouped,
  * sorted and paged by the server (GET /api/kpi/{kind}), with totals and ASPs the profile shows,
  * and a name filter ('Filter table', 750 ms).
  */

@@ -82,7 +82,7 @@ interface FollowProps {
 
 /**
  * Follows an auto reconcile job: its progress, then its counts and 'Undo this run' (after a
- * confirmation), whose own job is followed the same way. Used by the Auto Reconcile dialog and
+ * confirmation), whose own job is followed the same way. Used by the Auto reconcile dialog and
  * after an import committed with 'Auto reconcile after import'.
  */
 export function AutoRecOutcome({ operationID, onChanged }: FollowProps) {
@@ -135,7 +135,7 @@ export function AutoRecOutcome({ operationID, onChanged }: FollowProps) {
           <AutoRecCounts result={result} />
           {result.matchMultiple + result.matchNone + countOf(result, 'clawbacksWithoutRefund') > 0 && (
             <Typography.Paragraph type="secondary" className="auto-rec-next">
-              The lines left unreconciled say why in their notes: match them by hand with Manual Reconcile.
+              The lines left unreconciled say why in their notes: match them by hand with Manual reconcile.
             </Typography.Paragraph>
           )}
           {Boolean(result.autoRecRunID) && !undoID && result.reconciled > 0 && (
@@ -161,7 +161,7 @@ export function AutoRecOutcome({ operationID, onChanged }: FollowProps) {
   );
 }
 
-/** 'Auto Reconcile': starts the job (PUT /api/recSheet/{id}/autoRec), shows progress, then the result. */
+/** 'Auto reconcile': starts the job (PUT /api/recSheet/{id}/autoRec), shows progress, then the result. */
 export function AutoRecDialog({ recSheetID, onClose, onChanged, onStarted }: { recSheetID: number; onClose: () => void; onChanged: () => void; onStarted?: (operationID: number) => void }) {
   const viewport = useViewport();
   const [operationID, setOperationID] = useState<number | null>(null);
@@ -189,7 +189,7 @@ export function AutoRecDialog({ recSheetID, onClose, onChanged, onStarted }: { r
   return (
     <Modal
       open
-      title="Auto Reconcile"
+      title="Auto reconcile"
       onCancel={onClose}
       maskClosable={false}
       width={viewport.isDesktop ? 620 : '100%'}

@@ -100,7 +100,7 @@ export function ManualRecDialog({ recSheetID, lineIDs, onClose, onReconciled }: 
   return (
     <Modal
       open
-      title="Manual Reconcile"
+      title="Manual reconcile"
       onCancel={onClose}
       maskClosable={false}
       width={viewport.isDesktop ? 1160 : '100%'}

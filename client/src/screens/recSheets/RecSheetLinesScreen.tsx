@@ -69,7 +69,7 @@ function JobWatcher({ operationID, onFinished }: { operationID: number; onFinish
 
 /**
  * /recSheets/{id}/lines[/{filter}] (spec 02 §2.3): one sheet's lines, as tabs for the filter
- * segments; Upload Revenue Reconciliation Sheet, Auto Reconcile and Manual Reconcile (the last
+ * segments; Upload revenue reconciliation sheet, Auto reconcile and Manual reconcile (the last
  * two not on the reconciled filter). While a job of the sheet runs the lists refresh every 10 s.
  */
 export function RecSheetLinesScreen() {
@@ -184,11 +184,11 @@ export function RecSheetLinesScreen() {
           <SyncOutlined spin className="rec-job-running" aria-label="A job is running" />
         </Tooltip>
       )}
-      <Button icon={<UploadOutlined />} onClick={() => setUploading(true)} {...toolLabel('Upload Revenue Reconciliation Sheet')} />
+      <Button icon={<UploadOutlined />} onClick={() => setUploading(true)} {...toolLabel('Upload revenue reconciliation sheet')} />
       {segment !== 'reconciled' && (
         <>
-          <Button icon={<ThunderboltOutlined />} onClick={() => setAutoRec(true)} {...toolLabel('Auto Reconcile')} />
-          <Button icon={<LinkOutlined />} loading={manualLoading} onClick={() => void openManual()} {...toolLabel('Manual Reconcile')} />
+          <Button icon={<ThunderboltOutlined />} onClick={() => setAutoRec(true)} {...toolLabel('Auto reconcile')} />
+          <Button icon={<LinkOutlined />} loading={manualLoading} onClick={() => void openManual()} {...toolLabel('Manual reconcile')} />
         </>
       )}
     </>

@@ -38,7 +38,7 @@ interface Props {
 }
 
 /**
- * 'Upload Revenue Reconciliation Sheet' (spec 02 §2.3): the shared xlsx wizard with the rec sheet
+ * 'Upload revenue reconciliation sheet' (spec 02 §2.3): the shared xlsx wizard with the rec sheet
  * line fields, every worksheet mapped on its own and sent (the server skips an incomplete one and
  * says so), supplier templates offered by the worksheet's headers, else the saved mapping
  * `defaults/recSheetMap`, and a commit that may run auto reconcile
@@ -49,7 +49,7 @@ export function RecSheetUploadWizard({ recSheetID, onClose, onChanged, onOperati
   const [autoRecOperationID, setAutoRecOperationID] = useState<number | null>(null);
   return (
     <ExcelImportWizard<RecImportSummary>
-      title="Upload Revenue Reconciliation Sheet"
+      title="Upload revenue reconciliation sheet"
       uploadUrl="/api/file/recSheets/xlsx"
       fieldsUrl="/api/recSheetLine/uploadFields"
       preferenceName="recSheetMap"

@@ -22,7 +22,7 @@ export function CancelSaleDialog({ onApply, onClose }: ActionDialogProps) {
     onApply({ kind: 'cancel', note: note.trim() });
   };
   return (
-    <Modal open title="Cancel Sale" okText="Cancel sale" cancelText="Back" onOk={apply} onCancel={onClose} className="sale-action-dialog" destroyOnHidden>
+    <Modal open title="Cancel sale" okText="Cancel sale" cancelText="Back" onOk={apply} onCancel={onClose} className="sale-action-dialog" destroyOnHidden>
       <Alert className="dialog-note" type="info" showIcon message="The sale is cancelled when you save it. Its revenue and commission become 0." />
       <Form layout="vertical">
         <Form.Item label="Reason for cancelling" required validateStatus={error ? 'error' : undefined} help={error ?? undefined}>
@@ -59,7 +59,7 @@ export function RefundSaleDialog({ onApply, onClose }: ActionDialogProps) {
     onApply({ kind: 'refund', note: note.trim(), orderRef: normaliseRefundOrderRef(orderRef) });
   };
   return (
-    <Modal open title="Refund Sale" okText="Refund sale" cancelText="Back" onOk={apply} onCancel={onClose} className="sale-action-dialog" destroyOnHidden>
+    <Modal open title="Refund sale" okText="Refund sale" cancelText="Back" onOk={apply} onCancel={onClose} className="sale-action-dialog" destroyOnHidden>
       <Alert className="dialog-note" type="info" showIcon message="The refund is recorded when you save the sale: a refund row with the amounts negated." />
       <Form layout="vertical">
         <Form.Item label="Refund reason" required validateStatus={errors.note ? 'error' : undefined} help={errors.note}>
@@ -98,7 +98,7 @@ export function CreditCheckFailedDialog({ onApply, onClose }: ActionDialogProps)
   return (
     <Modal
       open
-      title="Credit Check Failed"
+      title="Credit check failed"
       okText="Record credit check fail"
       cancelText="Back"
       onOk={() => onApply({ kind: 'creditFail' })}

@@ -434,7 +434,7 @@ export function SaleForm({ values, onChange, errors = {}, editable, isNew, varia
         {figures.commission && <AmountItem label="Commission" name="commission" value={amounts?.commission} hasLine={Boolean(values.line)} />}
       </Form>
       <MessageDialog open={notAvailable} title="SKU Not Available" text={SKU_NOT_AVAILABLE} className="sku-not-available-dialog" onClose={() => setNotAvailable(false)} />
-      <MessageDialog open={showCalcError} title="Calculation Error" text={CALCULATION_ERROR} className="calculation-error-dialog" onClose={() => setShowCalcError(false)} />
+      <MessageDialog open={showCalcError} title="Calculation error" text={CALCULATION_ERROR} className="calculation-error-dialog" onClose={() => setShowCalcError(false)} />
     </>
   );
 }
