@@ -65,6 +65,7 @@ import { ApiError, isAbortError } from '../api/http';
 import type { ValidationResult } from '../api/types';
 import { isConflict } from '../api/version';
 import { FailureAlert } from '../record/DialogParts';
+import { useFormattedWhileIdle } from '../record/useFormattedWhileIdle';
 import { TYPING_DELAY_MS } from '../shell/useDebounced';
 import { type GridInputKind, acceptCellText, cellTextToNumber, formattedCellText, numberToCellText } from './cellText';
 import { gridFailure } from './gridFailure';
@@ -408,7 +409,7 @@ interface GridNumberInputProps {
 /** A grid cell's box: filters keystrokes by kind and applies the value after a typing pause. */
 export function GridNumberInput({ input, value, onApply, onTyping, disabled, status, 'aria-label': ariaLabel, className, format }: GridNumberInputProps) {
   const [text, setText] = useState(() => numberToCellText(input, value));
-  const [editing, setEditing] = useState(false);
+  const { editing, inputRef, onFocus, onBlur } = useFormattedWhileIdle(format !== undefined);
   const textRef = useRef(text);
   const timer = useRef<number | undefined>(undefined);
   const latestApply = useRef(onApply);
@@ -432,6 +433,7 @@ export function GridNumberInput({ input, value, onApply, onTyping, disabled, sta
 
   return (
     <Input
+      ref={inputRef}
       size="small"
       className={className ? `grid-number-input ${className}` : 'grid-number-input'}
       status={status}
@@ -440,7 +442,7 @@ export function GridNumberInput({ input, value, onApply, onTyping, disabled, sta
       value={format && !editing ? formattedCellText(input, text, format) : text}
       disabled={disabled}
       aria-label={ariaLabel}
-      onFocus={() => setEditing(true)}
+      onFocus={onFocus}
       onChange={(event) => {
         const next = acceptCellText(input, textRef.current, event.target.value);
         if (next === textRef.current) return;
@@ -451,7 +453,7 @@ export function GridNumberInput({ input, value, onApply, onTyping, disabled, sta
         timer.current = window.setTimeout(applyNow, TYPING_DELAY_MS);
       }}
       onBlur={() => {
-        setEditing(false);
+        onBlur();
         applyNow();
       }}
       onKeyDown={(event) => {

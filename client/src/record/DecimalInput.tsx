@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Input } from 'antd';
 import { acceptDecimalText, decimalTextToNumber, moneyBoxText, numberToDecimalText } from '../format/decimal';
 import { formatRatio } from '../format/format';
+import { useFormattedWhileIdle } from './useFormattedWhileIdle';
 
 interface Props {
   id?: string;
@@ -24,7 +25,7 @@ interface Props {
 export function DecimalInput({ id, value, onChange, kind, disabled, status, placeholder, 'aria-label': ariaLabel }: Props) {
   const [text, setText] = useState(() => numberToDecimalText(value, kind));
   // Money reads as money ('1,234.50' beside the '£') except while it is being typed.
-  const [editing, setEditing] = useState(false);
+  const { editing, inputRef, onFocus, onBlur } = useFormattedWhileIdle(kind === 'money');
   // Follow changes made elsewhere (a reset, or commission mirroring revenue).
   useEffect(() => {
     if (decimalTextToNumber(text) !== (value ?? null)) setText(numberToDecimalText(value, kind));
@@ -32,6 +33,7 @@ export function DecimalInput({ id, value, onChange, kind, disabled, status, plac
 
   return (
     <Input
+      ref={inputRef}
       id={id}
       className={kind === 'money' ? 'decimal-input money-input' : 'decimal-input ratio-input'}
       inputMode="decimal"
@@ -43,8 +45,8 @@ export function DecimalInput({ id, value, onChange, kind, disabled, status, plac
       disabled={disabled}
       status={status}
       aria-label={ariaLabel}
-      onFocus={() => setEditing(true)}
-      onBlur={() => setEditing(false)}
+      onFocus={onFocus}
+      onBlur={onBlur}
       onChange={(e) => {
         const next = acceptDecimalText(text, e.target.value, kind === 'ratio' ? 1 : undefined);
         if (next === text) return;
