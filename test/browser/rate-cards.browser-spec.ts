@@ -145,9 +145,7 @@ describeInBrowser('rate cards in a browser', () => {
     if (lines.listData.length) await api.send('DELETE', 'rateCardLines', { rateCardLineIDs: lines.listData.map((l) => l.rateCardLineID) });
     await api.send('PUT', 'user/userPreference/defaults/rateCardMap', { value: '{}' });
 
-    // Wide enough for every column of the lines (the Stores summary, Uploaded from): at 1280 px the
-    // dense list leaves the least needed out (issue 26).
-    const page = await adminPage(1920);
+    const page = await adminPage();
     await page.goto(`${target.baseUrl}/data/rateCards/${currentCard.rateCardID}/lines`);
     await page.getByRole('heading', { name: new RegExp(currentName) }).waitFor();
     await page.locator('.sale-type-tabs').getByText(saleTypeName).waitFor();

@@ -46,8 +46,6 @@ export function rowOf(scope: Page | Locator, text: string | RegExp): Locator {
  * item of its '...' menu (Copy, Delete, a sale's SKU history).
  */
 export async function rowAction(row: Locator, name: string): Promise<void> {
-  // The row first: its icons are counted at once below, before a list still loading has drawn it.
-  await row.waitFor();
   const button = row.getByRole('button', { name, exact: true });
   if ((await button.count()) > 0) return button.click();
   await row.getByRole('button', { name: 'More actions' }).click();
