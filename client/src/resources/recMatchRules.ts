@@ -1,3 +1,4 @@
+import { createElement } from 'react';
 import type { Me, Row } from '../api/types';
 import { can } from '../auth/permissions';
 import type { FieldContext, ResourceDef, ResourcePermissions } from '../list/resource';
@@ -49,14 +50,17 @@ export const recMatchRulesResource: ResourceDef = {
       required: true,
       filterable: false,
       displayField: 'title',
+      noWrap: true,
     },
     {
       name: 'description',
       title: 'What it allows',
       valueType: 'text',
       hideInForm: true,
-      width: 320,
-      render: (row: Row) => String(row.description ?? ''),
+      render: (row: Row) => {
+        const text = String(row.description ?? '');
+        return createElement('span', { className: 'cell-ellipsis', title: text }, text);
+      },
     },
     {
       name: 'days',
