@@ -144,6 +144,28 @@ describe('filters', () => {
   });
 });
 
+describe('quick filter by an order reference (issue 26)', () => {
+  // ref(n) is n padded with 9s to 20 digits: sale i's is 99999999999999999997, refund f's own is ...40.
+  it('finds a sale by any part of its order reference, typed as printed (groups with spaces or dashes)', async () => {
+    const own = (await recordSale(w, w.seller.api, { saleDate: `${YEAR}-07-01`, orderRef: '12345678901234567890' })).saleID;
+    const ids = async (text: string) => listIDs(expectStatus(await w.seller.api.get(`/api/sales?${IN_YEAR}&quickFilter=${encodeURIComponent(text)}`), 200));
+    expect(await ids('12345678901234567890')).toEqual([own]);
+    // A part from the middle, and the part as the phone's boxes or a receipt group it.
+    expect(await ids('56789012')).toEqual([own]);
+    expect(await ids('45678 90123')).toEqual([own]);
+    expect(await ids('2345-6789-0123')).toEqual([own]);
+    // Letters and other text are still matched as typed, on the other quick fields.
+    expect(await ids('zz 45678')).toEqual([]);
+  });
+
+  it("finds a refund by its own order reference, and its sale's", async () => {
+    const found = async (text: string) => names(`saleDateGEQ=2000-01-01&quickFilter=${encodeURIComponent(text)}`);
+    // The refund's own reference (isRefundedOrderRef) names the refund row and the refunded sale.
+    expect(await found('99999999999999999940')).toEqual(['f', 'e']);
+    expect(await found('9999 40')).toEqual(['f', 'e']);
+  });
+});
+
 describe('default days back', () => {
   it('lists only the last defaultDaysBack days unless a date bound or a sale is named', async () => {
     const recent = await recordSale(w, w.seller.api, { saleDate: isoDay(-20), orderRef: ref(20) });

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { Api, attemptName, describeInBrowser, launchBrowser, logInThroughUi, newPage, startTarget, type Target } from './browserTarget';
+import { rowAction } from './waits';
 
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -231,7 +232,7 @@ describeInBrowser('rate cards in a browser', () => {
 
     // A copy of an uploaded line has no file.
     const copySku = `CP-${Date.now().toString(36)}`;
-    await rowOf(page, `PH2-${run}`).getByRole('button', { name: 'Copy' }).click();
+    await rowAction(rowOf(page, `PH2-${run}`), 'Copy');
     const copyDialog = page.locator('.ant-modal-content', { hasText: 'Copy rate card line' });
     await copyDialog.getByLabel('SKU', { exact: true }).fill(copySku);
     await copyDialog.getByRole('button', { name: 'Create' }).click();

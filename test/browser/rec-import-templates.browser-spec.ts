@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { adminPage, Api, attemptName, describeInBrowser, launchBrowser, startTarget, type Target } from './browserTarget';
-import { choose, dialog, eventually, expectNoOverflow, messageShown, rowOf, selectLabelled, shot as shotInto } from './waits';
+import { choose, dialog, eventually, expectNoOverflow, messageShown, rowOf, selectLabelled, shot as shotInto, rowAction } from './waits';
 
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -223,7 +223,7 @@ describeInBrowser('supplier templates of the rec sheet import', () => {
     await edit.getByRole('button', { name: 'Save' }).click();
     await messageShown(page, `Template ${renamed} saved`);
     await rowOf(page, renamed).waitFor();
-    await rowOf(page, renamed).getByRole('button', { name: 'Delete' }).click();
+    await rowAction(rowOf(page, renamed), 'Delete');
     await dialog(page, 'Delete this supplier template?').getByRole('button', { name: 'Delete' }).click();
     await messageShown(page, 'Template deleted');
     await page.getByText('There are no supplier templates to show.').waitFor();

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { Api, attemptName, describeInBrowser, launchBrowser, logInThroughUi, newPage, startTarget, type Target } from './browserTarget';
 import { expectConsoleErrors, failedLoad } from './pageWatch';
-import { eventually, shot as shotInto } from './waits';
+import { eventually, shot as shotInto, rowAction } from './waits';
 
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -279,7 +279,7 @@ describeInBrowser('sales console in a browser', () => {
   it('shows the SKU history, the API details and the rate card comparison', async () => {
     const page = await adminPage();
     await page.goto(`${target.baseUrl}/sales/${northID}`);
-    await saleRow(page, ordinary.saleID).getByRole('button', { name: 'SKU history' }).click();
+    await rowAction(saleRow(page, ordinary.saleID), 'SKU history');
     const history = page.locator('.sku-history-dialog .ant-modal-content');
     await history.getByText(`Later ${run}`).waitFor();
     const historyRows = await history.locator('tr.ant-table-row').allInnerTexts();

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { greyPng, receiptPng } from '../support/receipt-image';
 import { Api, describeInBrowser, launchBrowser, logInThroughUi, newPage, startTarget, type Target } from './browserTarget';
-import { expectNoOverflow, holdRequests } from './waits';
+import { expectNoOverflow, holdRequests, rowAction } from './waits';
 import { expectConsoleErrors, failedLoad } from './pageWatch';
 
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -552,7 +552,7 @@ describeInBrowser('sale form in a browser', () => {
     expect(copy.saleID).not.toBe(sale.saleID);
     expect(copy).toMatchObject({ rateCardLineStoreID: lineStoreID, currentHistoryStep: 'recorded' });
 
-    await page.locator(`tr.ant-table-row[data-row-key="${copy.saleID}"]`).getByRole('button', { name: 'Delete' }).click();
+    await rowAction(page.locator(`tr.ant-table-row[data-row-key="${copy.saleID}"]`), 'Delete');
     await form.getByText('Delete this sale? This cannot be undone.').waitFor();
     await form.getByRole('button', { name: 'Delete' }).click();
     await form.waitFor({ state: 'detached' });

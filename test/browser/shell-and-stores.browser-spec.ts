@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { Api, describeInBrowser, launchBrowser, logInThroughUi, newPage, startTarget, type Target } from './browserTarget';
 import { expectConsoleErrors, failedLoad } from './pageWatch';
+import { rowAction } from './waits';
 
 /**
  * The client as a person uses it: logging in and out, the drawer an access
@@ -150,7 +151,7 @@ describeInBrowser('client in a browser', () => {
     await rowOf(page, `${name} North`).waitFor();
 
     // copy: a new store from the edited one
-    await rowOf(page, `${name} North`).getByRole('button', { name: 'Copy' }).click();
+    await rowAction(rowOf(page, `${name} North`), 'Copy');
     await dialog(page).getByText('Copy store').waitFor();
     await dialog(page).getByLabel('Name').fill(`${name} South`);
     await dialog(page).getByRole('button', { name: 'Create' }).click();
@@ -159,7 +160,7 @@ describeInBrowser('client in a browser', () => {
     await rowOf(page, `${name} North`).waitFor();
 
     // delete the copy
-    await rowOf(page, `${name} South`).getByRole('button', { name: 'Delete' }).click();
+    await rowAction(rowOf(page, `${name} South`), 'Delete');
     await dialog(page).getByText('Delete store').waitFor();
     await dialog(page).getByRole('button', { name: 'Delete' }).click();
     await dialog(page).waitFor({ state: 'detached' });

@@ -36,9 +36,20 @@ export function dialog(page: Page, text?: string | RegExp): Locator {
   return page.locator('.ant-modal-content', text === undefined ? undefined : { hasText: text }).last();
 }
 
-/** The first table row showing `text`. */
+/** The first table row showing `text`, or on a phone the list's card of the row (issue 26). */
 export function rowOf(scope: Page | Locator, text: string | RegExp): Locator {
-  return scope.locator('tr.ant-table-row', { hasText: text }).first();
+  return scope.locator('tr.ant-table-row, li.list-row-card', { hasText: text }).first();
+}
+
+/**
+ * Clicks a list row's action (issue 26): its own icon (View, Edit, the resource's links) or the
+ * item of its '...' menu (Copy, Delete, a sale's SKU history).
+ */
+export async function rowAction(row: Locator, name: string): Promise<void> {
+  const button = row.getByRole('button', { name, exact: true });
+  if ((await button.count()) > 0) return button.click();
+  await row.getByRole('button', { name: 'More actions' }).click();
+  await row.page().locator('.ant-dropdown:not(.ant-dropdown-hidden)').last().getByRole('menuitem', { name }).click();
 }
 
 /** Waits for antd's message (the toast at the top) saying `text`. */

@@ -1,12 +1,13 @@
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Alert, Button, Card, type CheckboxProps, Input, Space, Table, Tooltip, Typography } from 'antd';
+import { Alert, Button, Card, type CheckboxProps, Dropdown, Empty, Input, Pagination, Space, Spin, Table, Tooltip, Typography } from 'antd';
 import type { ColumnsType, TablePaginationConfig } from 'antd/es/table';
 import type { FilterValue, SorterResult } from 'antd/es/table/interface';
 import {
   CopyOutlined,
   DeleteOutlined,
   EditOutlined,
+  EllipsisOutlined,
   EyeOutlined,
   FileExcelOutlined,
   PlusOutlined,
@@ -24,7 +25,8 @@ import { PageTitle } from '../shell/PageTitle';
 import { useDebouncedCallback } from '../shell/useDebounced';
 import { useViewport } from '../shell/useViewport';
 import { ColumnChooser } from './ColumnChooser';
-import { renderFieldValue } from './renderValue';
+import { CARD_LIST_BELOW, DEFAULT_PRIORITY, actionsWidth, cardLayout, columnWidth, columnWidths, fitColumns, isCuttable } from './columnFit';
+import { hoverTextOf, renderFieldValue } from './renderValue';
 import type { DialogMode, DialogRequest, FieldDef, ResourceDef } from './resource';
 import {
   type ListState,
@@ -233,118 +235,178 @@ export function ListScreen({ resource, header, toolbarExtra, titleNode, titleRol
         })
       : null;
 
-  const columns: ColumnsType<Row> = tableFields
-    .filter((field) => visibleNames.includes(field.name))
-    .map((field) => {
-      const sortField = sortFieldOf(field);
-      const filterParam = filterParamOf(field);
-      const filterable = isFilterable(field) && !(filterParam in (resource.fixedFilters ?? {}));
-      return {
-        key: field.name,
-        title: field.title,
-        dataIndex: field.name,
-        width: field.width,
-        sorter: Boolean(sortField),
-        sortOrder: sortField && state.sort === sortField ? (state.sortDir === 'desc' ? 'descend' : 'ascend') : null,
-        align: NUMERIC_TYPES.includes(field.valueType) ? 'right' : undefined,
-        className: field.noWrap ? 'cell-nowrap' : undefined,
-        render: (_: unknown, row: Row) =>
-          field.wrapWidth ? (
-            <div className="cell-wrap" style={{ maxWidth: field.wrapWidth }}>
-              {renderFieldValue(field, row)}
-            </div>
-          ) : (
-            renderFieldValue(field, row)
-          ),
-        ...(filterable
-          ? field.valueType === 'boolean'
-            ? {
-                filters: [
-                  { text: 'Yes', value: '1' },
-                  { text: 'No', value: '0' },
-                ],
-                filteredValue: state.filters[filterParam] ?? null,
-              }
-            : {
-                filteredValue: state.filters[filterParam] ?? null,
-                filterIcon: (filtered: boolean) => <SearchOutlined className={filtered ? 'filter-active' : undefined} />,
-                filterDropdown: ({ selectedKeys, setSelectedKeys, confirm, clearFilters }) => (
-                  <div className="text-filter" onKeyDown={(e) => e.stopPropagation()}>
-                    <Input
-                      placeholder={`${field.title} contains`}
-                      value={String(selectedKeys[0] ?? '')}
-                      onChange={(e) => setSelectedKeys(e.target.value ? [e.target.value] : [])}
-                      onPressEnter={() => confirm()}
-                      allowClear
-                    />
-                    <Space className="text-filter-buttons">
-                      <Button size="small" onClick={() => { clearFilters?.(); confirm(); }}>
-                        Reset
-                      </Button>
-                      <Button size="small" type="primary" onClick={() => confirm()}>
-                        Filter
-                      </Button>
-                    </Space>
-                  </div>
-                ),
-              }
-          : {}),
-      };
-    });
+  // ---- dense columns (issue 26): one line per row, the default columns that fit the card ----
+  // The card's width, measured before the first paint so the table renders once, at its width.
+  const tableBox = useRef<HTMLDivElement>(null);
+  const [boxWidth, setBoxWidth] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    const box = tableBox.current;
+    if (!box) return;
+    setBoxWidth(Math.floor(box.getBoundingClientRect().width));
+    const observer = new ResizeObserver(([entry]) => setBoxWidth(Math.floor(entry.contentRect.width)));
+    observer.observe(box);
+    return () => observer.disconnect();
+  }, []);
+  const asCards = boxWidth !== null && boxWidth < CARD_LIST_BELOW;
 
-  // As wide as the icons any row shows: view, plus copy, edit and delete where allowed, plus the resource's links.
+  // The row actions: the resource's links (a rec sheet's lines), view and edit as icons; copy,
+  // delete and the links marked `inMenu` in one '...' menu. Plain buttons with a title, not antd
+  // Buttons in Tooltips: a page of 50 rows drew 500 of those, most of the table's first render (issue 26).
   const rowActions = resource.rowActions ?? [];
-  const actionCount =
-    1 +
-    rowActions.filter((action) => rows.some((row) => !action.visible || action.visible(me, row))).length +
-    (mayCopy ? 1 : 0) +
-    (rows.some(mayUpdate) ? 1 : 0) +
-    (rows.some(mayDelete) ? 1 : 0);
-  columns.push({
-    key: 'actions',
-    title: <span className="visually-hidden">Actions</span>,
-    align: 'right',
-    fixed: viewport.atLeastSm ? 'right' : undefined,
-    width: actionCount * 28 + 24,
-    render: (_: unknown, row: Row, index: number) => {
-      const id = idOf(row);
-      return (
-        <Space size={0} className="row-actions">
-          {rowActions
-            .filter((action) => !action.visible || action.visible(me, row))
-            .map((action) => (
-              <Tooltip key={action.key} title={action.label}>
-                <Button
-                  type="text"
-                  size="small"
-                  icon={action.icon}
-                  aria-label={action.label}
-                  onClick={() => (action.path ? navigate(action.path(row)) : action.onClick?.(row))}
-                />
-              </Tooltip>
-            ))}
-          <Tooltip title="View">
-            <Button type="text" size="small" icon={<EyeOutlined />} aria-label="View" onClick={() => setDialog({ mode: 'read', id, position: pageStart + index })} />
-          </Tooltip>
-          {mayCopy && (
-            <Tooltip title="Copy">
-              <Button type="text" size="small" icon={<CopyOutlined />} aria-label="Copy" onClick={() => setDialog({ mode: 'copy', id })} />
-            </Tooltip>
-          )}
-          {mayUpdate(row) && (
-            <Tooltip title="Edit">
-              <Button type="text" size="small" icon={<EditOutlined />} aria-label="Edit" onClick={() => setDialog({ mode: 'update', id })} />
-            </Tooltip>
-          )}
-          {mayDelete(row) && (
-            <Tooltip title="Delete">
-              <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label="Delete" onClick={() => setDialog({ mode: 'delete', id })} />
-            </Tooltip>
-          )}
-        </Space>
-      );
-    },
+  const shownActions = (row: Row, inMenu: boolean) => rowActions.filter((action) => Boolean(action.inMenu) === inMenu && (!action.visible || action.visible(me, row)));
+  const iconActions = rowActions.filter((action) => !action.inMenu && rows.some((row) => !action.visible || action.visible(me, row)));
+  const menuActionsOf = (row: Row) => [
+    ...shownActions(row, true).map((action) => ({
+      key: `action-${action.key}`,
+      label: action.label,
+      icon: action.icon,
+      onClick: () => (action.path ? navigate(action.path(row)) : action.onClick?.(row)),
+    })),
+    ...(mayCopy ? [{ key: 'copy', label: 'Copy', icon: <CopyOutlined />, onClick: () => setDialog({ mode: 'copy', id: idOf(row) }) }] : []),
+    ...(mayDelete(row) ? [{ key: 'delete', label: 'Delete', icon: <DeleteOutlined />, danger: true, onClick: () => setDialog({ mode: 'delete', id: idOf(row) }) }] : []),
+  ];
+  const anyEdit = rows.some(mayUpdate);
+  const anyMenu = rows.some((row) => menuActionsOf(row).length > 0);
+  const actionIcons = iconActions.length + 1 + (anyEdit ? 1 : 0) + (anyMenu ? 1 : 0);
+  const renderActions = (row: Row, index: number) => {
+    const id = idOf(row);
+    const menu = menuActionsOf(row);
+    return (
+      <span className="row-actions">
+        {shownActions(row, false).map((action) => (
+          <button
+            key={action.key}
+            type="button"
+            className="row-action"
+            title={action.label}
+            aria-label={action.label}
+            onClick={() => (action.path ? navigate(action.path(row)) : action.onClick?.(row))}
+          >
+            {action.icon}
+          </button>
+        ))}
+        <button type="button" className="row-action" title="View" aria-label="View" onClick={() => setDialog({ mode: 'read', id, position: pageStart + index })}>
+          <EyeOutlined />
+        </button>
+        {mayUpdate(row) && (
+          <button type="button" className="row-action" title="Edit" aria-label="Edit" onClick={() => setDialog({ mode: 'update', id })}>
+            <EditOutlined />
+          </button>
+        )}
+        {menu.length > 0 && (
+          <Dropdown trigger={['click']} placement="bottomRight" menu={{ items: menu.map(({ onClick, ...item }) => ({ ...item, onClick: () => onClick() })) }}>
+            <button type="button" className="row-action" title="More actions" aria-label="More actions">
+              <EllipsisOutlined />
+            </button>
+          </Dropdown>
+        )}
+      </span>
+    );
+  };
+  // The cells read the row actions through a ref, so the memoised columns stay the same objects
+  // while the answer, the permissions or the dialog change (antd then skips rebuilding them).
+  const renderActionsRef = useRef(renderActions);
+  renderActionsRef.current = renderActions;
+
+  const shownFields = tableFields.filter((field) => visibleNames.includes(field.name));
+  const iconsOf = (field: FieldDef) => {
+    const filterParam = filterParamOf(field);
+    return { sortable: Boolean(sortFieldOf(field)), filterable: isFilterable(field) && !(filterParam in (resource.fixedFilters ?? {})) };
+  };
+  const candidateOf = (field: FieldDef) => ({
+    name: field.name,
+    width: columnWidth(field, iconsOf(field)),
+    priority: field.priority ?? DEFAULT_PRIORITY,
+    cuttable: isCuttable(field),
   });
+  const reserved = actionsWidth(actionIcons) + (selectable ? 32 : 0) + (resource.expandedRow ? 32 : 0);
+  // The default columns drop by priority until they fit; a choice the user saved shows whole
+  // (the table then scrolls sideways, their call).
+  const fittedNames =
+    savedVisible.length || boxWidth === null ? shownFields.map((field) => field.name) : fitColumns(shownFields.map(candidateOf), boxWidth, reserved);
+  // Widths that make the table exactly the card's width (a pixel spare for rounding); as a key,
+  // so the memoised columns stay while nothing changes.
+  const widthsKey = JSON.stringify(
+    columnWidths(
+      shownFields.filter((field) => fittedNames.includes(field.name)).map(candidateOf),
+      (boxWidth ?? 0) - 1,
+      reserved,
+    ),
+  );
+  const filtersKey = JSON.stringify(state.filters);
+  const columns: ColumnsType<Row> = useMemo(() => {
+    const widths = JSON.parse(widthsKey) as Record<string, number>;
+    return [
+      ...tableFields
+        .filter((field) => field.name in widths)
+        .map((field) => {
+          const sortField = sortFieldOf(field);
+          const filterParam = filterParamOf(field);
+          const { filterable } = iconsOf(field);
+          return {
+            key: field.name,
+            title: field.title,
+            dataIndex: field.name,
+            width: widths[field.name],
+            sorter: Boolean(sortField),
+            sortOrder: sortField && state.sort === sortField ? (state.sortDir === 'desc' ? 'descend' : 'ascend') : null,
+            align: NUMERIC_TYPES.includes(field.valueType) ? 'right' : undefined,
+            // One line: a longer value ends in an ellipsis and shows whole on hover.
+            onHeaderCell: () => ({ title: field.title }),
+            onCell: (row: Row) => ({ title: hoverTextOf(field, row) }),
+            render: (_: unknown, row: Row) => renderFieldValue(field, row),
+            ...(filterable
+              ? field.valueType === 'boolean'
+                ? {
+                    filters: [
+                      { text: 'Yes', value: '1' },
+                      { text: 'No', value: '0' },
+                    ],
+                    filteredValue: state.filters[filterParam] ?? null,
+                  }
+                : {
+                    filteredValue: state.filters[filterParam] ?? null,
+                    filterIcon: (filtered: boolean) => <SearchOutlined className={filtered ? 'filter-active' : undefined} />,
+                    filterDropdown: ({ selectedKeys, setSelectedKeys, confirm, clearFilters }) => (
+                      <div className="text-filter" onKeyDown={(e) => e.stopPropagation()}>
+                        <Input
+                          placeholder={`${field.title} contains`}
+                          value={String(selectedKeys[0] ?? '')}
+                          onChange={(e) => setSelectedKeys(e.target.value ? [e.target.value] : [])}
+                          onPressEnter={() => confirm()}
+                          allowClear
+                        />
+                        <Space className="text-filter-buttons">
+                          <Button size="small" onClick={() => { clearFilters?.(); confirm(); }}>
+                            Reset
+                          </Button>
+                          <Button size="small" type="primary" onClick={() => confirm()}>
+                            Filter
+                          </Button>
+                        </Space>
+                      </div>
+                    ),
+                  }
+              : {}),
+          } as ColumnsType<Row>[number];
+        }),
+      {
+        key: 'actions',
+        title: <span className="visually-hidden">Actions</span>,
+        align: 'right',
+        width: actionsWidth(actionIcons),
+        className: 'actions-cell',
+        render: (_: unknown, row: Row, index: number) => renderActionsRef.current(row, index),
+      },
+    ];
+    // The fields come from the resource; what else the columns read is in the keys.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [resource, widthsKey, state.sort, state.sortDir, filtersKey, actionIcons]);
+  const tableWidth = (columns as { width?: number }[]).reduce((sum, column) => sum + (column.width ?? 0), 0) + (selectable ? 32 : 0) + (resource.expandedRow ? 32 : 0);
+  // Wider than the card only when the user chose more columns than fit: then it scrolls, the
+  // actions pinned on the right.
+  const scrolls = boxWidth !== null && tableWidth > boxWidth;
+  const tableColumns = scrolls ? [...columns.slice(0, -1), { ...columns[columns.length - 1], fixed: 'right' as const }] : columns;
 
   // Filter keys from antd are column keys; the state keeps API parameter names.
   const onTableChange = (
@@ -373,6 +435,25 @@ export function ListScreen({ resource, header, toolbarExtra, titleNode, titleRol
   const titleText = titleNode ?? resource.title;
   // Issue 26: one h1 per screen, above its tabs.
   const titleAbove = titleRole === 'page' && header !== undefined;
+  const loading = isLoading || columnPreference.isLoading || (isValidating && !data);
+  // An empty list says why: nothing matches the filters, or there is nothing yet.
+  const emptyText = loading
+    ? ' '
+    : filtered
+      ? 'No rows match the filters. Clear them to see all rows.'
+      : `There are no ${resource.title.toLowerCase()} to show.`;
+  const pagination: TablePaginationConfig = {
+    current: state.page,
+    pageSize: state.pageLength,
+    total: data?.page?.rowCount ?? 0,
+    pageSizeOptions: PAGE_SIZES.map(String),
+    showSizeChanger: !asCards,
+    simple: !viewport.atLeastXs,
+    showTotal: viewport.atLeastXs ? (total, range) => `${range[0]}-${range[1]} of ${total}` : undefined,
+  };
+  // The phone card shows the default columns the resource marks for it (cardLayout).
+  const cardFields = cardLayout(tableFields.filter((field) => !field.hiddenByDefault));
+
   return (
     <>
       {titleAbove && <PageTitle>{titleText}</PageTitle>}
@@ -421,53 +502,61 @@ export function ListScreen({ resource, header, toolbarExtra, titleNode, titleRol
         </div>
         {aboveTable}
         {refusal && <Alert className="list-refusal" type="warning" showIcon role="alert" message={refusal} />}
-        <Table<Row>
-          rowKey={(row) => String(row[resource.idField])}
-          columns={columns}
-          dataSource={rows}
-          loading={isLoading || columnPreference.isLoading || (isValidating && !data)}
-          size={viewport.atLeastXs && !resource.compact ? 'middle' : 'small'}
-          rowClassName={(row: Row) =>
-            [resource.rowClassName?.(row), justSaved.has(idOf(row)) ? JUST_SAVED_CLASS : undefined].filter(Boolean).join(' ')
-          }
-          scroll={{ x: 'max-content' }}
-          onChange={onTableChange}
-          // An empty list says why: nothing matches the filters, or there is nothing yet.
-          locale={{
-            emptyText:
-              isLoading || (isValidating && !data)
-                ? ' '
-                : filtered
-                  ? 'No rows match the filters. Clear them to see all rows.'
-                  : `There are no ${resource.title.toLowerCase()} to show.`,
-          }}
-          rowSelection={
-            selectable
-              ? {
-                  selectedRowKeys: selectedIDs.map(String),
-                  preserveSelectedRowKeys: true,
-                  onChange: (keys) => setSelectedIDs(keys.map(Number)),
-                  // Each checkbox names its row for screen readers (axe: form elements need labels).
-                  // (antd passes it on to the input; its type does not list aria attributes.)
-                  getCheckboxProps: (row: Row) => ({ 'aria-label': `Select ${rowLabel(resource, row)}` }) as CheckboxProps,
+        <div ref={tableBox} className="list-table-box">
+          {boxWidth === null ? null : asCards ? (
+            <Spin spinning={loading}>
+              {rows.length === 0 ? (
+                <Empty className="list-cards-empty" image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} />
+              ) : (
+                <ul className="list-cards" aria-label={resource.title}>
+                  {rows.map((row, index) => (
+                    <RowCard key={String(row[resource.idField])} resource={resource} row={row} fields={cardFields} actions={renderActions(row, index)} saved={justSaved.has(idOf(row))} />
+                  ))}
+                </ul>
+              )}
+              <Pagination
+                className="list-cards-pager"
+                {...pagination}
+                onChange={(page) =>
+                  setSearchParams((current) => withScreenParams(writeListState({ ...readListState(current, resource.defaultSort), page }), current, screenParams))
                 }
-              : undefined
-          }
-          expandable={
-            resource.expandedRow
-              ? { expandedRowRender: (row: Row) => resource.expandedRow!(row), columnWidth: 32 }
-              : undefined
-          }
-          pagination={{
-            current: state.page,
-            pageSize: state.pageLength,
-            total: data?.page?.rowCount ?? 0,
-            pageSizeOptions: PAGE_SIZES.map(String),
-            showSizeChanger: true,
-            simple: !viewport.atLeastXs,
-            showTotal: viewport.atLeastXs ? (total, range) => `${range[0]}-${range[1]} of ${total}` : undefined,
-          }}
-        />
+              />
+            </Spin>
+          ) : (
+            <Table<Row>
+              rowKey={(row) => String(row[resource.idField])}
+              columns={tableColumns}
+              dataSource={rows}
+              loading={loading}
+              size="small"
+              className="dense-table"
+              tableLayout="fixed"
+              rowClassName={(row: Row) => [resource.rowClassName?.(row), justSaved.has(idOf(row)) ? JUST_SAVED_CLASS : undefined].filter(Boolean).join(' ')}
+              scroll={scrolls ? { x: tableWidth } : undefined}
+              onChange={onTableChange}
+              // An empty list says why: nothing matches the filters, or there is nothing yet.
+              locale={{ emptyText }}
+              rowSelection={
+                selectable
+                  ? {
+                      selectedRowKeys: selectedIDs.map(String),
+                      preserveSelectedRowKeys: true,
+                      onChange: (keys) => setSelectedIDs(keys.map(Number)),
+                      // Each checkbox names its row for screen readers (axe: form elements need labels).
+                      // (antd passes it on to the input; its type does not list aria attributes.)
+                      getCheckboxProps: (row: Row) => ({ 'aria-label': `Select ${rowLabel(resource, row)}` }) as CheckboxProps,
+                    }
+                  : undefined
+              }
+              expandable={
+                resource.expandedRow
+                  ? { expandedRowRender: (row: Row) => resource.expandedRow!(row), columnWidth: 32 }
+                  : undefined
+              }
+              pagination={pagination}
+            />
+          )}
+        </div>
       </Card>
       {dialog && renderDialog?.({ mode: dialog.mode, id: dialog.id, onClose: () => setDialog(null) })}
       {dialog && !renderDialog && (
@@ -489,6 +578,41 @@ export function ListScreen({ resource, header, toolbarExtra, titleNode, titleRol
         />
       )}
     </>
+  );
+}
+
+/**
+ * One row as a card on a phone (issue 26): its title and amount on the first line, the other
+ * card fields below with their column titles for screen readers, the row's actions at the end.
+ */
+function RowCard({ resource, row, fields, actions, saved }: { resource: ResourceDef; row: Row; fields: ReturnType<typeof cardLayout<FieldDef>>; actions: ReactNode; saved: boolean }) {
+  const { title, aside, lines } = fields;
+  return (
+    <li className={['list-row-card', resource.rowClassName?.(row), saved ? JUST_SAVED_CLASS : undefined].filter(Boolean).join(' ')}>
+      <div className="list-row-card-head">
+        {title && (
+          <span className="list-row-card-title" title={hoverTextOf(title, row)}>
+            {renderFieldValue(title, row)}
+          </span>
+        )}
+        {aside && (
+          <span className="list-row-card-aside" aria-label={aside.title}>
+            {renderFieldValue(aside, row)}
+          </span>
+        )}
+      </div>
+      <div className="list-row-card-body">
+        <span className="list-row-card-lines">
+          {lines.map((field) => (
+            <span key={field.name} className="list-row-card-value" title={`${field.title}: ${hoverTextOf(field, row) ?? ''}`}>
+              <span className="visually-hidden">{field.title}: </span>
+              {renderFieldValue(field, row)}
+            </span>
+          ))}
+        </span>
+        {actions}
+      </div>
+    </li>
   );
 }
 

@@ -76,3 +76,14 @@ export function renderFieldValue(field: FieldDef, row: Row): ReactNode {
       return value === null || value === undefined || value === '' ? empty : String(value);
   }
 }
+
+/**
+ * The hover text of a table cell (its full value when the column cuts it with an ellipsis): the
+ * value as text, or the field's `hoverText` where it draws more than text. None for ticks.
+ */
+export function hoverTextOf(field: FieldDef, row: Row): string | undefined {
+  if (field.hoverText) return field.hoverText(row);
+  if (field.valueType === 'boolean') return undefined;
+  const shown = renderFieldValue(field, row);
+  return typeof shown === 'string' || typeof shown === 'number' ? String(shown) : undefined;
+}

@@ -168,12 +168,26 @@ export interface FieldDef {
    * those are the entity's own columns the server can filter on.
    */
   filterable?: boolean;
-  /** Long values wrap in the table at this width (px) at most instead of widening the column. */
-  wrapWidth?: number;
-  /** Kept on one line in the table (a store name, a SKU with hyphens), so every row stays one line tall. */
-  noWrap?: boolean;
-  /** Table column width in px. */
+  /**
+   * Table column width in px (its value on one line; longer values end in an ellipsis and show
+   * whole on hover). Defaults to the value type's width, never less than the header's.
+   */
   width?: number;
+  /**
+   * How long the column stays when the card is narrow: 1 stays longest, larger numbers drop
+   * first (default 3). Only the default columns drop; a column the user chose always shows.
+   */
+  priority?: number;
+  /**
+   * Shown on the phone card (below 560 px a card per row replaces the table): 'title' the first
+   * line, 'aside' on its right (an amount), 'line' the lines below. Without any, the card shows
+   * the first three default columns.
+   */
+  card?: 'title' | 'aside' | 'line';
+  /** Never narrowed into an ellipsis to make room, like figures and dates (an order reference is read whole). */
+  keepWhole?: boolean;
+  /** The value in words for the hover text, when `render` draws more than text (a status tag). */
+  hoverText?: (row: Row) => string;
 
   // ---- form ----
   /** The input's label when it differs from the column's title, e.g. 'Tolerance in pounds' for 'Tolerance (£)'. */
@@ -245,6 +259,8 @@ export interface RowAction {
   path?: (row: Row) => string;
   onClick?: (row: Row) => void;
   visible?: (me: Me, row: Row) => boolean;
+  /** In the row's '...' menu rather than an icon of its own (a secondary link, e.g. a sale's SKU history). */
+  inMenu?: boolean;
 }
 
 /** What the toolbar actions of a list with row selection get. */
@@ -326,8 +342,6 @@ export interface ResourceDef {
   copyBody?: Record<string, unknown>;
   /** Dialog width on desktops, for forms with nested tables (default 720/820). */
   dialogWidth?: number;
-  /** A wide list (sales) packs its cells closer (antd's small table) so more columns fit at 1280 px. */
-  compact?: boolean;
   permissions: ResourcePermissions;
   /** No 'Copy' on the rows, where a copy could never be saved (one match rule of each kind). */
   noCopy?: boolean;

@@ -35,7 +35,7 @@ export const accessProfilesResource: ResourceDef = {
       toBodyValue: (value) => ((value as string[] | null) ?? []).join(', '),
       // What each area grants, not its code name.
       render: (row) => createElement(SystemAreasSummary, { names: splitSystemAreas(row.systemAreas as string) }),
-      wrapWidth: 360,
+      width: 360,
     },
     // Spec 02 §2.6: the list shows name, areas, stores and users; the flags are a column choice away.
     { name: 'showRevenue', title: 'Show revenue', valueType: 'boolean', sortable: true, initialValue: true, hiddenByDefault: true },
@@ -72,7 +72,7 @@ export const accessProfilesResource: ResourceDef = {
         // A long list of names would swamp the table; past a few, say how many.
         return stores.length > 3 ? `${stores.length} stores` : stores.map((s) => s.storeName).join(', ');
       },
-      wrapWidth: 240,
+      width: 240,
     },
     { name: 'userCount', title: 'Users', valueType: 'integer', hideInForm: true },
     ...AUDIT_COLUMNS,

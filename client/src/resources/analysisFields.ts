@@ -95,7 +95,7 @@ export const analysisFieldsResource: ResourceDef = {
       initialValue: [],
       hideInForm: (ctx) => !inputsOf(ctx).listItems,
       valueWhenHidden: [],
-      wrapWidth: 160,
+      width: 160,
       render: (row) => {
         const items = (row.analysisListItems as ListItem[] | undefined) ?? [];
         if (items.length === 0) return '';
@@ -173,7 +173,7 @@ export const analysisFieldsResource: ResourceDef = {
       hideInForm: (ctx) => !inputsOf(ctx).singleOnly,
       valueWhenHidden: false,
     },
-    { ...storesField('analysisFieldStores', 'Stores'), help: 'The stores whose sales record this field', wrapWidth: 180 },
+    { ...storesField('analysisFieldStores', 'Stores'), help: 'The stores whose sales record this field', width: 180 },
     ...AUDIT_COLUMNS,
   ],
 };

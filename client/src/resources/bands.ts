@@ -13,7 +13,7 @@ export const bandsResource: ResourceDef = {
   permissions: writableWith('SystemSetup'),
   columns: [
     { name: 'name', title: 'Name', valueType: 'text', sortable: true, required: true, maxLength: 100 },
-    { name: 'description', title: 'Description', valueType: 'textarea', sortable: true, filterable: true, maxLength: 255, wrapWidth: 320 },
+    { name: 'description', title: 'Description', valueType: 'textarea', sortable: true, filterable: true, maxLength: 255, width: 320 },
     ...AUDIT_COLUMNS,
   ],
 };

@@ -46,7 +46,7 @@ export function storesField(relation: string, title = 'Stores'): FieldDef {
     toBodyValue: (value) => (value as number[] | null) ?? [],
     render: (row) => storesSummary(storesOfRow(row).map((s) => s.storeName)),
     initialValue: [],
-    wrapWidth: 240,
+    width: 240,
   };
 }
 

@@ -87,7 +87,7 @@ export const discountsResource: ResourceDef = {
       title: 'Stores',
       valueType: 'subTable',
       initialValue: [],
-      wrapWidth: 240,
+      width: 240,
       help:
         'Without "Capture applied %" both reductions are fixed amounts. With it, a ratio is the share of the percent given on the sale that comes off: 1 takes it all (20% given, 20% off), 0.5 half of it (10% off).',
       render: (row) => storesSummary(((row.discountStores as Row[] | undefined) ?? []).map((s) => String(s.storeName ?? ''))),

@@ -177,7 +177,7 @@ export function metricPartsResource(metricID: number, metricName: string | undef
         title: 'Params',
         valueType: 'json',
         initialValue: '{}',
-        wrapWidth: 260,
+        width: 260,
         validate: paramsJsonError,
         help: 'Filters as a JSON object, named as in the lists, e.g. {"saleTypeID": 2}; empty for none',
         // No filters reads as the empty value, not as the '{}' it is stored as.

@@ -326,7 +326,7 @@ export function rateCardLinesResource(options: {
     labelWidth: 140,
     columns: [
       { name: 'sku', title: 'SKU', valueType: 'text', sortable: true, required: true, maxLength: 25 },
-      { name: 'description', title: 'Description', valueType: 'text', sortable: true, maxLength: 255, wrapWidth: 260 },
+      { name: 'description', title: 'Description', valueType: 'text', sortable: true, maxLength: 255, width: 260 },
       {
         name: 'skuTypeID',
         title: 'SKU type',
@@ -369,7 +369,7 @@ export function rateCardLinesResource(options: {
         title: 'Stores',
         valueType: 'subTable',
         initialValue: [],
-        wrapWidth: 300,
+        width: 300,
         help: `${
           figures.revenue && figures.commission
             ? 'Unticked stores with revenue and commission both 0 are dropped on save; otherwise kept as inactive.'

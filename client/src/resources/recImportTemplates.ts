@@ -1,4 +1,3 @@
-import { createElement } from 'react';
 import type { Row } from '../api/types';
 import type { ResourceDef } from '../list/resource';
 import { REC_SHEET_UPLOAD_FIELDS } from '../../../src/modules/reconciliation/import/upload-fields';
@@ -41,12 +40,8 @@ export const recImportTemplatesResource: ResourceDef = {
       title: 'Mapped headers',
       valueType: 'text',
       readOnly: true,
-      // One line, cut with an ellipsis (the whole text on hover and in the record dialog): wrapped,
-      // six mappings made a row a dozen lines tall on a phone.
-      render: (row) => {
-        const text = templateMappingsText(row);
-        return createElement('span', { className: 'cell-ellipsis', title: text }, text);
-      },
+      // Cut with an ellipsis in the list like every cell (the whole text on hover and in the record dialog).
+      render: templateMappingsText,
     },
     ...AUDIT_COLUMNS,
   ],

@@ -1,4 +1,3 @@
-import { createElement } from 'react';
 import type { Me, Row } from '../api/types';
 import { can } from '../auth/permissions';
 import type { FieldContext, ResourceDef, ResourcePermissions } from '../list/resource';
@@ -50,17 +49,14 @@ export const recMatchRulesResource: ResourceDef = {
       required: true,
       filterable: false,
       displayField: 'title',
-      noWrap: true,
     },
     {
       name: 'description',
       title: 'What it allows',
       valueType: 'text',
       hideInForm: true,
-      render: (row: Row) => {
-        const text = String(row.description ?? '');
-        return createElement('span', { className: 'cell-ellipsis', title: text }, text);
-      },
+      width: 320,
+      render: (row: Row) => String(row.description ?? ''),
     },
     {
       name: 'days',

@@ -78,12 +78,13 @@ export function recSheetLinesResource({ recSheetID, filter, figures, selection }
       toBodyValue: (value) => (value ? String(value).slice(0, 10) : null),
     },
     { name: 'storeName', title: 'Store', valueType: 'text', sortable: true, required: true, maxLength: 100 },
-    { name: 'orderRef', title: 'Order ref', valueType: 'text', sortable: true, required: true, maxLength: 50 },
+    // Read whole (what a line is matched by); the store name gives way first.
+    { name: 'orderRef', title: 'Order ref', valueType: 'text', sortable: true, required: true, maxLength: 50, width: 164, keepWhole: true },
     // Reconciled lines show their sale instead (its SKU in the tooltip), so the SKU column is chosen there.
     { name: 'sku', title: 'SKU', valueType: 'text', sortable: true, maxLength: 50, hiddenByDefault: reconciledView },
     { name: 'revenue', title: 'Revenue', valueType: 'money', sortable: true, required: true, hideInTable: !figures.revenue },
     // The supplier's own words; in the column chooser, and in the line's dialog.
-    { name: 'description', title: 'Description', valueType: 'text', sortable: true, maxLength: 255, wrapWidth: 200, hiddenByDefault: true },
+    { name: 'description', title: 'Description', valueType: 'text', sortable: true, maxLength: 255, width: 200, hiddenByDefault: true },
     { name: 'worksheet', title: 'Worksheet', valueType: 'text', sortable: true, hideInForm: true, hiddenByDefault: true },
     {
       name: 'file',
@@ -100,7 +101,7 @@ export function recSheetLinesResource({ recSheetID, filter, figures, selection }
       valueType: 'text',
       hideInForm: true,
       sortable: true,
-      wrapWidth: 200,
+      width: 200,
       // Why a line is still unreconciled; elsewhere the Sale column says what it is linked to.
       hiddenByDefault: filter !== 'unreconciled',
       render: autoRecNotesText,
@@ -113,7 +114,7 @@ export function recSheetLinesResource({ recSheetID, filter, figures, selection }
       valueType: 'text',
       hideInForm: true,
       sortable: true,
-      wrapWidth: 200,
+      width: 200,
       hiddenByDefault: filter !== 'saleAdjustments',
       render: (row) => {
         const text = String(row.adjustmentReason ?? '');
@@ -142,7 +143,6 @@ export function recSheetLinesResource({ recSheetID, filter, figures, selection }
       delete: (me, row) => mayReconcile(me) && isUnreconciled(row),
     },
     selection: filter === 'unreconciled' || filter === 'all' ? selection : undefined,
-    compact: true,
     columns,
   };
 }

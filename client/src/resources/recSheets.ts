@@ -26,7 +26,7 @@ export function recSheetsResource(linesAction: Omit<RowAction, 'path' | 'key' | 
     permissions: writableWith('RevenueReconciliation'),
     rowActions: [{ key: 'lines', label: 'Lines', ...linesAction, path: (row: Row) => `/recSheets/${Number(row.recSheetID)}/lines` }],
     columns: [
-      { name: 'name', title: 'Name', valueType: 'text', sortable: true, required: true, maxLength: 100, wrapWidth: 200 },
+      { name: 'name', title: 'Name', valueType: 'text', sortable: true, required: true, maxLength: 100, width: 200 },
       {
         name: 'recDate',
         title: 'Date',

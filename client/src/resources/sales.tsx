@@ -78,6 +78,29 @@ function duplicatesMark(row: Row): ReactNode {
   );
 }
 
+/** The status cell in words, for its hover text: the status and the row's marks. */
+function statusWords(row: Row): string {
+  const marks = [STEP_LOOK[String(row.currentHistoryStep)]?.label ?? String(row.currentHistoryStep ?? '')];
+  if (row.isRefund) marks.push(row.refSaleID ? `Refund of ${String(row.refSaleID)}` : 'Refund');
+  else if (row.isRefunded) marks.push(row.isRefundedNote ? `Refunded: ${String(row.isRefundedNote)}` : 'Refunded');
+  const dupes = Number(row.dupeCount);
+  if (dupes > 0) marks.push(`${dupes} ${dupes === 1 ? 'duplicate' : 'duplicates'}`);
+  return marks.join(' · ');
+}
+
+/**
+ * A refund row's order reference is the refund's own (issue 26: it was never shown); the row
+ * keeps its sale's reference (auto reconcile and the duplicates count match on it), shown on hover.
+ */
+function orderRefText(row: Row): string {
+  return String((row.isRefund && row.isRefundedOrderRef) || row.orderRef || '');
+}
+
+function orderRefWords(row: Row): string {
+  const own = orderRefText(row);
+  return row.isRefund && row.isRefundedOrderRef && row.orderRef ? `${own} (refund of order ${String(row.orderRef)})` : own;
+}
+
 function discountText(row: Row): string {
   if (!row.discountName) return '';
   const percent = Number(row.discountPercent);
@@ -87,8 +110,8 @@ function discountText(row: Row): string {
 /** Revenue figures and the commission figure: only what the profile shows (the server leaves the rest out). */
 function figureColumns(figures: FigureFlags): FieldDef[] {
   const columns: FieldDef[] = [];
-  if (figures.revenue) columns.push({ name: 'revenue', title: 'Revenue', valueType: 'money', sortable: true, filterable: false });
-  if (figures.commission) columns.push({ name: 'commission', title: 'Commission', valueType: 'money', sortable: true, filterable: false });
+  if (figures.revenue) columns.push({ name: 'revenue', title: 'Revenue', valueType: 'money', sortable: true, filterable: false, width: 84, priority: 1, card: 'aside' });
+  if (figures.commission) columns.push({ name: 'commission', title: 'Commission', valueType: 'money', sortable: true, filterable: false, width: 84, priority: 2 });
   if (figures.revenue) {
     columns.push(
       { name: 'adjustedRevenue', title: 'Adjusted revenue', valueType: 'money', sortable: true, filterable: false, hiddenByDefault: true },
@@ -133,21 +156,30 @@ export function salesResource(me: Me, options: SalesResourceOptions = {}): Resou
     selection: options.selection,
     rowActions: options.rowActions,
     rowClassName: (row) => SALE_ROW_CLASS[saleRowKind(row)],
-    compact: true,
     columns: [
-      { name: 'saleID', title: 'Sale ID', valueType: 'integer', sortable: true, filterable: false, width: 90 },
-      { name: 'saleDate', title: 'Date', valueType: 'date', sortable: true, filterable: false, width: 110 },
+      // Widths and priorities (issue 26): at 1280 px every default column fits with both figures
+      // shown; narrower, Sale ID, then Sale type, then Sold by, Commission and Store drop (docs/decisions.md);
+      // a phone's card shows the date, SKU, order reference, status and revenue.
+      { name: 'saleID', title: 'Sale ID', valueType: 'integer', sortable: true, filterable: false, width: 64, priority: 4 },
+      { name: 'saleDate', title: 'Date', valueType: 'date', sortable: true, filterable: false, width: 82, priority: 1, card: 'line' },
       // A store's tab shows one store: no column for it.
-      ...(options.storeID === undefined ? [{ name: 'storeName', title: 'Store', valueType: 'text', sortable: true, filterable: true } as FieldDef] : []),
-      { name: 'sku', title: 'SKU', valueType: 'text', sortable: true, filterable: true },
+      ...(options.storeID === undefined
+        ? [{ name: 'storeName', title: 'Store', valueType: 'text', sortable: true, filterable: true, width: 110, priority: 2 } as FieldDef]
+        : []),
+      { name: 'sku', title: 'SKU', valueType: 'text', sortable: true, filterable: true, width: 124, priority: 1, card: 'title' },
       // Off by default: the SKU names the product, and the status and amounts come first at 1280 px.
-      { name: 'description', title: 'Description', valueType: 'text', sortable: true, filterable: true, wrapWidth: 220, hiddenByDefault: true },
+      { name: 'description', title: 'Description', valueType: 'text', sortable: true, filterable: true, width: 220, hiddenByDefault: true },
       {
         name: 'currentHistoryStep',
         title: 'Status',
         valueType: 'text',
         sortable: true,
         filterable: false,
+        width: 104,
+        keepWhole: true,
+        priority: 1,
+        card: 'line',
+        hoverText: statusWords,
         // The status, and beside it what else marks the row: a refund, a refunded sale, duplicates.
         render: (row) => (
           <span className="sale-status-cell">
@@ -158,14 +190,26 @@ export function salesResource(me: Me, options: SalesResourceOptions = {}): Resou
         ),
       },
       ...figureColumns(figuresOf(me)),
-      { name: 'orderRef', title: 'Order reference', valueType: 'text', sortable: true, filterable: true },
-      { name: 'saleTypeName', title: 'Sale type', valueType: 'text', sortable: true, filterable: false },
-      { name: 'attributableToUserName', title: 'Sold by', valueType: 'text', sortable: true, filterable: true },
+      {
+        name: 'orderRef',
+        title: 'Order reference',
+        valueType: 'text',
+        sortable: true,
+        filterable: true,
+        width: 158,
+        keepWhole: true,
+        priority: 1,
+        card: 'line',
+        render: orderRefText,
+        hoverText: orderRefWords,
+      },
+      { name: 'saleTypeName', title: 'Sale type', valueType: 'text', sortable: true, filterable: false, width: 100, priority: 3 },
+      { name: 'attributableToUserName', title: 'Sold by', valueType: 'text', sortable: true, filterable: true, width: 104, priority: 2 },
       { name: 'discountName', title: 'Discount', valueType: 'text', sortable: true, filterable: false, render: discountText, hiddenByDefault: true },
       { name: 'rateCardName', title: 'Rate card', valueType: 'text', sortable: true, filterable: false, hiddenByDefault: true },
       { name: 'skuTypeName', title: 'SKU type', valueType: 'text', sortable: true, filterable: false, hiddenByDefault: true },
       { name: 'bandName', title: 'Band', valueType: 'text', sortable: true, filterable: false, hiddenByDefault: true },
-      { name: 'notes', title: 'Notes', valueType: 'text', sortable: true, filterable: true, hiddenByDefault: true, wrapWidth: 220 },
+      { name: 'notes', title: 'Notes', valueType: 'text', sortable: true, filterable: true, hiddenByDefault: true, width: 220 },
       { name: 'isRefundedOrderRef', title: 'Refund order reference', valueType: 'text', sortable: true, filterable: false, hiddenByDefault: true },
       ...AUDIT_COLUMNS.map((column) => ({ ...column, filterable: false })),
     ],

@@ -13,6 +13,12 @@ export interface ListField {
   type: FieldType;
   /** Searched by quickFilter (case-insensitive contains). Text fields only. */
   quick?: boolean;
+  /**
+   * A reference of digits (an order reference): the quick filter's digits alone also match it,
+   * so a part typed as a receipt or the phone's boxes group it ('45678 90123', '2345-6789')
+   * finds it too.
+   */
+  quickDigits?: boolean;
   sortable?: boolean;
   /** Allowed formats beyond the type's own (spec 01 section 5). */
   pattern?: RegExp;

@@ -95,6 +95,16 @@ const aliasOf = (join: string) => join.replace(/\./g, '__');
 /** Escape LIKE wildcards with '!', which both SQLite and MySQL accept as ESCAPE character. */
 export const likeContains = (value: string) => `%${value.replace(/[!%_]/g, (c) => `!${c}`)}%`;
 
+/**
+ * The quick filter's digits when it is digits grouped by spaces or dashes ('45678 90123'), which
+ * the reference fields (ListField.quickDigits) match as one run of digits; otherwise undefined.
+ */
+export function quickDigitsOf(text: string): string | undefined {
+  const trimmed = text.trim();
+  if (!/^\d[\d\s-]*\d$/.test(trimmed) || !/[\s-]/.test(trimmed)) return undefined;
+  return trimmed.replace(/[\s-]/g, '');
+}
+
 /** Query aliases an SQL expression refers to ('COALESCE(a.x, b.y)' -> a, b). */
 const aliasesIn = (expression: string) => [...expression.matchAll(/([A-Za-z_]\w*)\./g)].map((m) => m[1]);
 
@@ -529,9 +539,13 @@ export class ListService {
       const quick = Object.values(definition.fields).filter((f) => f.quick && f.type === 'text');
       if (quick.length) {
         const p = param();
-        qb.andWhere(`(${quick.map((f) => `LOWER(${f.column}) LIKE :${p} ESCAPE '!'`).join(' OR ')})`, {
-          [p]: likeContains(q.quickFilter.toLowerCase()),
-        });
+        const clauses = quick.map((f) => `LOWER(${f.column}) LIKE :${p} ESCAPE '!'`);
+        // Digits grouped by spaces or dashes: the digits alone on the reference fields (no
+        // LOWER there: digits have no case, and the bare column is what the database compares fastest).
+        const digits = quickDigitsOf(q.quickFilter);
+        const pd = digits ? param() : '';
+        if (digits) clauses.push(...quick.filter((f) => f.quickDigits).map((f) => `${f.column} LIKE :${pd}`));
+        qb.andWhere(`(${clauses.join(' OR ')})`, { [p]: likeContains(q.quickFilter.toLowerCase()), ...(digits ? { [pd]: `%${digits}%` } : {}) });
       }
     }
   }

@@ -234,7 +234,7 @@ export const saleList: ListDefinition<Sale> = {
     saleTypeName: { column: 'saleType.name', type: 'text', excel: 'Sale type' },
     attributableToUserID: { column: 'sale.attributableToUserID', type: 'integer', pattern: ID_7 },
     attributableToUserName: { column: 'attributableToUser.name', type: 'text', maxLength: NAME_50, quick: true, excel: 'Sale made by' },
-    orderRef: { column: 'sale.orderRef', type: 'text', maxLength: 20, quick: true, excel: 'Order reference', indexed: { after: ['storeID'] } },
+    orderRef: { column: 'sale.orderRef', type: 'text', maxLength: 20, quick: true, quickDigits: true, excel: 'Order reference', indexed: { after: ['storeID'] } },
     orderRefDuplicates: { column: 'sale.orderRef', type: 'integer', pattern: /^[12]$/, where: orderRefDuplicates },
     rateCardID: { column: 'sale.rateCardID', type: 'integer', pattern: ID_7 },
     rateCardName: { column: 'rateCard.name', type: 'text', excel: 'Rate card' },
@@ -254,7 +254,8 @@ export const saleList: ListDefinition<Sale> = {
     isRefund: { column: 'sale.isRefund', type: 'boolean', excel: 'Refund' },
     isRefunded: { column: 'sale.isRefunded', type: 'boolean', excel: 'Refunded' },
     isRefundedNote: { column: 'sale.isRefundedNote', type: 'text', excel: 'Refund note' },
-    isRefundedOrderRef: { column: 'sale.isRefundedOrderRef', type: 'text', maxLength: 20, excel: 'Refund order reference' },
+    // Quick: a refund is found by its own order reference too (issue 26), the refund row and its sale.
+    isRefundedOrderRef: { column: 'sale.isRefundedOrderRef', type: 'text', maxLength: 20, quick: true, quickDigits: true, excel: 'Refund order reference' },
     notes: { column: 'sale.notes', type: 'text', quick: true, excel: 'Notes' },
     discountStoreID: { column: 'sale.discountStoreID', type: 'integer', pattern: ID_7 },
     discountName: { column: 'discount.name', type: 'text', excel: 'Discount' },

@@ -33,7 +33,6 @@ export const operationsResource: ResourceDef = {
   idField: 'operationID',
   defaultSort: { field: 'operationID', dir: 'desc' },
   permissions: readOnly,
-  compact: true,
   columns: [
     { name: 'name', title: 'Job', valueType: 'text', sortable: true, filterable: false, render: (row) => JOB_LABELS[String(row.name)] ?? String(row.name ?? '') },
     { name: 'queue', title: 'Queue', valueType: 'text', sortable: true, filterable: false, hiddenByDefault: true, render: (row) => QUEUE_LABELS[String(row.queue)] ?? String(row.queue ?? '') },
@@ -51,7 +50,7 @@ export const operationsResource: ResourceDef = {
       valueType: 'text',
       sortable: true,
       filterable: false,
-      wrapWidth: 240,
+      width: 240,
       // A failed job says why where its progress was.
       render: (row) =>
         row.state === 'failed' && row.error ? <span className="jobs-error">{String(row.error)}</span> : String(row.message ?? ''),
@@ -62,7 +61,7 @@ export const operationsResource: ResourceDef = {
     { name: 'createdDate', title: 'Queued', valueType: 'dateTime', sortable: true, hiddenByDefault: true },
     { name: 'startedDate', title: 'Started', valueType: 'dateTime', sortable: true, hiddenByDefault: true },
     { name: 'finishedDate', title: 'Finished', valueType: 'dateTime', sortable: true },
-    { name: 'error', title: 'Error', valueType: 'text', sortable: false, filterable: false, wrapWidth: 240, emptyText: '', hiddenByDefault: true },
+    { name: 'error', title: 'Error', valueType: 'text', sortable: false, filterable: false, width: 240, emptyText: '', hiddenByDefault: true },
   ],
 };
 

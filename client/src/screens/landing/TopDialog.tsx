@@ -37,17 +37,24 @@ export function TopDialog({ kind, fromDate, toDate, figure, onClose }: { kind: T
   const { data, isLoading } = useAbortableSWR<ListResponse<TopEntry>>(`/api/kpi/${kind}?${query}`, { keepPreviousData: true });
 
   const order = (name: string): SortOrder => (sort.sort === name ? (sort.sortDir === 'asc' ? 'ascend' : 'descend') : null);
-  const money = (name: keyof TopEntry, title: string) => ({ key: name, title, align: 'right' as const, sorter: true, sortOrder: order(name), render: (_: unknown, r: TopEntry) => formatMoney(r[name] as number | null) });
+  const money = (name: keyof TopEntry, title: string) => ({ key: name, title, width: 116, align: 'right' as const, sorter: true, sortOrder: order(name), render: (_: unknown, r: TopEntry) => formatMoney(r[name] as number | null) });
   const nameColumn: ColumnsType<TopEntry>[number] =
     kind === 'skus'
-      ? { key: 'name', title: 'SKU', sorter: true, sortOrder: order('name'), render: (_: unknown, r: TopEntry) => <span><strong>{r.sku}</strong> {r.rateCardLineDescription}</span> }
+      ? {
+          key: 'name',
+          title: 'SKU',
+          sorter: true,
+          sortOrder: order('name'),
+          onCell: (r: TopEntry) => ({ title: `${r.sku ?? ''} ${r.rateCardLineDescription ?? ''}`.trim() }),
+          render: (_: unknown, r: TopEntry) => <span><strong>{r.sku}</strong> {r.rateCardLineDescription}</span>,
+        }
       : kind === 'users'
         ? { key: 'name', title: 'User', sorter: true, sortOrder: order('name'), render: (_: unknown, r: TopEntry) => r.attributableToUserName }
         : { key: 'name', title: 'Store', sorter: true, sortOrder: order('name'), render: (_: unknown, r: TopEntry) => r.storeName };
   const columns: ColumnsType<TopEntry> = [
     { key: 'rank', title: '#', width: 48, render: (_: unknown, r: TopEntry) => r.rank },
     nameColumn,
-    { key: 'revenueCount', title: 'Sales', align: 'right', sorter: true, sortOrder: order('revenueCount'), render: (_: unknown, r: TopEntry) => formatInteger(r.revenueCount) },
+    { key: 'revenueCount', title: 'Sales', width: 80, align: 'right', sorter: true, sortOrder: order('revenueCount'), render: (_: unknown, r: TopEntry) => formatInteger(r.revenueCount) },
     ...(showRevenue ? [money('adjustedRevenueTotal', 'Revenue'), money('adjustedRevenueASP', 'Revenue ASP')] : []),
     ...(showCommission ? [money('commissionTotal', 'Commission'), money('commissionASP', 'Commission ASP')] : []),
   ];
@@ -78,13 +85,17 @@ export function TopDialog({ kind, fromDate, toDate, figure, onClose }: { kind: T
           style={{ maxWidth: 260 }}
         />
       </div>
+      {/* The figures keep their widths and the name takes the rest, ending in an ellipsis (the whole
+          name on hover): every figure column fits the dialog (issue 26; Commission was cut). */}
       <Table<TopEntry>
+        className="dense-table"
+        tableLayout="fixed"
         size="small"
         rowKey={(r) => String(r.sku ?? r.attributableToUserID ?? r.storeID)}
         loading={isLoading}
         columns={columns}
         dataSource={data?.listData ?? []}
-        scroll={{ x: 'max-content' }}
+        scroll={{ x: 'max(100%, 640px)' }}
         onChange={onChange}
         pagination={{ current: page + 1, pageSize: pageLength, total: data?.page.rowCount ?? 0, pageSizeOptions: PAGE_LENGTHS, showSizeChanger: true }}
       />

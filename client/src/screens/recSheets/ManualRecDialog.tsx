@@ -452,31 +452,33 @@ function SalesTable({ rows, loading, chosenID, onChoose, showReason, emptyText, 
           </Button>
         ),
     },
-    { key: 'saleDate', title: 'Date', width: 100, render: (_, row) => formatDate(row.saleDate) },
-    { key: 'storeName', title: 'Store', dataIndex: 'storeName' },
-    { key: 'sku', title: 'SKU', dataIndex: 'sku' },
-    { key: 'orderRef', title: 'Order ref', dataIndex: 'orderRef' },
-    { key: 'status', title: 'Status', render: (_, row) => <SaleStatus step={row.currentHistoryStep} /> },
+    { key: 'saleDate', title: 'Date', width: 88, render: (_, row) => formatDate(row.saleDate) },
+    // Names and the reason take what is left and end in an ellipsis (the whole text on hover):
+    // the table fits the dialog, 'Why' included (issue 26; it was cut at the right edge).
+    { key: 'storeName', title: 'Store', dataIndex: 'storeName', onCell: (row) => ({ title: String(row.storeName ?? '') }) },
+    { key: 'sku', title: 'SKU', dataIndex: 'sku', width: 130, onCell: (row) => ({ title: String(row.sku ?? '') }) },
+    { key: 'orderRef', title: 'Order ref', dataIndex: 'orderRef', width: 164 },
+    { key: 'status', title: 'Status', width: 108, render: (_, row) => <SaleStatus step={row.currentHistoryStep} /> },
     ...(showsRevenue
       ? ([
-          { key: 'adjustedRevenue', title: 'Revenue', align: 'right', render: (_, row) => formatPounds(row.adjustedRevenue ?? row.revenue) },
-          { key: 'unreconciledRevenue', title: 'Unreconciled', align: 'right', render: (_, row) => formatPounds(row.unreconciledRevenue) },
+          { key: 'adjustedRevenue', title: 'Revenue', align: 'right', width: 92, render: (_, row) => formatPounds(row.adjustedRevenue ?? row.revenue) },
+          { key: 'unreconciledRevenue', title: 'Unreconciled', align: 'right', width: 104, render: (_, row) => formatPounds(row.unreconciledRevenue) },
         ] satisfies ColumnsType<Row>)
       : []),
-    ...(showReason
-      ? [{ key: 'reason', title: 'Why', render: (_: unknown, row: Row) => <span className="manual-rec-reason">{String(row.reason ?? '')}</span> }]
-      : []),
+    ...(showReason ? [{ key: 'reason', title: 'Why', onCell: (row: Row) => ({ title: String(row.reason ?? '') }), render: (_: unknown, row: Row) => String(row.reason ?? '') }] : []),
   ];
   return (
     <Table<Row>
-      className={className}
+      className={`${className} dense-table`}
+      tableLayout="fixed"
       size="small"
       rowKey={(row) => String(row.saleID)}
       columns={columns}
       dataSource={rows}
       loading={loading}
       pagination={false}
-      scroll={{ x: 'max-content', y: 240 }}
+      // As wide as the dialog; narrower than the columns' least (a phone), it scrolls sideways.
+      scroll={{ x: 'max(100%, 960px)', y: 240 }}
       locale={{ emptyText: loading ? ' ' : emptyText }}
       rowClassName={(row) => (Number(row.saleID) === chosenID ? 'manual-rec-chosen-row' : '')}
     />

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { figuresOf } from '../../auth/figures';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Button, Card, Result, Segmented, Spin, Tabs, Tooltip } from 'antd';
-import { ArrowLeftOutlined, SyncOutlined, ThunderboltOutlined, UploadOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, LinkOutlined, SyncOutlined, ThunderboltOutlined, UploadOutlined } from '@ant-design/icons';
 import { useRecord, useRefreshResource } from '../../api/hooks';
 import { apiGet } from '../../api/http';
 import type { ListResponse } from '../../api/types';
@@ -16,6 +16,7 @@ import { isFinished } from '../../operations/types';
 import { useOperation } from '../../operations/useOperation';
 import { type RecLinesFilter, recSheetLinesResource } from '../../resources/recSheetLines';
 import { useCurrentUser } from '../../shell/CurrentUser';
+import { useViewport } from '../../shell/useViewport';
 import { AutoRecDialog } from './AutoRec';
 import { ManualRecDialog } from './ManualRecDialog';
 import { RecSheetUploadWizard } from './RecSheetUploadWizard';
@@ -73,6 +74,7 @@ function JobWatcher({ operationID, onFinished }: { operationID: number; onFinish
  */
 export function RecSheetLinesScreen() {
   const me = useCurrentUser();
+  const viewport = useViewport();
   const navigate = useNavigate();
   const refreshResource = useRefreshResource();
   const { recSheetID: idParam, filter: filterParam } = useParams();
@@ -171,6 +173,10 @@ export function RecSheetLinesScreen() {
   }
 
   const mayReconcile = can(me, 'RevenueReconciliation');
+  // One toolbar row (issue 26): below 1500 px the three tools are icons named by their label
+  // (hover and screen readers), since with the sheet's name, the filter box and the selection's
+  // delete their words took a second line at 1280 px.
+  const toolLabel = (label: string) => (viewport.width >= 1500 ? { children: label } : { 'aria-label': label, title: label });
   const toolbar = mayReconcile ? (
     <>
       {jobRunning && (
@@ -178,17 +184,11 @@ export function RecSheetLinesScreen() {
           <SyncOutlined spin className="rec-job-running" aria-label="A job is running" />
         </Tooltip>
       )}
-      <Button icon={<UploadOutlined />} onClick={() => setUploading(true)}>
-        Upload revenue reconciliation sheet
-      </Button>
+      <Button icon={<UploadOutlined />} onClick={() => setUploading(true)} {...toolLabel('Upload revenue reconciliation sheet')} />
       {segment !== 'reconciled' && (
         <>
-          <Button icon={<ThunderboltOutlined />} onClick={() => setAutoRec(true)}>
-            Auto reconcile
-          </Button>
-          <Button loading={manualLoading} onClick={() => void openManual()}>
-            Manual reconcile
-          </Button>
+          <Button icon={<ThunderboltOutlined />} onClick={() => setAutoRec(true)} {...toolLabel('Auto reconcile')} />
+          <Button icon={<LinkOutlined />} loading={manualLoading} onClick={() => void openManual()} {...toolLabel('Manual reconcile')} />
         </>
       )}
     </>

@@ -46,13 +46,12 @@ export function unreconciledSalesResource(recSheetID: number, figures: FigureFla
     defaultSort: { field: 'saleDate', dir: 'asc' },
     fixedFilters: refunds ? { refunds: 'true' } : undefined,
     permissions: readOnly,
-    compact: true,
     columns: [
       column('saleDate', refunds ? 'Refund date' : 'Date', 'date', { width: 110 }),
-      column('storeName', 'Store', 'text', { noWrap: true }),
-      column('sku', 'SKU', 'text', { noWrap: true }),
+      column('storeName', 'Store', 'text', { width: 150 }),
+      column('sku', 'SKU', 'text', { width: 150 }),
       column('orderRef', 'Order ref', 'text'),
-      column('attributableToUserName', refunds ? 'Refunded by' : 'Sale made by', 'text', { noWrap: true }),
+      column('attributableToUserName', refunds ? 'Refunded by' : 'Sale made by', 'text', { width: 150 }),
       column('description', 'Description', 'text', { sortable: false, hiddenByDefault: true }),
       // Recorded or modified: the sales ready to reconcile.
       column('currentHistoryStep', 'Status', 'text', { render: (row) => createElement(SaleStatus, { step: row.currentHistoryStep }) }),

@@ -143,6 +143,8 @@ export function SalesScreen({ route = 'list' }: { route?: SalesRoute }) {
             icon: <HistoryOutlined />,
             onClick: (row: Row) => setSkuHistory({ sku: String(row.sku), storeID: Number(row.storeID) }),
             visible: (_me, row) => Boolean(row.sku),
+            // Secondary: the sales row keeps its width for the columns (issue 26).
+            inMenu: true,
           },
         ],
       }),
