@@ -194,7 +194,8 @@ describeInBrowser('sales console in a browser', () => {
     const ids = await shownIDs(page);
     expect(ids).toEqual(expect.arrayContaining([ordinary.saleID, refunded.saleID, refundRow.saleID, tabletSale.saleID]));
     const refundedText = await saleRow(page, refunded.saleID).innerText();
-    expect(refundedText).toContain(northName);
+    // At 800 px the Store column gives way to the figures (dense lists, issue 26): the store tabs name it.
+    if (width >= 1280) expect(refundedText).toContain(northName);
     expect(refundedText).toContain(phoneSku);
     expect(refundedText).toContain('Refunded');
     expect(await saleRow(page, refundRow.saleID).innerText()).toContain(`Refund of ${refunded.saleID}`);
@@ -372,10 +373,21 @@ describeInBrowser('sales console in a browser', () => {
     const page = await adminPage();
     await page.goto(`${target.baseUrl}/sales/${northID}`);
     await saleRow(page, ordinary.saleID).waitFor();
-    const buttons = async (sale: Row) => (await saleRow(page, sale.saleID).locator('.row-actions button').evaluateAll((list) => list.map((b) => b.getAttribute('aria-label'))));
-    expect(await buttons(ordinary)).toEqual(['SKU history', 'View', 'Copy', 'Edit', 'Delete']);
-    expect(await buttons(refunded)).toEqual(['SKU history', 'View', 'Copy']);
-    expect(await buttons(refundRow)).toEqual(['SKU history', 'View', 'Copy']);
+    // A row's icons (View, Edit where allowed) and the items of its 'More actions' menu.
+    const actions = async (sale: Row) => {
+      const row = saleRow(page, sale.saleID);
+      const icons = await row.locator('.row-actions button').evaluateAll((list) => list.map((b) => b.getAttribute('aria-label')));
+      await row.getByRole('button', { name: 'More actions' }).click();
+      const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').last();
+      await menu.getByRole('menuitem').first().waitFor();
+      const items = await menu.getByRole('menuitem').allInnerTexts();
+      await page.keyboard.press('Escape');
+      await menu.waitFor({ state: 'hidden' });
+      return { icons, items: items.map((item) => item.trim()) };
+    };
+    expect(await actions(ordinary)).toEqual({ icons: ['View', 'Edit', 'More actions'], items: ['SKU history', 'Copy', 'Delete'] });
+    expect(await actions(refunded)).toEqual({ icons: ['View', 'More actions'], items: ['SKU history', 'Copy'] });
+    expect(await actions(refundRow)).toEqual({ icons: ['View', 'More actions'], items: ['SKU history', 'Copy'] });
 
     await saleRow(page, ordinary.saleID).getByRole('button', { name: 'Edit' }).click();
     const dialog = page.locator('.ant-modal-content', { hasText: 'Edit sale' });

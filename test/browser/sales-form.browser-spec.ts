@@ -227,7 +227,7 @@ describeInBrowser('sale form in a browser', () => {
   /** Opens the sale from its row of the store's list with `button` (Edit, View, ...), and the dialog. */
   async function openFromList(page: Page, saleID: unknown, button: string): Promise<void> {
     await page.goto(`${target.baseUrl}/sales/${storeID}`);
-    await page.locator(`tr.ant-table-row[data-row-key="${String(saleID)}"]`).getByRole('button', { name: button }).click();
+    await rowAction(page.locator(`tr.ant-table-row[data-row-key="${String(saleID)}"]`), button);
   }
 
   /** Picks `item` of the form's Actions menu. */
