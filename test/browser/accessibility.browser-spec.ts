@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { Api, adminPage, attemptName, describeInBrowser, launchBrowser, startTarget, type Target } from './browserTarget';
 import { expectConsoleErrors, failedLoad } from './pageWatch';
-import { eventually } from './waits';
+import { eventually, rowAction } from './waits';
 
 /**
  * Accessibility (issue 14): axe-core on every screen and the main dialogs finds no serious or
@@ -219,7 +219,8 @@ describeInBrowser('accessibility', () => {
   it('the record dialog (create, edit, view, delete), the sale form and the upload wizard have no serious or critical violation', async () => {
     await open('/data/stores');
     for (const button of ['Add', 'Edit', 'View', 'Delete']) {
-      await page.getByRole('button', { name: button }).first().click();
+      if (button === 'Add') await page.getByRole('button', { name: button }).first().click();
+      else await rowAction(page.locator('tr.ant-table-row').first(), button);
       await dialogShown();
       await checkAccessible(`stores: ${button} dialog`);
       await closeDialog();
@@ -282,11 +283,23 @@ describeInBrowser('accessibility', () => {
     await open('/data/stores');
     await page.getByRole('textbox', { name: 'Filter table' }).focus();
     const reached = new Set<string>();
-    for (let step = 0; step < 40 && !['Add', 'View', 'Copy', 'Edit', 'Delete'].every((name) => reached.has(name)); step++) {
+    for (let step = 0; step < 40 && !['Add', 'View', 'Edit', 'More actions'].every((name) => reached.has(name)); step++) {
       await page.keyboard.press('Tab');
       reached.add(await page.locator(':focus').evaluate((element) => (element.getAttribute('aria-label') || element.textContent || '').trim()));
     }
-    for (const name of ['Download as Excel', 'Add', 'View', 'Copy', 'Edit', 'Delete']) expect({ name, reached: reached.has(name) }).toEqual({ name, reached: true });
+    for (const name of ['Download as Excel', 'Add', 'View', 'Edit', 'More actions']) expect({ name, reached: reached.has(name) }).toEqual({ name, reached: true });
+    // The row's menu opens from the keyboard, and its items (Copy, Delete) are reached with the arrows.
+    await page.keyboard.press('Enter');
+    const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').last();
+    await menu.getByRole('menuitem', { name: 'Copy' }).waitFor();
+    const inMenu = new Set<string>();
+    for (let step = 0; step < 4; step++) {
+      await page.keyboard.press('ArrowDown');
+      inMenu.add(await page.locator(':focus').evaluate((element) => (element.textContent || '').trim()));
+    }
+    expect([...inMenu]).toEqual(expect.arrayContaining(['Copy', 'Delete']));
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'hidden' });
 
     // Opened from the keyboard, the dialog takes the focus; Tab reaches its inputs and buttons.
     await page.getByRole('button', { name: 'Add' }).focus();

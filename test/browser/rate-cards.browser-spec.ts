@@ -145,7 +145,9 @@ describeInBrowser('rate cards in a browser', () => {
     if (lines.listData.length) await api.send('DELETE', 'rateCardLines', { rateCardLineIDs: lines.listData.map((l) => l.rateCardLineID) });
     await api.send('PUT', 'user/userPreference/defaults/rateCardMap', { value: '{}' });
 
-    const page = await adminPage();
+    // A wide screen: the lines' 'Stores' and 'Uploaded from' columns give way below 1920 px (dense
+    // lists fit their default columns by priority; the expanded row keeps the stores).
+    const page = await adminPage(1920);
     await page.goto(`${target.baseUrl}/data/rateCards/${currentCard.rateCardID}/lines`);
     await page.getByRole('heading', { name: new RegExp(currentName) }).waitFor();
     await page.locator('.sale-type-tabs').getByText(saleTypeName).waitFor();

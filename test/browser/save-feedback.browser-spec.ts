@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { Api, attemptName, describeInBrowser, launchBrowser, logInThroughUi, newPage, startTarget, type Target } from './browserTarget';
-import { choose, dialog, eventually, messageShown, rowOf } from './waits';
+import { choose, dialog, eventually, messageShown, rowAction, rowOf } from './waits';
 
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -110,13 +110,13 @@ describeInBrowser('save feedback', () => {
     await messageShown(page, `Store type ${name} B saved`);
     await rowOf(page, `${name} B`).and(page.locator('tr.row-just-saved')).waitFor();
 
-    await rowOf(page, `${name} B`).getByRole('button', { name: 'Copy' }).click();
+    await rowAction(rowOf(page, `${name} B`), 'Copy');
     const copy = dialog(page, 'Copy store type');
     await copy.getByLabel('Name').fill(`${name} C`);
     await copy.getByRole('button', { name: 'Create' }).click();
     await messageShown(page, `Store type ${name} C created`);
 
-    await rowOf(page, `${name} C`).getByRole('button', { name: 'Delete' }).click();
+    await rowAction(rowOf(page, `${name} C`), 'Delete');
     await dialog(page, 'Delete store type').getByRole('button', { name: 'Delete' }).click();
     await messageShown(page, `Store type ${name} C deleted`);
     await page.close();

@@ -46,6 +46,8 @@ export function rowOf(scope: Page | Locator, text: string | RegExp): Locator {
  * item of its '...' menu (Copy, Delete, a sale's SKU history).
  */
 export async function rowAction(row: Locator, name: string): Promise<void> {
+  // The row's icons are drawn with the row: count them only once it is there.
+  await row.getByRole('button').first().waitFor();
   const button = row.getByRole('button', { name, exact: true });
   if ((await button.count()) > 0) return button.click();
   await row.getByRole('button', { name: 'More actions' }).click();

@@ -294,7 +294,8 @@ export function ListScreen({ resource, header, toolbarExtra, titleNode, titleRol
           </button>
         )}
         {menu.length > 0 && (
-          <Dropdown trigger={['click']} placement="bottomRight" menu={{ items: menu.map(({ onClick, ...item }) => ({ ...item, onClick: () => onClick() })) }}>
+          // autoFocus: opened from the keyboard, the arrows then walk its items.
+          <Dropdown trigger={['click']} placement="bottomRight" autoFocus menu={{ items: menu.map(({ onClick, ...item }) => ({ ...item, onClick: () => onClick() })) }}>
             <button type="button" className="row-action" title="More actions" aria-label="More actions">
               <EllipsisOutlined />
             </button>
