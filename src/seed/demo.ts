@@ -479,8 +479,8 @@ async function seedMasterData(services: DemoServices): Promise<boolean> {
 
   // Thresholds sit among the demo's own figures (docs/decisions.md, issue 26), so a table shows
   // both colours: the stores convert 3.1-3.6 % of their footfall, average £320-£355 a sale and
-  // make 1.8-2.4 sales a staff day. Conversion and sales per staff day are store figures: a
-  // daily stat has no seller, so split by user each row reads the scope's whole footfall.
+  // make 1.8-2.4 sales a staff day. Split by user, a seller reads an equal share of the footfall
+  // and staff days of the stores they sold in (the metric engine), so sellers show both colours too.
   const metrics: Array<{ metric: MetricBody; parts: Array<Omit<MetricPartBody, 'metricID'>> }> = [
     {
       metric: { name: 'Conversion rate', metricType: 'percent', successValue: 0.034 },

@@ -291,6 +291,23 @@ describe('GET /api/kpi/tables, leagueTables, drhTable', () => {
     ]);
   });
 
+  it('split by user, sales over footfall: each seller reads an equal share of the footfall of the stores they sold in', async () => {
+    const listData = expectStatus(await admin.get(`/api/kpi/tables?date=${DATE}&splitBy=attributableToUserID`), 200).body.listData;
+    const month = listData.find((t: Row) => t.name === 'month');
+    const inMonth = between(allSales, '2008-02-01', DATE);
+    const column = `metric${conversion.metricID}`;
+    const rowOf = (user: TestUser) => month.rows.find((r: Row) => r.key === user.userID);
+    const soldBy = (user: TestUser) => sums(inMonth.filter((r) => r.attributableToUserID === user.userID)).revenueCount;
+    // Store A's 100 visitors are shared by its two sellers this month, store B's 10 go to its one.
+    for (const seller of [s1, s2]) {
+      expect(rowOf(seller).metricParts[column].map((p: Row) => p.current)).toEqual([soldBy(seller), 50]);
+      expect(rowOf(seller).values[column]).toBeCloseTo(soldBy(seller) / 50, 6);
+    }
+    expect(rowOf(sB).values[column]).toBeCloseTo(soldBy(sB) / 10, 6);
+    // The shares add up to the stores' footfall: the totals row is the stores' conversion.
+    expect(month.totalsRow.values[column]).toBeCloseTo(sums(inMonth).revenueCount / 110, 6);
+  });
+
   it('split by store type, one store only: the store tab', async () => {
     const listData = expectStatus(await admin.get(`/api/kpi/tables?date=${DATE}&storeID=${w.storeB.storeID}&splitBy=storeStoreTypeID`), 200).body.listData;
     const dayTable = listData.find((t: Row) => t.name === 'day');

@@ -249,23 +249,25 @@ describe('splits: one statement per table and params, whatever the number of use
     const { result, statements } = await statementsOf(() =>
       engine().evaluate({ metrics: mixed, current: FEB, scope: { userIDs: sellers.map((s) => s.userID) }, splitBy: 'attributableToUserID', user }),
     );
-    // Sales with no params, sales with skuLower, daily stats: three statements for three users,
-    // and one read of the stores' change counters (the key of figures kept from the totals).
-    expect(statements).toHaveLength(4);
+    // Sales with no params, sales with skuLower, daily stats per store and the sellers of each
+    // store (who share its footfall): four statements for three users, and one read of the
+    // stores' change counters (the key of figures kept from the totals).
+    expect(statements).toHaveLength(5);
     expect(statements.filter((sql) => sql.includes('saleFigureVersion'))).toHaveLength(1);
     expect([...result.keys()].sort()).toEqual(sellers.map((s) => s.userID).sort());
     for (const seller of sellers) {
       const rows = salesAt(w.storeA).filter((r) => r.attributableToUserID === seller.userID);
       const [answer] = result.get(seller.userID)!;
       const count = expectedSales(rows, 'revenueCount');
-      // Daily stats are per store: every user's denominator part reads the scope's footfall.
+      // Daily stats name no seller: each of store A's three February sellers reads a third of
+      // its footfall (360 x 0.01 / 3), so their rates average to the store's.
       expect(answer.parts.map((p) => p.current)).toEqual([
         expect.closeTo(expectedSales(rows, 'adjustedRevenueTotal'), 6),
         count,
         expect.closeTo(expectedSales(rows.filter((r) => r.sku.toLowerCase().includes('vouch')), 'commissionTotal'), 6),
-        3.6,
+        expect.closeTo(1.2, 6),
       ]);
-      expect(answer.result).toBeCloseTo(valueOf(rows) / (count + 3.6), 6);
+      expect(answer.result).toBeCloseTo(valueOf(rows) / (count + 1.2), 6);
     }
   });
 

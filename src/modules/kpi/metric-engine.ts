@@ -2,11 +2,11 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In } from 'typeorm';
 import type { AuthUser } from '../../common/auth/auth-user';
-import type { FigureScope } from '../../common/figures/figure-request';
+import type { FigureRequest, FigureScope } from '../../common/figures/figure-request';
 import { seesFigures } from '../../common/list/figures';
 import { InvalidInput } from '../../common/http/validation-result';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
-import { DailyStatFigures, DailyStatSplit, DailyStatSums } from '../daily/daily-stat-figures';
+import { DailyStatFigures, type DailyStatSplit, type DailyStatSums } from '../daily/daily-stat-figures';
 import type { DivisionPart } from '../master-data/entities/metric-part.entity';
 import { Metric, MetricType } from '../master-data/entities/metric.entity';
 import { readParams } from '../master-data/metric-parts/metric-parts.service';
@@ -218,9 +218,8 @@ export class MetricEngine {
     const base = { params: group.params, ...period, scope: request.scope, user: request.user };
     try {
       if (group.tableName === 'sales') return await this.sales.aggregate({ ...base, splitBy: request.splitBy });
-      // Daily stats are per store: split by user, every user's part reads the scope's total (key 0).
-      const splitBy = request.splitBy === 'attributableToUserID' ? undefined : (request.splitBy);
-      return await this.dailyStats.aggregate({ ...base, splitBy });
+      if (request.splitBy === 'attributableToUserID') return await this.dailyStatsPerSeller(base);
+      return await this.dailyStats.aggregate({ ...base, splitBy: request.splitBy });
     } catch (error) {
       if (!(error instanceof InvalidInput)) throw error;
       const failMessages = (error.getResponse() as { validationResult: { failMessages: Record<string, string> } }).validationResult.failMessages;
@@ -228,6 +227,43 @@ export class MetricEngine {
       const problems = Object.entries(failMessages).map(([name, message]) => `${name}: ${message}`).join('; ');
       throw new InvalidInput({ params: `Metric part ${names}: ${problems}` });
     }
+  }
+
+  /**
+   * Daily stats split by user. They are per store and day and name no seller, so each seller
+   * gets an equal share of the stats of every store they sold in during the period (the store's
+   * figures over its sellers there, counted among all its sellers, not only the ones asked for).
+   * A seller's conversion is then their sales over their share of the footfall: the sellers of
+   * one store average to the store's conversion, and the shares add up to the stores' totals (the
+   * totals row). A user who sold nothing has no share, so no rate (before, every user read the
+   * whole scope's footfall and every rate was a fraction of the store's). docs/decisions.md.
+   */
+  private async dailyStatsPerSeller(base: Omit<FigureRequest<DailyStatSplit>, 'splitBy'>): Promise<Map<number, DailyStatSums>> {
+    const { storeIDs, storeTypeIDs } = base.scope;
+    const [byStore, sold] = await Promise.all([
+      this.dailyStats.aggregate({ ...base, splitBy: 'storeID' }),
+      this.sales.spanSums({ params: {}, scope: { storeIDs, storeTypeIDs }, user: base.user }, [{ fromDate: base.fromDate, toDate: base.toDate }], ['storeID', 'attributableToUserID']),
+    ]);
+    const asked = base.scope.userIDs ? new Set(base.scope.userIDs) : undefined;
+    const sellersOf = new Map<number, number[]>();
+    for (const { keys } of sold) sellersOf.set(keys[0], [...(sellersOf.get(keys[0]) ?? []), keys[1]]);
+    const shares = new Map<number, DailyStatSums>();
+    for (const [storeID, sellers] of sellersOf) {
+      const stats = byStore.get(storeID);
+      if (!stats) continue;
+      const share: DailyStatSums = {
+        footfall: stats.footfall / sellers.length,
+        chatCount: stats.chatCount / sellers.length,
+        staffCount: stats.staffCount / sellers.length,
+        dayCount: stats.dayCount / sellers.length,
+      };
+      for (const userID of sellers) {
+        if (asked && !asked.has(userID)) continue;
+        const before = shares.get(userID);
+        shares.set(userID, before ? { footfall: before.footfall + share.footfall, chatCount: before.chatCount + share.chatCount, staffCount: before.staffCount + share.staffCount, dayCount: before.dayCount + share.dayCount } : share);
+      }
+    }
+    return shares;
   }
 
   private answer(
