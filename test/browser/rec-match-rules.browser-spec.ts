@@ -92,7 +92,8 @@ describeInBrowser('match rules of auto reconcile', () => {
 
   /** The list settled: its rows in, no spinner, nothing wider than the window. */
   const settled = async (page: Page) => {
-    await page.locator('.ant-table').first().waitFor();
+    // A table, or on a phone a card per row (or the empty list).
+    await page.locator('.list-card .ant-table, .list-cards, .list-cards-empty').first().waitFor();
     await page.locator('.ant-spin-spinning').first().waitFor({ state: 'detached' });
     await expectNoOverflow(page);
   };
@@ -196,7 +197,7 @@ describeInBrowser('match rules of auto reconcile', () => {
     await page.locator('.rec-sales-view').getByText('Refunds awaiting a clawback').click();
     await page.waitForURL(`**/recSheets/${recSheetID}/lines/unreconciledSales?refunds=1`);
     // The refund shares its sale's order reference, so wait for the refunds' own list before reading its row.
-    await page.locator('th', { hasText: 'Refund date' }).first().waitFor();
+    await page.locator('th', { hasText: 'Refund date' }).or(page.locator('ul.list-cards[aria-label="Unreconciled refunds"]')).first().waitFor();
     await settled(page);
     const refundRow = rowOf(page, awaiting.orderRef);
     await eventually(async () => expect(await refundRow.textContent()).toContain('-£100.00'));
@@ -209,7 +210,7 @@ describeInBrowser('match rules of auto reconcile', () => {
     await page.locator('.rec-sales-view').getByText('Sales', { exact: true }).click();
     await eventually(() => expect(new URL(page.url()).searchParams.get('refunds')).toBeNull());
     // The sales: the refunded sale itself (same order reference), with its own date and revenue.
-    await page.locator('th', { hasText: 'Sale made by' }).first().waitFor();
+    await page.locator('th', { hasText: /^\s*Date\s*$/ }).or(page.locator('ul.list-cards[aria-label="Unreconciled sales"]')).first().waitFor();
     await rowOf(page, '10/05/2018').waitFor();
     await eventually(async () => expect(await rowOf(page, awaiting.orderRef).textContent()).not.toContain('-£100.00'));
     await settled(page);

@@ -7,7 +7,8 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
  * from the manifest: the bundle size test and `npm run bench -- firstLoad` share it.
  */
 
-export const REPO_ROOT = resolve(__dirname, '..', '..');
+/** The repository: two folders up from test/support, one more when compiled into dist-bench (the benches). */
+export const REPO_ROOT = resolve(__dirname, '..', '..', ...(__dirname.includes('dist-bench') ? ['..'] : []));
 
 /** The client the tests serve: CLIENT_DIR, or client/dist as `npm test`'s pretest builds it. */
 export function builtClientDir(): string {

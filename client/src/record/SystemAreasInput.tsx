@@ -108,11 +108,15 @@ export function SystemAreasSummary({ names }: { names: string[] }) {
     .filter((g) => g.areas.length > 0);
   const shown = grouped.reduce((sum, g) => sum + g.areas.length, 0);
   if (shown === areaCount) return <span className="system-areas-summary">Every system area</span>;
+  const lines = grouped.map(({ group, areas }) => ({ group, text: areas.map((a) => a.description).join('; ') }));
+  // A line per group in a dialog; in a list's one-line cell the groups run on, parted by ' · '
+  // (styles.css), and the whole text shows on hover.
   return (
-    <div className="system-areas-summary">
-      {grouped.map(({ group, areas }) => (
+    <div className="system-areas-summary" title={lines.map(({ group, text }) => `${group}: ${text}`).join('\n')}>
+      {lines.map(({ group, text }, i) => (
         <div key={group} data-group={group}>
-          <Typography.Text strong>{group}:</Typography.Text> {areas.map((a) => a.description).join('; ')}
+          {i > 0 && <span className="system-areas-separator"> · </span>}
+          <Typography.Text strong>{group}:</Typography.Text> {text}
         </div>
       ))}
     </div>

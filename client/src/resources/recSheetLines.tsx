@@ -76,13 +76,16 @@ export function recSheetLinesResource({ recSheetID, filter, figures, selection }
       sortable: true,
       required: true,
       toBodyValue: (value) => (value ? String(value).slice(0, 10) : null),
+      // A phone's card: the order reference, the revenue aside, the date and the line's sale.
+      card: 'line',
     },
     { name: 'storeName', title: 'Store', valueType: 'text', sortable: true, required: true, maxLength: 100 },
     // Read whole (what a line is matched by); the store name gives way first.
-    { name: 'orderRef', title: 'Order ref', valueType: 'text', sortable: true, required: true, maxLength: 50, width: 164, keepWhole: true },
+    { name: 'orderRef', title: 'Order ref', valueType: 'text', sortable: true, required: true, maxLength: 50, width: 164, keepWhole: true, card: 'title' },
     // Reconciled lines show their sale instead (its SKU in the tooltip), so the SKU column is chosen there.
-    { name: 'sku', title: 'SKU', valueType: 'text', sortable: true, maxLength: 50, hiddenByDefault: reconciledView },
-    { name: 'revenue', title: 'Revenue', valueType: 'money', sortable: true, required: true, hideInTable: !figures.revenue },
+    // Narrower, the SKU gives way first and the line's sale (what a reconciler reads) stays.
+    { name: 'sku', title: 'SKU', valueType: 'text', sortable: true, maxLength: 50, hiddenByDefault: reconciledView, priority: 4 },
+    { name: 'revenue', title: 'Revenue', valueType: 'money', sortable: true, required: true, hideInTable: !figures.revenue, card: 'aside' },
     // The supplier's own words; in the column chooser, and in the line's dialog.
     { name: 'description', title: 'Description', valueType: 'text', sortable: true, maxLength: 255, width: 200, hiddenByDefault: true },
     { name: 'worksheet', title: 'Worksheet', valueType: 'text', sortable: true, hideInForm: true, hiddenByDefault: true },
@@ -106,7 +109,7 @@ export function recSheetLinesResource({ recSheetID, filter, figures, selection }
       hiddenByDefault: filter !== 'unreconciled',
       render: autoRecNotesText,
     },
-    { name: 'saleID', title: 'Sale', valueType: 'text', hideInForm: true, filterable: false, render: saleCell, hiddenByDefault: filter === 'unreconciled' },
+    { name: 'saleID', title: 'Sale', valueType: 'text', hideInForm: true, filterable: false, render: saleCell, hiddenByDefault: filter === 'unreconciled', priority: 2, card: 'line' },
     { name: 'adjustment', title: 'Adjustment', valueType: 'money', hideInForm: true, sortable: true, hiddenByDefault: filter !== 'saleAdjustments', hideInTable: !figures.revenue },
     {
       name: 'adjustmentReason',

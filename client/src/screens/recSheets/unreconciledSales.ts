@@ -28,13 +28,13 @@ const column = (name: string, title: string, valueType: FieldDef['valueType'], m
 export function unreconciledSalesResource(recSheetID: number, figures: FigureFlags, refunds = false): ResourceDef {
   const revenueColumns: FieldDef[] = refunds
     ? [
-        column('revenue', 'Revenue refunded', 'money'),
+        column('revenue', 'Revenue refunded', 'money', { priority: 1, card: 'aside' }),
         column('unreconciledRevenue', 'Unreconciled revenue', 'money', { hiddenByDefault: true }),
       ]
     : [
         column('revenue', 'Revenue', 'money', { hiddenByDefault: true }),
         column('adjustedRevenue', 'Adjusted revenue', 'money'),
-        column('unreconciledRevenue', 'Unreconciled revenue', 'money'),
+        column('unreconciledRevenue', 'Unreconciled revenue', 'money', { priority: 1, card: 'aside' }),
       ];
   return {
     tableName: refunds ? 'recSheetUnreconciledRefunds' : 'recSheetUnreconciledSales',
@@ -47,14 +47,16 @@ export function unreconciledSalesResource(recSheetID: number, figures: FigureFla
     fixedFilters: refunds ? { refunds: 'true' } : undefined,
     permissions: readOnly,
     columns: [
-      column('saleDate', refunds ? 'Refund date' : 'Date', 'date', { width: 110 }),
+      // Narrower, the seller gives way first, then the SKU and the store; a phone's card shows the
+      // order reference, the revenue aside, the date and the status.
+      column('saleDate', refunds ? 'Refund date' : 'Date', 'date', { width: 110, priority: 1, card: 'line' }),
       column('storeName', 'Store', 'text', { width: 150 }),
       column('sku', 'SKU', 'text', { width: 150 }),
-      column('orderRef', 'Order ref', 'text'),
-      column('attributableToUserName', refunds ? 'Refunded by' : 'Sale made by', 'text', { width: 150 }),
+      column('orderRef', 'Order ref', 'text', { width: 164, keepWhole: true, priority: 1, card: 'title' }),
+      column('attributableToUserName', refunds ? 'Refunded by' : 'Sale made by', 'text', { width: 150, priority: 4 }),
       column('description', 'Description', 'text', { sortable: false, hiddenByDefault: true }),
       // Recorded or modified: the sales ready to reconcile.
-      column('currentHistoryStep', 'Status', 'text', { render: (row) => createElement(SaleStatus, { step: row.currentHistoryStep }) }),
+      column('currentHistoryStep', 'Status', 'text', { priority: 2, card: 'line', render: (row) => createElement(SaleStatus, { step: row.currentHistoryStep }) }),
       // Revenue figures only for a profile that shows them (the server sends none otherwise).
       ...(figures.revenue ? revenueColumns : []),
     ],
