@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { Api, attemptName, describeInBrowser, launchBrowser, signedInPage, startTarget, type Target } from './browserTarget';
 import { expectConsoleErrors, failedLoad } from './pageWatch';
-import { eventually } from './waits';
+import { eventually, rowAction, rowOf } from './waits';
 
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -50,7 +50,8 @@ describeInBrowser('a record changed by someone else while its dialog is open', (
     const page = await signedInPage(browser, target, admin, width, height);
     await page.goto(`${target.baseUrl}/data/bands?quickFilter=${encodeURIComponent(name)}`);
     const dialog = page.locator('.ant-modal-content');
-    await page.locator('tr.ant-table-row', { hasText: name }).first().getByRole('button', { name: 'Edit' }).click();
+    // A table row, or on a phone the row's card.
+    await rowAction(rowOf(page, name), 'Edit');
     await dialog.getByText('Edit band').waitFor();
     const description = dialog.getByLabel('Description');
     expect(await description.inputValue()).toBe('Mine');
