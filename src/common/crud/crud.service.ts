@@ -1,4 +1,4 @@
-import { DataSource, EntityManager, ObjectLiteral } from 'typeorm';
+import { DataSource, EntityManager, FindOptionsWhere, ObjectLiteral } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user';
 import { AuditedEntity, stampCreated, stampUpdated } from '../db/audited.entity';
 import { assertNotInUse } from '../db/in-use';
@@ -21,6 +21,11 @@ export abstract class CrudService<T extends AuditedEntity & ObjectLiteral, Creat
     protected readonly dataSource: DataSource,
     protected readonly lists: ListService,
   ) {}
+
+  /** Whether the record with this id exists: how another module checks a reference to it. */
+  async exists(manager: EntityManager, id: number): Promise<boolean> {
+    return manager.existsBy(this.definition.entity, { [this.definition.idField]: id } as FindOptionsWhere<T>);
+  }
 
   /** Copies the body onto the entity; throws InvalidInput for anything the DTO cannot check. */
   protected abstract assign(

@@ -6,7 +6,7 @@ import { auditFields } from '../../common/list/audit-fields';
 import type { ListDefinition } from '../../common/list/list-definition';
 import type { ListFilter } from '../../common/list/list-query';
 import { recordDate } from '../../common/dates/days';
-import { ID_7 } from '../rate-cards/rate-cards/rate-cards.service';
+import { ID_7 } from '../rate-cards';
 import { Sale, SaleAnalysisValue } from './entities';
 
 /**

@@ -9,11 +9,11 @@ import { forUpdate } from '../../common/db/locks';
 import { retryingTransaction } from '../../common/db/transactions';
 import { InvalidInput, RecordNotFound } from '../../common/http/validation-result';
 import { ListService } from '../../common/list/list.service';
-import { AnalysisFieldsService } from '../master-data/analysis-fields/analysis-fields.service';
-import { Store } from '../master-data/entities/store.entity';
-import { StoresService } from '../master-data/stores/stores.service';
-import { COUNTED_STEPS, type CountedTotal, SaleFigures } from '../sales/sale-figures';
-import { UsersService } from '../users/users/users.service';
+import { AnalysisFieldsService } from '../master-data';
+import { Store } from '../master-data';
+import { StoresService } from '../master-data';
+import { COUNTED_STEPS, type CountedTotal, SaleFigures } from '../sales';
+import { UsersService } from '../users';
 import { Target, TARGET_TYPES, type TargetType } from './entities/target.entity';
 import type { TargetEntryBody } from './target.body';
 import { targetRow } from './target-list';
@@ -167,8 +167,7 @@ export class TargetsService {
   }
 
   private async lockStore(manager: EntityManager, storeID: number): Promise<void> {
-    const store = await forUpdate(manager.createQueryBuilder(Store, 'store').where('store.storeID = :storeID', { storeID })).getOne();
-    if (!store) throw new RecordNotFound('Store');
+    if (!(await this.stores.lock(manager, storeID))) throw new RecordNotFound('Store');
   }
 
   private async grid(manager: EntityManager, storeID: number): Promise<TargetGrid> {

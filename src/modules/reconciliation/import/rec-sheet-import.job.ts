@@ -6,11 +6,11 @@ import { uploadErrorMessage } from '../../../common/excel/sheet-mappings';
 import { XlsxReader } from '../../../common/excel/xlsx-reader';
 import { InvalidInput } from '../../../common/http/validation-result';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config';
-import { FilesService } from '../../files/files.service';
-import { JobHandler } from '../../jobs/job-handler.decorator';
-import { PermanentJobFailure } from '../../jobs/job-runner';
-import type { JobContext, JobHandlerInstance, JobOutcome, OperationView } from '../../jobs/job.types';
-import { JobsService } from '../../jobs/jobs.service';
+import { FilesService } from '../../files';
+import { JobHandler } from '../../jobs';
+import { PermanentJobFailure } from '../../jobs';
+import type { JobContext, JobHandlerInstance, JobOutcome, OperationView } from '../../jobs';
+import { JobsService } from '../../jobs';
 import { RecSheet } from '../entities/rec-sheet.entity';
 import { MAX_LISTED_ERRORS, refusal, thousands, type ImportReportRow, type ImportResult, type ImportSummary } from './import-report';
 import { FIELD_ORDER, rowsOfMessage, type PartReportRow, type RecSheetImportSheetData, type RecSheetImportSheetResult } from './rec-sheet-import-sheet.job';
@@ -149,7 +149,7 @@ export class RecSheetImportJob implements JobHandlerInstance<RecSheetImportData,
 
   private async importFile(data: RecSheetImportData, context: JobContext, state: RunState): Promise<JobOutcome<ImportResult>> {
     const { operationID } = context;
-    const kept = await sweepStaging(this.dataSource);
+    const kept = await sweepStaging(this.dataSource, this.jobs);
     const sheet = await this.dataSource.getRepository(RecSheet).findOneBy({ recSheetID: data.recSheetID });
     if (!sheet) throw new InvalidInput({ recSheetID: 'The rec sheet no longer exists' });
     const opened = await this.files.openUpload(data.fileID, context.user, REC_SHEET_LIBRARY, 'xlsx');
