@@ -246,7 +246,7 @@ export async function loadHttp(url: string, token: string, options: { timeoutSec
         ...(options.timeoutSeconds ? { timeout: options.timeoutSeconds } : {}),
         headers,
       },
-      (error, done) => (error ? reject(error) : resolve(done)),
+      (error, done) => (error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(done)),
     );
     instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
   });

@@ -336,7 +336,7 @@ describe('keyset batches (the export reader) on a nullable sort column', () => {
     const lists = t.app.get(ListService);
     const q = lists.parse(storeList, { sort: 'postCode', sortDir: dir, pageLength: '500' }, setUpUser);
     const batched: number[] = [];
-    for await (const rows of lists.batches(storeList as ListDefinition<Store>, q, setUpUser, 2)) batched.push(...rows.map((r) => Number(r.storeID)));
+    for await (const rows of lists.batches(storeList, q, setUpUser, 2)) batched.push(...rows.map((r) => Number(r.storeID)));
     const listed = expectStatus(await admin.get(`/api/stores?sort=postCode&sortDir=${dir}&pageLength=500`), 200);
     expect(batched).toEqual(listIDs(listed));
     expect(new Set(batched).size).toBe(batched.length);

@@ -21,7 +21,7 @@ export function localDate(timeZone: string, now: Date = new Date()): string {
 /** A DATE column ('yyyy-mm-dd', or a Date from a driver) as records carry dates: 'yyyy-mm-ddT00:00:00.000Z'. */
 export function recordDate(value: unknown): string | null {
   if (value == null || value === '') return null;
-  const ymd = value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10);
+  const ymd = value instanceof Date ? value.toISOString().slice(0, 10) : String(value as string | number).slice(0, 10);
   return `${ymd}T00:00:00.000Z`;
 }
 

@@ -33,7 +33,7 @@ export class FigureVersions {
     const stores = [...user.storeIDs].sort((a, b) => a - b);
     const sales = stores.length ? `(SELECT COALESCE(SUM(version), 0) FROM saleFigureVersion WHERE storeID IN (${stores.map(() => '?').join(', ')}))` : '0';
     const [row]: Array<{ sales: unknown; data: unknown }> = await this.dataSource.query(`SELECT ${sales} AS sales, (SELECT COALESCE(SUM(version), 0) FROM dataVersion) AS data`, stores);
-    return `${stores.join(',')}@${String(row?.sales ?? 0)}/${String(row?.data ?? 0)}`;
+    return `${stores.join(',')}@${String((row?.sales ?? 0) as string | number)}/${String((row?.data ?? 0) as string | number)}`;
   }
 }
 

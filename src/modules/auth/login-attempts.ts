@@ -50,7 +50,7 @@ export function addressTracker(ip: string | undefined): string {
 
 /** The account's tracker: the e-mail as login matches it. */
 export function accountTracker(email: unknown): string {
-  return String(email ?? '').trim().toLowerCase().slice(0, 254);
+  return String((email ?? '') as string).trim().toLowerCase().slice(0, 254);
 }
 
 function sha256(text: string): string {

@@ -48,7 +48,7 @@ export interface OpenedFile {
   file: StoredFile;
   path: string;
   size: number;
-  stream(): ReadStream;
+  stream: () => ReadStream;
 }
 
 const INCOMING = '.incoming';

@@ -4,7 +4,7 @@ import type { FigureScope } from '../../common/figures/figure-request';
 import { seesFigures } from '../../common/list/figures';
 import { InvalidInput } from '../../common/http/validation-result';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
-import { DailyStatFigures, DailyStatSplit, DailyStatSums } from '../daily';
+import { DailyStatFigures, type DailyStatSums } from '../daily';
 import type { DivisionPart } from '../master-data';
 import { MetricsService, type MetricType } from '../master-data';
 import { readParams } from '../master-data';

@@ -205,7 +205,7 @@ export class SaleFigures {
       total,
       rows: rows.map((row) => ({
         key: by === 'skus' ? String(row.rankKey) : toNumber(row.rankKey),
-        labels: Object.fromEntries(Object.keys(labels).map((name) => [name, row[name] == null ? null : String(row[name])])),
+        labels: Object.fromEntries(Object.keys(labels).map((name) => [name, row[name] == null ? null : String(row[name] as string | number)])),
         ...saleSums(row),
       })),
     };
@@ -251,7 +251,7 @@ export class SaleFigures {
     const description = SALE_RANKS.skus.labels.rateCardLineDescription;
     const qb = figureQuery(this.lists, table, request, [skuColumn, description], [span]).select(`MAX(${description})`, 'description');
     const row = await qb.andWhere(`${skuColumn} = :labelSku`, { labelSku: sku }).getRawOne<{ description: unknown }>();
-    return row?.description == null ? null : String(row.description);
+    return row?.description == null ? null : String(row.description as string);
   }
 
   /**
@@ -280,7 +280,7 @@ export class SaleFigures {
         .select('1', 'later')
         .andWhere('total.saleDate > :spanEnd', { spanEnd: request.toDate })
         .limit(1)
-        .getRawOne();
+        .getRawOne<{ later: unknown }>();
       if (later) return sales;
     }
     return { table: SALE_MONTH_SKU_FIGURES as FigureTable<ObjectLiteral, SaleSplit>, span: { fromDate: month.first, toDate: month.first } };

@@ -5,12 +5,10 @@ import type { AuthUser } from '../../common/auth/auth-user';
 import { assertStoreAccess } from '../../common/auth/store-scope';
 import { newestStamp, type EditVersion } from '../../common/crud/edit-version';
 import { stampCreated, stampUpdated } from '../../common/db/audited.entity';
-import { forUpdate } from '../../common/db/locks';
 import { retryingTransaction } from '../../common/db/transactions';
 import { InvalidInput, RecordNotFound } from '../../common/http/validation-result';
 import { ListService } from '../../common/list/list.service';
 import { AnalysisFieldsService } from '../master-data';
-import { Store } from '../master-data';
 import { StoresService } from '../master-data';
 import { COUNTED_STEPS, type CountedTotal, SaleFigures } from '../sales';
 import { UsersService } from '../users';
@@ -78,7 +76,7 @@ export class TargetsService {
    */
   async save(storeID: number, targetDate: string, entries: TargetEntryBody[], user: AuthUser, version: EditVersion = null): Promise<TargetsSaved> {
     assertStoreAccess(user, storeID);
-    const month = this.month(targetDate);
+    this.month(targetDate);
     this.checkEntries(entries, user);
     const dropped: TargetsSaved['dropped'] = [];
     await retryingTransaction(this.dataSource, async (manager) => {

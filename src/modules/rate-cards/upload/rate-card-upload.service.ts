@@ -100,7 +100,7 @@ class UploadRefused extends BadRequestException {
 function byName(rows: Array<Record<string, unknown>>, idField: string): Map<string, number> {
   const map = new Map<string, number>();
   for (const row of rows) {
-    const key = String(row.name ?? '').trim().toLowerCase();
+    const key = String((row.name ?? '') as string).trim().toLowerCase();
     map.set(key, map.has(key) ? -1 : Number(row[idField]));
   }
   return map;

@@ -13,7 +13,7 @@ import type { JobContext, JobHandlerInstance, JobOutcome, OperationView } from '
 import { JobsService } from '../../jobs';
 import { RecSheet } from '../entities/rec-sheet.entity';
 import { MAX_LISTED_ERRORS, refusal, thousands, type ImportReportRow, type ImportResult, type ImportSummary } from './import-report';
-import { FIELD_ORDER, rowsOfMessage, type PartReportRow, type RecSheetImportSheetData, type RecSheetImportSheetResult } from './rec-sheet-import-sheet.job';
+import { FIELD_ORDER, rowsOfMessage, type RecSheetImportSheetData, type RecSheetImportSheetResult } from './rec-sheet-import-sheet.job';
 import { completeMapping, type RecSheetImportRequest } from './rec-sheet-import.request';
 import { REC_SHEET_LIBRARY } from './rec-sheet-import.service';
 import { matchingValidation, supersede, sweepStaging, type KeptValidation } from './kept-validations';
@@ -313,7 +313,7 @@ export class RecSheetImportJob implements JobHandlerInstance<RecSheetImportData,
 
   /** Locks the rec sheet's row for the commit's transaction (SELECT ... FOR UPDATE on MariaDB; SQLite's transactions take turns). */
   private async lockSheet(manager: EntityManager, recSheetID: number): Promise<void> {
-    const found = await forUpdate(manager.getRepository(RecSheet).createQueryBuilder('sheet').select('sheet.recSheetID', 'recSheetID').where('sheet.recSheetID = :recSheetID', { recSheetID })).getRawOne();
+    const found = await forUpdate(manager.getRepository(RecSheet).createQueryBuilder('sheet').select('sheet.recSheetID', 'recSheetID').where('sheet.recSheetID = :recSheetID', { recSheetID })).getRawOne<{ recSheetID: unknown }>();
     if (!found) throw new InvalidInput({ recSheetID: 'The rec sheet no longer exists' });
   }
 

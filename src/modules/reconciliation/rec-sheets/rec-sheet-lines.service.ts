@@ -145,7 +145,7 @@ export class RecSheetLinesService extends CrudService<RecSheetLine, RecSheetLine
       .addSelect('MAX(line.saleDate)', 'to')
       .where('line.recSheetID = :recSheetID', { recSheetID })
       .getRawOne<{ from: unknown; to: unknown }>();
-    const day = (v: unknown) => (v == null ? null : v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10));
+    const day = (v: unknown) => (v == null ? null : v instanceof Date ? v.toISOString().slice(0, 10) : String(v as string).slice(0, 10));
     return { from: day(raw?.from), to: day(raw?.to) };
   }
 

@@ -1,6 +1,6 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager, In } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { formatSystemAreas, isSystemArea, SYSTEM_AREA_NAMES } from '../../../common/auth/system-areas';
 import { CrudService } from '../../../common/crud/crud.service';
 import { replaceChildren } from '../../../common/db/children';
@@ -8,7 +8,6 @@ import { InvalidInput } from '../../../common/http/validation-result';
 import { auditFields } from '../../../common/list/audit-fields';
 import type { ListDefinition } from '../../../common/list/list-definition';
 import { ListService } from '../../../common/list/list.service';
-import { Store } from '../../master-data';
 import { StoresService } from '../../master-data';
 import { AccessProfileStore } from '../entities/access-profile-store.entity';
 import { AccessProfile } from '../entities/access-profile.entity';
