@@ -53,6 +53,7 @@ interface SqliteDatabase {
   exec(sql: string): void;
   close(): void;
 }
+// better-sqlite3 has no type package here: required, typed by the interface above.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const Database = require('better-sqlite3') as new (file: string, options?: { readonly?: boolean }) => SqliteDatabase;
 

@@ -18,6 +18,7 @@ export const MAX_ID = 2_147_483_647;
  * '\uFFFD' (SQLite as three of them), so what was saved is not what was sent, and the others
  * make the Excel exports invalid XML that Excel refuses to open.
  */
+// eslint-disable-next-line no-control-regex -- finding control characters is this pattern's purpose
 const INVALID_CHARACTER = /[\x00-\x08\x0B\x0C\x0E-\x1F\x7F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /**
