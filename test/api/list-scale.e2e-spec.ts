@@ -3,7 +3,6 @@ import type { AuthUser } from '../../src/common/auth/auth-user';
 import { ListService, UNINDEXED_SORT_MAX } from '../../src/common/list/list.service';
 import type { ListDefinition } from '../../src/common/list/list-definition';
 import { storeList } from '../../src/modules/master-data/stores/stores.service';
-import { Store } from '../../src/modules/master-data/entities/store.entity';
 import { rateCardLineList, rateCardLineStoreList } from '../../src/modules/rate-cards/lines/rate-card-line-rows';
 import { saleList } from '../../src/modules/sales/sale-rows';
 import {

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type ObjectLiteral } from 'typeorm';
-import { toMoney, toNumber } from '../../common/db/numbers';
+import { textOf, toMoney, toNumber } from '../../common/db/numbers';
 import { FigureCache } from '../../common/figures/figure-cache';
 import { FigureVersions, unversionedRead } from '../../common/figures/figure-versions';
 import { type DateSpan, FigureRequest, FigureTable, figureQuery, groupFigures, rankFigures, spanFigures, sumFigures } from '../../common/figures/figure-request';
@@ -251,7 +251,7 @@ export class SaleFigures {
     const description = SALE_RANKS.skus.labels.rateCardLineDescription;
     const qb = figureQuery(this.lists, table, request, [skuColumn, description], [span]).select(`MAX(${description})`, 'description');
     const row = await qb.andWhere(`${skuColumn} = :labelSku`, { labelSku: sku }).getRawOne<{ description: unknown }>();
-    return row?.description == null ? null : String(row.description as string);
+    return row?.description == null ? null : textOf(row.description);
   }
 
   /**

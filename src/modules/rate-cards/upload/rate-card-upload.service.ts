@@ -28,6 +28,7 @@ import {
 } from './upload-fields';
 import { parseUploadRequest, planSheets, type SheetPlan } from './upload-mapping';
 import { requireHeader, uploadErrorMessage, type UploadError } from '../../../common/excel/sheet-mappings';
+import { textOf } from '../../../common/db/numbers';
 
 export type { UploadError };
 
@@ -100,7 +101,7 @@ class UploadRefused extends BadRequestException {
 function byName(rows: Array<Record<string, unknown>>, idField: string): Map<string, number> {
   const map = new Map<string, number>();
   for (const row of rows) {
-    const key = String((row.name ?? '') as string).trim().toLowerCase();
+    const key = textOf(row.name ?? '').trim().toLowerCase();
     map.set(key, map.has(key) ? -1 : Number(row[idField]));
   }
   return map;

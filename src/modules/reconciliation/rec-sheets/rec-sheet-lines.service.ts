@@ -16,6 +16,7 @@ import { duplicateOrderMessage, normaliseOrderRef, ONLY_UNRECONCILED, resolveSto
 import { RecSheetLineBody } from './rec-sheet.body';
 import { recSheetLineList } from './rec-sheet-rows';
 import { RecSheetsService } from './rec-sheets.service';
+import { textOf } from '../../../common/db/numbers';
 
 const ID_CHUNK = 1000;
 
@@ -145,7 +146,7 @@ export class RecSheetLinesService extends CrudService<RecSheetLine, RecSheetLine
       .addSelect('MAX(line.saleDate)', 'to')
       .where('line.recSheetID = :recSheetID', { recSheetID })
       .getRawOne<{ from: unknown; to: unknown }>();
-    const day = (v: unknown) => (v == null ? null : v instanceof Date ? v.toISOString().slice(0, 10) : String(v as string).slice(0, 10));
+    const day = (v: unknown) => (v == null ? null : v instanceof Date ? v.toISOString().slice(0, 10) : textOf(v).slice(0, 10));
     return { from: day(raw?.from), to: day(raw?.to) };
   }
 
