@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 
 /**
  * The module boundaries are a lint rule that fails (issue 27, eslint.config.mjs): these run the
@@ -63,5 +64,55 @@ describe('module boundaries (eslint import-x/no-restricted-paths)', () => {
 
   it("another module's index, a module's own files, entities' relations and common's own files pass", () => {
     expect(results.slice(5)).toEqual([[], [], [], [], []]);
+  });
+});
+
+/** The names an index.ts exports as values (not `type`), each with the file it comes from. */
+function valueExports(indexFile: string): Array<{ name: string; file: string }> {
+  const text = readFileSync(indexFile, 'utf8');
+  const found: Array<{ name: string; file: string }> = [];
+  for (const m of text.matchAll(/export\s+(type\s+)?\{([^}]*)\}\s+from\s+'([^']+)'/g)) {
+    if (m[1]) continue;
+    const base = join(dirname(indexFile), m[3]);
+    const file = [`${base}.ts`, join(base, 'index.ts')].find((f) => existsSync(f))!;
+    for (const part of m[2].split(',').map((p) => p.trim()).filter(Boolean)) {
+      if (part.startsWith('type ')) continue;
+      found.push({ name: part.split(/\s+as\s+/)[0], file });
+    }
+  }
+  return found;
+}
+
+/** Whether `name` is a TypeORM entity class in `file` or in the files `file` re-exports it from. */
+function isEntity(name: string, file: string): boolean {
+  const text = readFileSync(file, 'utf8');
+  if (new RegExp(`@Entity\\([^)]*\\)\\s*(?:@[^\\n]*\\s*)*export class ${name}\\b`).test(text)) return true;
+  const from = text.match(new RegExp(`import\\s*\\{[^}]*\\b${name}\\b[^}]*\\}\\s*from\\s*'([^']+)'`));
+  if (!from) return false;
+  const base = join(dirname(file), from[1]);
+  const next = [`${base}.ts`, join(base, 'index.ts')].find((f) => existsSync(f));
+  return !!next && isEntity(name, next);
+}
+
+describe("each module's index.ts", () => {
+  const modules = readdirSync(join(ROOT, 'src/modules'));
+
+  it('exists, so another module has one door in', () => {
+    expect(modules.filter((name) => !existsSync(join(ROOT, 'src/modules', name, 'index.ts')))).toEqual([]);
+  });
+
+  it('exports entities as types only, so no other module can open their repositories', () => {
+    const asValues = modules.flatMap((name) =>
+      valueExports(join(ROOT, 'src/modules', name, 'index.ts'))
+        .filter(({ name: exported, file }) => isEntity(exported, file))
+        .map(({ name: exported }) => `${name}: ${exported}`),
+    );
+    expect(asValues).toEqual([]);
+  });
+
+  it('is checked: an entity exported as a value is found', () => {
+    expect(isEntity('Store', join(ROOT, 'src/modules/master-data/entities/store.entity.ts'))).toBe(true);
+    expect(isEntity('RateCardLineStore', join(ROOT, 'src/modules/rate-cards/entities/index.ts'))).toBe(true);
+    expect(isEntity('SKU_MAX_LENGTH', join(ROOT, 'src/modules/rate-cards/entities/rate-card-line.entity.ts'))).toBe(false);
   });
 });
