@@ -1,10 +1,29 @@
 // ESLint for the server, the client, the tests and the benches (issue 27): typescript-eslint with
 // type information, React's rules of hooks on the client, no import cycles.
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
-import importX from 'eslint-plugin-import-x';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+// Module boundaries (issue 27, docs/decisions.md): src/common imports no module; a module reaches
+// another only through that module's index.ts, which exports entities as types only (so no module
+// opens another's repositories: `getRepository(Store)` outside master-data does not compile).
+// Entity files may also import other modules' entity files, for TypeORM relations.
+const MODULES = readdirSync(new URL('./src/modules', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+const THROUGH_INDEX = 'A module imports another only through its index.ts (`../<module>`); export what it needs there (issue 27).';
+const moduleZones = (alsoAllowed) =>
+  MODULES.map((name) => ({
+    target: `./src/modules/${name}`,
+    from: './src/modules',
+    except: [`./${name}`, ...MODULES.filter((other) => other !== name).flatMap((other) => alsoAllowed(other))],
+    message: THROUGH_INDEX,
+  }));
+const COMMON_ZONE = { target: './src/common', from: './src/modules', message: 'src/common is shared by every module and imports none of them (issue 27).' };
+const boundaries = (alsoAllowed) => ['error', { zones: [COMMON_ZONE, ...moduleZones(alsoAllowed)] }];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'dist-bench/**', 'client/dist/**', 'coverage/**', 'node_modules/**', '**/*.js', '**/*.mjs', '**/*.cjs', 'client/vite.config.ts'] },
@@ -16,6 +35,9 @@ export default tseslint.config(
       globals: { ...globals.node },
     },
     plugins: { 'import-x': importX },
+    // import-x's default resolver knows no .ts: without this its rules (no-cycle, the boundaries)
+    // resolve no TypeScript import and silently pass.
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json', '.node'] })] },
     rules: {
       'import-x/no-cycle': 'error',
       // A name kept for its place (an argument before the one used, a rest sibling) starts with _.
@@ -24,6 +46,14 @@ export default tseslint.config(
       // and the callers' catch rely on; removing `async` would make those throws synchronous.
       '@typescript-eslint/require-await': 'off',
     },
+  },
+  {
+    files: ['src/**/*.ts'],
+    rules: { 'import-x/no-restricted-paths': boundaries((other) => [`./${other}/index.ts`]) },
+  },
+  {
+    files: ['src/modules/*/entities/**/*.ts'],
+    rules: { 'import-x/no-restricted-paths': boundaries((other) => [`./${other}/index.ts`, `./${other}/entities`]) },
   },
   {
     files: ['client/src/**/*.{ts,tsx}'],

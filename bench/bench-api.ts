@@ -48,9 +48,9 @@ export async function finishedResult(get: (path: string) => Promise<Json>, opera
 export interface BenchApi {
   app: NestExpressApplication;
   /** A call as the user last logged in; a status of 300 or more throws with the answer. */
-  call(method: string, path: string, body?: unknown, form?: FormData): Promise<Json>;
+  call: (method: string, path: string, body?: unknown, form?: FormData) => Promise<Json>;
   /** A call that queues a job (202): polls its operation every 50 ms and answers the job's result. */
-  job(method: string, path: string, body?: unknown): Promise<Json>;
+  job: (method: string, path: string, body?: unknown) => Promise<Json>;
   login(email: string, password: string): Promise<void>;
   /** Closes the app and deletes its data directory. */
   close(): Promise<void>;

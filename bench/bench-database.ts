@@ -29,7 +29,8 @@ export async function startOwnMariaDb(bufferPoolMB = 128): Promise<OwnMariaDb> {
   const { spawn, execFileSync } = await import('node:child_process');
   const { mkdtempSync, rmSync } = await import('node:fs');
   const { tmpdir } = await import('node:os');
-  const { join } = await import('node:path');
+  const path = await import('node:path');
+  const join = (...parts: string[]) => path.join(...parts);
   const { createServer } = await import('node:net');
   const port = await new Promise<number>((resolve) => {
     const server = createServer().listen(0, '127.0.0.1', () => {
@@ -58,7 +59,7 @@ export async function startOwnMariaDb(bufferPoolMB = 128): Promise<OwnMariaDb> {
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
   let errors = '';
-  child.stderr!.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-4000)));
+  child.stderr.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-4000)));
   const url = (database: string) => `mysql://root@127.0.0.1:${port}/${database}`;
   for (let i = 0; ; i++) {
     try {

@@ -75,7 +75,7 @@ class Transfers {
   }
 }
 
-async function throttledPage(browser: Browser, network: NetworkProfile, token?: string): Promise<{ context: BrowserContext; page: Page; transfers: Transfers }> {
+async function throttledPage(browser: Browser, network: NetworkProfile): Promise<{ context: BrowserContext; page: Page; transfers: Transfers }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);

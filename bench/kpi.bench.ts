@@ -244,7 +244,7 @@ async function checkTables(pool: Pool, s: Setup, listData: Json[]): Promise<stri
       const sales = await saleSums(pool, s.storeIDs, span.fromDate, span.toDate);
       const stats = await statSums(pool, s.storeIDs, span.fromDate, span.toDate);
       const expected: Record<string, number> = { Revenue: sales.revenue, Sales: sales.revenueCount * 100, 'Sales counted': sales.revenueCount * 100, Footfall: stats.footfall * 100, Days: stats.days * 100 };
-      for (const parts of Object.values(table.totalsRow.metricParts) as Json[][]) {
+      for (const parts of Object.values<Json[]>(table.totalsRow.metricParts)) {
         for (const part of parts) {
           if (cents(part[side]) !== expected[part.name]) wrong.push(`${table.name} ${side} ${part.name}: ${part[side]} ≠ SQL ${expected[part.name] / 100}`);
         }

@@ -53,6 +53,7 @@ interface SqliteDatabase {
   exec(sql: string): void;
   close(): void;
 }
+// better-sqlite3 has no type package here: required, typed by the interface above.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const Database = require('better-sqlite3') as new (file: string, options?: { readonly?: boolean }) => SqliteDatabase;
 
@@ -246,7 +247,7 @@ export async function loadHttp(url: string, token: string, options: { timeoutSec
         ...(options.timeoutSeconds ? { timeout: options.timeoutSeconds } : {}),
         headers,
       },
-      (error, done) => (error ? reject(error) : resolve(done)),
+      (error, done) => (error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(done)),
     );
     instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
   });

@@ -306,7 +306,7 @@ async function record(api: ApiProcess, f: Franchise): Promise<Json> {
           },
         ],
       },
-      (error, done) => (error ? reject(error) : resolve(done)),
+      (error, done) => (error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(done)),
     );
     instance.on('response', (_client, status, _bytes, responseTime) => {
       statuses[status] = (statuses[status] ?? 0) + 1;

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { DataSource } from 'typeorm';
 
 /** The EntityManager calls that open a transaction of their own. */
 const WRITES = ['transaction', 'save', 'insert', 'update', 'upsert', 'delete', 'remove'] as const;

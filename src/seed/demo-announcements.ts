@@ -54,7 +54,7 @@ export async function seedDemoAnnouncements(
   authorEmail: string,
 ): Promise<DemoAnnouncementsResult | null> {
   if ((await dataSource.getRepository(Announcement).count()) > 0) return null;
-  const [author] = await dataSource.query('SELECT userID FROM user WHERE email = ?', [authorEmail]);
+  const [author] = await dataSource.query<Array<{ userID: unknown }>>('SELECT userID FROM user WHERE email = ?', [authorEmail]);
   const user = author ? await services.users.loadAuthUser(Number(author.userID)) : null;
   if (!user) return null;
   const storeIDs = [...user.storeIDs];

@@ -23,7 +23,7 @@ const DATE_OFF = [2, -1];
 export interface DemoReconciliationResult {
   sheets: number;
   lines: number;
-  autoRec: Record<string, unknown> | null;
+  autoRec: Record<string, number> | null;
 }
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
@@ -35,9 +35,9 @@ export async function seedDemoReconciliation(
   users: UsersService,
   reconcilerEmail: string,
 ): Promise<DemoReconciliationResult | null> {
-  const [{ n }] = await dataSource.query('SELECT COUNT(*) AS n FROM recSheet');
+  const [{ n }] = await dataSource.query<Array<{ n: unknown }>>('SELECT COUNT(*) AS n FROM recSheet');
   if (Number(n) > 0) return null;
-  const [reconciler] = await dataSource.query('SELECT userID FROM user WHERE email = ?', [reconcilerEmail]);
+  const [reconciler] = await dataSource.query<Array<{ userID: unknown }>>('SELECT userID FROM user WHERE email = ?', [reconcilerEmail]);
   if (!reconciler) return null;
   const user = await users.loadAuthUser(Number(reconciler.userID));
   if (!user) return null;
@@ -66,7 +66,7 @@ export async function seedDemoReconciliation(
       await insertRows(manager, 'recSheet', ['name', 'recDate', 'createdByUserName', 'createdDate', 'updatedByUserName', 'updatedDate'], [
         [name, addDays(to, 10) > today ? today : addDays(to, 10), user.name, nowStamp, user.name, nowStamp],
       ]);
-      const [{ id }] = await manager.query('SELECT MAX(recSheetID) AS id FROM recSheet');
+      const [{ id }] = await manager.query<Array<{ id: unknown }>>('SELECT MAX(recSheetID) AS id FROM recSheet');
       const recSheetID = Number(id);
       sheetIDs.push(recSheetID);
       const sales: Array<{ storeID: unknown; storeName: string; saleDate: unknown; orderRef: string; sku: string; description: string; revenue: unknown }> = await manager.query(
@@ -126,5 +126,5 @@ export async function seedDemoReconciliation(
   // The older statement goes through Auto Reconcile as the reconciliation manager would run it.
   const operation = await jobs.enqueue('recSheetAutoRec', { recSheetID: sheetIDs[0] }, user);
   const [done] = await jobs.waitForParts([operation.operationID]);
-  return { sheets: sheetIDs.length, lines, autoRec: done?.state === 'completed' ? (done.result as Record<string, unknown>) : null };
+  return { sheets: sheetIDs.length, lines, autoRec: done?.state === 'completed' ? (done.result as Record<string, number>) : null };
 }

@@ -105,7 +105,7 @@ export async function insertRows(manager: EntityManager, table: string, columns:
 
 async function maxID(manager: EntityManager, table: string, column: string): Promise<number> {
   const q = (name: string) => manager.connection.driver.escape(name);
-  const [row] = await manager.query(`SELECT MAX(${q(column)}) AS id FROM ${q(table)}`);
+  const [row] = await manager.query<Array<{ id: unknown }>>(`SELECT MAX(${q(column)}) AS id FROM ${q(table)}`);
   return Number(row?.id ?? 0);
 }
 
@@ -202,7 +202,7 @@ export interface DemoSalesResult {
  * are read as a save reads them (AnalysisFieldsService.fieldsAt).
  */
 export async function seedDemoSales(dataSource: DataSource, today: string, analysisFields: AnalysisFieldsService): Promise<DemoSalesResult | null> {
-  const [{ n }] = await dataSource.query('SELECT COUNT(*) AS n FROM sale');
+  const [{ n }] = await dataSource.query<Array<{ n: unknown }>>('SELECT COUNT(*) AS n FROM sale');
   if (Number(n) > 0) return null;
   const now = new Date();
   const nowStamp = now.toISOString().slice(0, 23).replace('T', ' ');
@@ -235,11 +235,11 @@ export async function seedDemoSales(dataSource: DataSource, today: string, analy
       const storeID = Number(row.sellsAt);
       sellers.set(storeID, [...(sellers.get(storeID) ?? []), { userID: Number(row.userID), name: row.name, homeStoreID: row.storeID == null ? null : Number(row.storeID) }]);
     }
-    const stores: Array<{ storeID: number; squareFeet: number | null }> = (await manager.query('SELECT storeID, squareFeet FROM store ORDER BY storeID')).map(
-      (s: { storeID: unknown; squareFeet: unknown }) => ({ storeID: Number(s.storeID), squareFeet: s.squareFeet == null ? null : Number(s.squareFeet) }),
+    const stores: Array<{ storeID: number; squareFeet: number | null }> = (await manager.query<Array<{ storeID: unknown; squareFeet: unknown }>>('SELECT storeID, squareFeet FROM store ORDER BY storeID')).map(
+      (s) => ({ storeID: Number(s.storeID), squareFeet: s.squareFeet == null ? null : Number(s.squareFeet) }),
     );
-    const saleTypes: Array<{ saleTypeID: number; name: string }> = (await manager.query('SELECT saleTypeID, name FROM saleType ORDER BY saleTypeID')).map(
-      (s: { saleTypeID: unknown; name: string }) => ({ saleTypeID: Number(s.saleTypeID), name: s.name }),
+    const saleTypes: Array<{ saleTypeID: number; name: string }> = (await manager.query<Array<{ saleTypeID: unknown; name: string }>>('SELECT saleTypeID, name FROM saleType ORDER BY saleTypeID')).map(
+      (s) => ({ saleTypeID: Number(s.saleTypeID), name: s.name }),
     );
     const discounts = await manager.find(DiscountStore, { where: { enabled: true }, relations: { discount: true }, order: { discountStoreID: 'ASC' } });
     const fieldsAt = new Map<number, AnalysisField[]>();

@@ -68,7 +68,7 @@ export async function seedDemoTargets(dataSource: DataSource, today: string, fig
   const from = addMonths(today, -13);
   const nowStamp = new Date().toISOString().slice(0, 23).replace('T', ' ');
   const stores = await readStores(dataSource);
-  const count = async (table: string) => Number((await dataSource.query(`SELECT COUNT(*) AS n FROM ${table}`))[0].n);
+  const count = async (table: string) => Number((await dataSource.query<Array<{ n: unknown }>>(`SELECT COUNT(*) AS n FROM ${table}`))[0].n);
 
   let targets: DemoTargetsResult['targets'] = null;
   if ((await count('target')) === 0) {
@@ -122,7 +122,9 @@ async function planTargets(dataSource: DataSource, figures: SaleFigures, stores:
   for (const row of userRows) usersAt.set(Number(row.storeID), [...(usersAt.get(Number(row.storeID)) ?? []), Number(row.userID)]);
 
   const itemsAt = new Map<number, TargetedItem[]>();
-  const itemRows: Array<Record<string, unknown>> = await dataSource.query(
+  const itemRows = await dataSource.query<
+    Array<{ storeID: unknown; analysisFieldID: number; targetRevenue: unknown; targetQuantity: unknown; analysisListItemID: unknown; code: string }>
+  >(
     'SELECT fs.storeID AS storeID, f.analysisFieldID AS analysisFieldID, f.targetRevenue AS targetRevenue, f.targetQuantity AS targetQuantity, ' +
       'i.analysisListItemID AS analysisListItemID, i.code AS code ' +
       'FROM analysisField f INNER JOIN analysisFieldStore fs ON fs.analysisFieldID = f.analysisFieldID ' +

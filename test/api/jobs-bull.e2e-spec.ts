@@ -147,7 +147,7 @@ if (scaleOut) describe('jobs on Bull with separate workers', () => {
       expectStatus(await admin.post('/api/recSheetLines/excel', { fileID, recSheetID, mappings, commit: true, autoRec: false }), 202).body.data.operationID as number;
     const linesOf = async (recSheetID: number) =>
       (
-        (await t.dataSource.query('SELECT saleDate, storeID, orderRef, sku, description, revenue, worksheet, rowNumber FROM recSheetLine WHERE recSheetID = ? ORDER BY orderRef', [recSheetID])) as Row[]
+        (await t.dataSource.query<Row[]>('SELECT saleDate, storeID, orderRef, sku, description, revenue, worksheet, rowNumber FROM recSheetLine WHERE recSheetID = ? ORDER BY orderRef', [recSheetID]))
       ).map((l) => JSON.stringify({ ...l, revenue: Number(l.revenue) }));
     const workersOf = ['imports,importSheets', 'imports,importSheets'];
     const running = await Promise.all(workersOf.map((queues) => worker({ WORKER_QUEUES: queues })));

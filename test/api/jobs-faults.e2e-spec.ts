@@ -152,7 +152,7 @@ if (scaleOut) describe('a single worker stopping mid-import', () => {
     expect(done.attempts).toBeGreaterThanOrEqual(2);
     expect(done.startedDate).toBe(firstStart);
     expect(seen).toEqual([...seen].sort((a, b) => a - b));
-    const [{ lines, orders }] = (await t.dataSource.query('SELECT COUNT(*) AS `lines`, COUNT(DISTINCT orderRef) AS orders FROM recSheetLine WHERE recSheetID = ?', [recSheetID])) as Row[];
+    const [{ lines, orders }] = await t.dataSource.query<Row[]>('SELECT COUNT(*) AS `lines`, COUNT(DISTINCT orderRef) AS orders FROM recSheetLine WHERE recSheetID = ?', [recSheetID]);
     expect([Number(lines), Number(orders)]).toEqual([3 * ROWS, 3 * ROWS]);
     const completed = logLines(second.output()).find((l) => l.operationID === operationID && l.event === 'completed');
     expect(completed).toEqual(expect.objectContaining({ msg: 'Job completed', durationMs: expect.any(Number), sinceFirstStartMs: expect.any(Number) }));

@@ -118,13 +118,13 @@ describe('GET /longRunningOperation', () => {
 describe('retries and once-only commits', () => {
   it('a run that fails for a passing reason is retried with backoff and completes on its second attempt', async () => {
     const job = t.app.get(RateCardUploadJob);
-    jest.spyOn(job, 'run').mockImplementationOnce(() => Promise.reject(new Error('Connection lost')));
+    const run = jest.spyOn(job, 'run').mockImplementationOnce(() => Promise.reject(new Error('Connection lost')));
     const body = await uploadBody(2, true);
     const { operationID } = expectStatus(await admin.post('/api/rateCardLines/excel', body), 202).body.data;
     const done = await finishedOperation(admin, operationID);
     expect(done).toEqual(expect.objectContaining({ state: 'completed', attempts: 2 }));
     expect(await lineCount(body.rateCardID)).toBe(2);
-    expect(job.run).toHaveBeenCalledTimes(2);
+    expect(run).toHaveBeenCalledTimes(2);
   });
 
   it('a run that dies after its commit is retried, and the retry writes nothing twice', async () => {

@@ -3,7 +3,6 @@ import type { AuthUser } from '../../src/common/auth/auth-user';
 import { ListService, UNINDEXED_SORT_MAX } from '../../src/common/list/list.service';
 import type { ListDefinition } from '../../src/common/list/list-definition';
 import { storeList } from '../../src/modules/master-data/stores/stores.service';
-import { Store } from '../../src/modules/master-data/entities/store.entity';
 import { rateCardLineList, rateCardLineStoreList } from '../../src/modules/rate-cards/lines/rate-card-line-rows';
 import { saleList } from '../../src/modules/sales/sale-rows';
 import {
@@ -336,7 +335,7 @@ describe('keyset batches (the export reader) on a nullable sort column', () => {
     const lists = t.app.get(ListService);
     const q = lists.parse(storeList, { sort: 'postCode', sortDir: dir, pageLength: '500' }, setUpUser);
     const batched: number[] = [];
-    for await (const rows of lists.batches(storeList as ListDefinition<Store>, q, setUpUser, 2)) batched.push(...rows.map((r) => Number(r.storeID)));
+    for await (const rows of lists.batches(storeList, q, setUpUser, 2)) batched.push(...rows.map((r) => Number(r.storeID)));
     const listed = expectStatus(await admin.get(`/api/stores?sort=postCode&sortDir=${dir}&pageLength=500`), 200);
     expect(batched).toEqual(listIDs(listed));
     expect(new Set(batched).size).toBe(batched.length);

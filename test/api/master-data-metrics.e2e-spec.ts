@@ -169,7 +169,7 @@ describe('a metric part field belongs to its table', () => {
     ['sales', '', ['field']],
   ])('%s.%s is a 400 naming %j, nothing written', async (tableName, field, fields) => {
     const metric = await createMetric(admin);
-    await refusedOn(t, fields as string[], () =>
+    await refusedOn(t, fields, () =>
       admin.post('/api/metricPart', { metricID: metric.metricID, name: 'Field', divisionPart: 'numerator', tableName, field }),
     );
   });

@@ -384,7 +384,7 @@ describe('GET /api/metricToday', () => {
     ['an unknown name', (ids: string) => `/api/metricToday?storeID=STORE&metricID=${ids}&saleDate=${YEAR}-02-03&colour=red`, ['colour']],
   ])('%s is a 400', async (_label, path, fields) => {
     const ids = String(todayMetric.metricID);
-    await refusedOn(w.t, fields as string[], () => managerA.api.get((path as (ids: string) => string)(ids).replace('STORE', String(w.storeA.storeID))));
+    await refusedOn(w.t, fields, () => managerA.api.get((path)(ids).replace('STORE', String(w.storeA.storeID))));
   });
 });
 
@@ -431,7 +431,7 @@ describe('POST /api/metricPart/test: bad input is a 400, never a 500', () => {
     ['an unknown field', { colour: 'red' }, ['colour']],
     ['an unknown metric', { metricID: 2147483647 }, ['metricID']],
   ])('%s', async (_label, body, fields) => {
-    await refusedOn(w.t, fields as string[], () => test({ metricID: metric.metricID, ...(body as Row) }));
+    await refusedOn(w.t, fields, () => test({ metricID: metric.metricID, ...(body as Row) }));
   });
 
   it('needs SystemSetup, and the store must be in the profile', async () => {

@@ -30,9 +30,9 @@ function sqliteEngine(): Engine {
     name: 'SQLite',
     open: () => openDataSource(dataSourceOptions({ databaseUrl: '', dataDir })),
     leftovers: async (dataSource) => {
-      const rows = (await dataSource.query(
+      const rows = (await dataSource.query<Array<{ item: string }>>(
         "SELECT type || ' ' || name AS item FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' AND name <> 'migrations' AND tbl_name <> 'migrations' ORDER BY name",
-      )) as Array<{ item: string }>;
+      ));
       return rows.map((row) => row.item);
     },
     dispose: async () => rmSync(dataDir, { recursive: true, force: true }),
@@ -53,8 +53,8 @@ function mysqlEngine(url: string): Engine {
       return openDataSource(dataSourceOptions({ databaseUrl, dataDir: tmpdir() }));
     },
     leftovers: async (dataSource) => {
-      const tables = (await dataSource.query("SELECT CONCAT(table_type, ' ', table_name) AS item FROM information_schema.tables WHERE table_schema = DATABASE() AND table_name <> 'migrations'")) as Array<{ item: string }>;
-      const triggers = (await dataSource.query("SELECT CONCAT('TRIGGER ', trigger_name) AS item FROM information_schema.triggers WHERE trigger_schema = DATABASE()")) as Array<{ item: string }>;
+      const tables = await dataSource.query<Array<{ item: string }>>("SELECT CONCAT(table_type, ' ', table_name) AS item FROM information_schema.tables WHERE table_schema = DATABASE() AND table_name <> 'migrations'");
+      const triggers = await dataSource.query<Array<{ item: string }>>("SELECT CONCAT('TRIGGER ', trigger_name) AS item FROM information_schema.triggers WHERE trigger_schema = DATABASE()");
       return [...tables, ...triggers].map((row) => row.item).sort();
     },
     dispose: () => onServer(url, (query) => query(`DROP DATABASE IF EXISTS \`${name}\``)).then(() => undefined),
@@ -84,7 +84,7 @@ async function schemaDrift(dataSource: DataSource): Promise<string[]> {
     for (const unique of entity.uniques) described.add(`index ${table}(${unique.columns.map((c) => c.databaseName).join(', ')}) unique`);
     for (const key of entity.foreignKeys) described.add(`foreign key ${table}(${key.columnNames.join(', ')}) -> ${key.referencedTablePath}(${key.referencedColumnNames.join(', ')}) on delete ${key.onDelete ?? 'NO ACTION'}`);
   }
-  const query = async (sql: string) => (await dataSource.query(sql)) as Array<{ item: string }>;
+  const query = async (sql: string) => await dataSource.query<Array<{ item: string }>>(sql);
   const rows = [
     ...(await query("SELECT CONCAT('table ', table_name) AS item FROM information_schema.tables WHERE table_schema = DATABASE() AND table_name <> 'migrations'")),
     ...(await query("SELECT CONCAT('column ', table_name, '.', column_name, IF(is_nullable = 'YES', ' null', ' not null')) AS item FROM information_schema.columns WHERE table_schema = DATABASE() AND table_name <> 'migrations'")),
@@ -127,12 +127,12 @@ describe.each(engines.map((engine) => [engine().name, engine] as const))('migrat
   it('every down() runs back to an empty database, and every up() then runs again to the same schema', async () => {
     const ds = dataSource!;
     for (let undone = 0; undone < MIGRATIONS.length; undone++) await ds.undoLastMigration({ transaction: 'each' });
-    const [{ n }] = (await ds.query('SELECT COUNT(*) AS n FROM migrations')) as Array<{ n: number | string }>;
+    const [{ n }] = await ds.query<Array<{ n: number | string }>>('SELECT COUNT(*) AS n FROM migrations');
     expect(Number(n)).toBe(0);
     expect(await engine.leftovers(ds)).toEqual([]);
 
     await runMigrationsOnce(ds);
-    const [{ n: ran }] = (await ds.query('SELECT COUNT(*) AS n FROM migrations')) as Array<{ n: number | string }>;
+    const [{ n: ran }] = await ds.query<Array<{ n: number | string }>>('SELECT COUNT(*) AS n FROM migrations');
     expect(Number(ran)).toBe(MIGRATIONS.length);
     expect(await schemaDrift(ds)).toEqual([]);
   });

@@ -187,7 +187,7 @@ it('serves the Swagger UI at /api/docs, loading its script from the same origin 
   expect(page.text).toContain('swagger-ui');
   const scripts = [...page.text.matchAll(/<script src="([^"]+)"/g)].map((m) => m[1]);
   expect(scripts.length).toBeGreaterThan(0);
-  const csp = page.headers['content-security-policy'] as string;
+  const csp = page.headers['content-security-policy'];
   expect(csp).toMatch(/script-src 'self'/);
   expect(csp).not.toMatch(/unsafe-eval/);
   for (const script of scripts) {

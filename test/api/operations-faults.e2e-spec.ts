@@ -65,7 +65,7 @@ async function terminate(target: Spawned): Promise<{ ms: number; code: number | 
 async function someRequests(port: number): Promise<void> {
   const http = supertest(`http://127.0.0.1:${port}`);
   for (let i = 0; i < 3; i += 1) {
-    const token = await login(http as never, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const token = await login(http, ADMIN_EMAIL, ADMIN_PASSWORD);
     expectStatus(await http.get('/api/user/me').set('x-access-token', token), 200);
     expect((await http.get(`/api/no-such-thing-${i}`)).status).toBe(404);
   }
@@ -196,7 +196,7 @@ async function freshDatabase(label: string): Promise<{ env: Record<string, strin
     const count = async (sql: string) => {
       const db = await new DataSource({ type: 'better-sqlite3', database: join(dataDir, 'app.sqlite'), readonly: true }).initialize();
       try {
-        return Number(Object.values(((await db.query(sql)) as Row[])[0])[0]);
+        return Number(Object.values((await db.query<Row[]>(sql))[0])[0]);
       } finally {
         await db.destroy();
       }

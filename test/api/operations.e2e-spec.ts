@@ -44,7 +44,7 @@ describe('graceful shutdown of the built API (SIGTERM)', () => {
     expect(existsSync(MAIN)).toBe(true);
     port = await freePort();
     const env = await testEnvironment({ PORT: String(port), LOG_FORMAT: 'json', LOG_LEVEL: 'info' });
-    child = spawn(process.execPath, [MAIN], { env: { PATH: process.env.PATH ?? '', ...env } as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    child = spawn(process.execPath, [MAIN], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
@@ -58,7 +58,7 @@ describe('graceful shutdown of the built API (SIGTERM)', () => {
 
   it('logs one JSON line per request with its id, user, route, status and duration, and no token', async () => {
     const http = supertest(`http://127.0.0.1:${port}`);
-    const token = await login(http as never, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const token = await login(http, ADMIN_EMAIL, ADMIN_PASSWORD);
     const res = expectStatus(await http.get('/api/about').set('x-access-token', token).set('X-Request-Id', 'ops-about-1'), 200);
     expect(res.headers['x-request-id']).toBe('ops-about-1');
     const me = expectStatus(await http.get('/api/user/me').set('x-access-token', token), 200).body;
@@ -199,7 +199,7 @@ describe('the log line of a failed request', () => {
 
   it('carries the error and the errorID, at level error; headers and bodies are not logged', async () => {
     const http = supertest(app.getHttpServer());
-    const token = await login(http as never, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const token = await login(http, ADMIN_EMAIL, ADMIN_PASSWORD);
     const failure = jest.spyOn(JobsService.prototype, 'latest').mockRejectedValueOnce(new Error('ops: the operation table is gone'));
     try {
       const res = await http.get('/api/longRunningOperation').set('x-access-token', token);

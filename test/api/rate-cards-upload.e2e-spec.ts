@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { RateCardLineStore } from '../../src/modules/rate-cards/entities/rate-card-line-store.entity';
 import { RateCardLine } from '../../src/modules/rate-cards/entities/rate-card-line.entity';
 import {
@@ -443,9 +444,7 @@ describe('POST /rateCardLines/excel', () => {
     const rateCardID = await newRateCard();
     const fileID = await uploadFile(await workbook({ Lines: [HEADER, ['A', handset.name, 'a']] }));
     // Corrupt the stored bytes (the kind was checked at upload).
-    const { writeFileSync } = await import('node:fs');
-    const { join } = await import('node:path');
-    const row = (await t.dataSource.query(`SELECT storedName FROM file WHERE fileID = ${fileID}`)) as Array<{ storedName: string }>;
+    const row = await t.dataSource.query<Array<{ storedName: string }>>(`SELECT storedName FROM file WHERE fileID = ${fileID}`);
     writeFileSync(join(t.config.filesDir, row[0].storedName), Buffer.from('PK\u0003\u0004 broken'));
     expectFailure(await post({ fileID, rateCardID, saleTypeID: saleType.saleTypeID, mappings: { Lines: LINE_MAP }, commit: true }), 400);
     expectFailure(await admin.get(`/api/file/${fileID}/excelHeaders/allSheets`), 400);

@@ -282,7 +282,7 @@ describe('a commit reuses its validation', () => {
     // each waits, once its check has passed and before it writes, for the other to get that far
     // too (at most 1.5 s): without the sheet's lock both checks would pass and the second insert
     // would hit the unique index.
-    const driver = t.app.get(JobDriver) as InProcessJobDriver;
+    const driver = t.app.get<JobDriver, InProcessJobDriver>(JobDriver);
     const add = driver.add.bind(driver);
     const addSpy = jest.spyOn(driver, 'add').mockImplementation(async (queue, name, operationID) => {
       if (name !== 'recSheetImport') return add(queue, name, operationID);

@@ -613,7 +613,7 @@ describe('actuals', () => {
       ]);
     }
     const storeTotal = JSON.parse(Buffer.from(rowOf('quantity', 0).actualSaleParams, 'base64url').toString('utf8'));
-    const ids: number[] = expectStatus(await w.admin.get(`/api/sales?${new URLSearchParams({ ...storeTotal, pageLength: '500' })}`), 200).body.listData.map((s: Row) => s.saleID);
+    const ids: number[] = expectStatus(await w.admin.get(`/api/sales?${new URLSearchParams({ ...storeTotal, pageLength: '500' }).toString()}`), 200).body.listData.map((s: Row) => s.saleID);
     expect(ids.sort()).toEqual([...sellerSales.slice(0, 3), managerSale].map((s) => s.saleID).sort());
   });
 

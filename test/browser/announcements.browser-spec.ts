@@ -143,7 +143,7 @@ describeInBrowser('announcements in a browser', () => {
       const created = (
         await api.send('POST', 'announcement', { type, title, message: `Message ${i + 1}: ${'read this before your next shift, '.repeat(4)}`, displayUntil: '2099-12-31', acknowledgable: true })
       ).data;
-      await api.send('POST', `announcement/${created.announcementID}/announcementUsers`, { userIDs: [nora.userID] });
+      await api.send('POST', `announcement/${Number(created.announcementID)}/announcementUsers`, { userIDs: [nora.userID] });
       titles.push(title);
     }
     const { page } = await newPage(browser, 1280);

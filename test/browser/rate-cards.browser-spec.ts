@@ -53,7 +53,7 @@ describeInBrowser('rate cards in a browser: no card in force yet', () => {
     const next = page.locator('.rate-card-banner.ant-alert-info');
     expect(await next.innerText()).toContain(`The next rate card, ${futureName}, takes effect on 01/09/2098.`);
     await next.getByRole('link', { name: 'See its lines' }).click();
-    await page.waitForURL(new RegExp(`/data/rateCards/${future.rateCardID}/lines$`));
+    await page.waitForURL(new RegExp(`/data/rateCards/${Number(future.rateCardID)}/lines$`));
     await page.getByRole('heading', { name: new RegExp(futureName) }).waitFor();
     await page.context().close();
   });

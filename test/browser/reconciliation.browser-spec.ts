@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import ExcelJS from 'exceljs';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { adminPage, Api, attemptName, describeInBrowser, launchBrowser, startTarget, type Target } from './browserTarget';
 import { supplierStatement } from '../support/rec-fixtures';
 import { expectConsoleErrors, failedLoad } from './pageWatch';

@@ -140,7 +140,7 @@ describeInBrowser('rough edges: texts', () => {
     await sales.getByRole('checkbox', { name: /Refund sales/ }).uncheck();
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'detached' });
-    const saved = await api.send<{ data: Row }>('GET', `accessProfiles?accessProfileID=${profile.accessProfileID}`);
+    const saved = await api.send<{ data: Row }>('GET', `accessProfiles?accessProfileID=${Number(profile.accessProfileID)}`);
     expect(String(saved.data.systemAreas).split(', ').sort()).toEqual(['RecordDailyStats', 'RecordSales', 'RecordTargets', 'UserSetup']);
     await rowOf(page, name).getByText('Set monthly targets', { exact: false }).waitFor();
   });

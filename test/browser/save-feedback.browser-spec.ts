@@ -222,7 +222,7 @@ describeInBrowser('save feedback', () => {
     const line = (
       await api.send('POST', 'recSheetLine', { recSheetID: sheet.recSheetID, storeName, saleDate: day(), orderRef: sale.orderRef, sku, description: 'Handset', revenue: 100 })
     ).data;
-    await api.send('PUT', `recSheetLine/${line.recSheetLineID}/recSale/${sale.saleID}`, { recNotes: '', changes: {} });
+    await api.send('PUT', `recSheetLine/${Number(line.recSheetLineID)}/recSale/${Number(sale.saleID)}`, { recNotes: '', changes: {} });
     const page = await adminPage();
     await page.goto(`${target.baseUrl}/sales/${storeID}`);
     await page.locator(`tr.ant-table-row[data-row-key="${sale.saleID}"]`).getByRole('button', { name: 'View' }).click();
@@ -256,7 +256,7 @@ describeInBrowser('save feedback', () => {
   it('acknowledging an announcement says so', async () => {
     const title = attemptName('Read me');
     const created = (await api.send('POST', 'announcement', { type: 'info', title, message: 'A notice', displayUntil: '2099-12-31', acknowledgable: true })).data;
-    await api.send('POST', `announcement/${created.announcementID}/announcementUsers`, { userIDs: [me.userID] });
+    await api.send('POST', `announcement/${Number(created.announcementID)}/announcementUsers`, { userIDs: [me.userID] });
     const page = await adminPage();
     await page.goto(`${target.baseUrl}/`);
     await page.locator('.my-announcements .my-announcement').first().waitFor();

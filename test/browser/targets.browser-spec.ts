@@ -330,7 +330,7 @@ describeInBrowser('targets screen in a browser', () => {
     await page.goto(`${target.baseUrl}/targets/totals/2021-02-01/${storeID}`);
     await page.waitForURL(`${target.baseUrl}/targets/set/2021-02-01/${storeID}`);
     const plain = (await api.send('POST', 'store', { name: attemptName('No targets store'), storeTypeID, targetRevenue: false, targetQuantity: false })).data;
-    await page.goto(`${target.baseUrl}/targets/set/2021-02-01/${plain.storeID}`);
+    await page.goto(`${target.baseUrl}/targets/set/2021-02-01/${Number(plain.storeID)}`);
     await page.getByText('There is nothing to target at this store', { exact: false }).waitFor();
     expect(await page.getByRole('table', { name: 'Targets' }).count()).toBe(0);
     await page.context().close();

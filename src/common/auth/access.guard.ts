@@ -21,7 +21,7 @@ export class AccessGuard extends AuthGuard('jwt') {
   override async canActivate(context: ExecutionContext): Promise<boolean> {
     const targets = [context.getHandler(), context.getClass()];
     if (this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, targets)) return true;
-    const request = context.switchToHttp().getRequest();
+    const request = context.switchToHttp().getRequest<{ user?: AuthUser }>();
     // The strategy reads ?token= only for these (see queryToken in jwt.strategy.ts).
     if (this.reflector.getAllAndOverride<boolean>(DOWNLOAD_ROUTE, targets)) markDownloadRequest(request);
     await super.canActivate(context);

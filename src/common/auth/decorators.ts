@@ -44,5 +44,5 @@ export function isDownloadRequest(req: object): boolean {
 }
 
 export const CurrentUser = createParamDecorator((_data: unknown, ctx: ExecutionContext): AuthUser => {
-  return ctx.switchToHttp().getRequest().user as AuthUser;
+  return ctx.switchToHttp().getRequest<{ user: AuthUser }>().user;
 });

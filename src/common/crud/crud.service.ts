@@ -1,4 +1,4 @@
-import { DataSource, EntityManager, ObjectLiteral } from 'typeorm';
+import { DataSource, EntityManager, FindOptionsWhere, ObjectLiteral } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user';
 import { AuditedEntity, stampCreated, stampUpdated } from '../db/audited.entity';
 import { assertNotInUse } from '../db/in-use';
@@ -21,6 +21,11 @@ export abstract class CrudService<T extends AuditedEntity & ObjectLiteral, Creat
     protected readonly dataSource: DataSource,
     protected readonly lists: ListService,
   ) {}
+
+  /** Whether the record with this id exists: how another module checks a reference to it. */
+  async exists(manager: EntityManager, id: number): Promise<boolean> {
+    return manager.existsBy(this.definition.entity, { [this.definition.idField]: id } as FindOptionsWhere<T>);
+  }
 
   /** Copies the body onto the entity; throws InvalidInput for anything the DTO cannot check. */
   protected abstract assign(
@@ -55,7 +60,7 @@ export abstract class CrudService<T extends AuditedEntity & ObjectLiteral, Creat
 
   async create(body: CreateBody, user: AuthUser): Promise<Row> {
     const id = await this.dataSource.transaction(async (manager) => {
-      const entity = manager.create(this.definition.entity) as T;
+      const entity: T = manager.create(this.definition.entity);
       await this.assign(manager, entity, body, user, true);
       await this.assertNameFree(manager, entity, true);
       stampCreated(entity, user.name);
@@ -92,7 +97,7 @@ export abstract class CrudService<T extends AuditedEntity & ObjectLiteral, Creat
   /** The definition's uniqueName is not another record's, ignoring case and outer spaces (400 on it). */
   private async assertNameFree(manager: EntityManager, entity: T, isNew: boolean): Promise<void> {
     const { uniqueName, idField, alias, label } = this.definition;
-    const name = uniqueName && entity[uniqueName];
+    const name: unknown = uniqueName && entity[uniqueName];
     if (typeof name !== 'string') return;
     const query = manager
       .createQueryBuilder(this.definition.entity, alias)

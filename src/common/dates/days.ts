@@ -1,4 +1,5 @@
 import { isCalendarDate as isCalendarDay } from '../list/list-query';
+import { textOf } from '../db/numbers';
 
 // Making a DateTimeFormat costs far more than formatting with one (a dashboard asks for today several times an answer).
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
@@ -21,7 +22,7 @@ export function localDate(timeZone: string, now: Date = new Date()): string {
 /** A DATE column ('yyyy-mm-dd', or a Date from a driver) as records carry dates: 'yyyy-mm-ddT00:00:00.000Z'. */
 export function recordDate(value: unknown): string | null {
   if (value == null || value === '') return null;
-  const ymd = value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10);
+  const ymd = value instanceof Date ? value.toISOString().slice(0, 10) : textOf(value).slice(0, 10);
   return `${ymd}T00:00:00.000Z`;
 }
 

@@ -8,7 +8,7 @@ function failingThen(errors: unknown[]): { dataSource: DataSource; runs: () => n
     transaction: async (work: (manager: unknown) => Promise<unknown>) => {
       runs += 1;
       const error = errors.shift();
-      if (error) throw error;
+      if (error) throw error as Error;
       return work({});
     },
   } as unknown as DataSource;

@@ -227,17 +227,20 @@ class SheetReading {
 
   rows(): AsyncIterable<XlsxRow> {
     const source = this.rowsSource();
-    const reading = this;
+    // Arrow functions keep this reader's `this` inside the generator below.
+    const takePending = () => this.pending.shift();
+    const countCharacters = (characters: number) => {
+      this.characters = characters;
+    };
     return {
       async *[Symbol.asyncIterator]() {
-        while (reading.pending.length) {
-          const row = reading.pending.shift()!;
+        for (let row = takePending(); row; row = takePending()) {
           if (row.cells.length) yield row;
         }
         for (;;) {
           const next = await source.next();
           if (next.done) return;
-          if (typeof next.value === 'number') reading.characters = next.value;
+          if (typeof next.value === 'number') countCharacters(next.value);
           else if (next.value.cells.length) yield next.value;
         }
       },

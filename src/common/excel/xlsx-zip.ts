@@ -47,7 +47,7 @@ function megabytes(bytes: number): string {
 
 /** A part's name as it may be shown: printable and short (it comes from the uploaded file). */
 function shownName(name: string): string {
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- removing control characters is the point
   const printable = name.replace(/[\u0000-\u001f\u007f-\u009f]/g, '');
   return printable.length > 80 ? `${printable.slice(0, 80)}…` : printable;
 }

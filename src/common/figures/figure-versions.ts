@@ -3,6 +3,7 @@ import { Injectable, Module } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user';
+import { textOf } from '../db/numbers';
 
 /**
  * The version of everything a caller's figures are read from, in one statement: the change
@@ -33,7 +34,7 @@ export class FigureVersions {
     const stores = [...user.storeIDs].sort((a, b) => a - b);
     const sales = stores.length ? `(SELECT COALESCE(SUM(version), 0) FROM saleFigureVersion WHERE storeID IN (${stores.map(() => '?').join(', ')}))` : '0';
     const [row]: Array<{ sales: unknown; data: unknown }> = await this.dataSource.query(`SELECT ${sales} AS sales, (SELECT COALESCE(SUM(version), 0) FROM dataVersion) AS data`, stores);
-    return `${stores.join(',')}@${String(row?.sales ?? 0)}/${String(row?.data ?? 0)}`;
+    return `${stores.join(',')}@${textOf(row?.sales ?? 0)}/${textOf(row?.data ?? 0)}`;
   }
 }
 

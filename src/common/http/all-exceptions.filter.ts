@@ -72,7 +72,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
       return;
     }
     if (exception instanceof HttpException) {
-      let status = exception.getStatus();
+      let status = exception.getStatus() as HttpStatus;
       // Oversized bodies are bad input like any other: 400, not 413.
       if (status === HttpStatus.PAYLOAD_TOO_LARGE) status = HttpStatus.BAD_REQUEST;
       if (status === HttpStatus.TOO_MANY_REQUESTS) res.setHeader('Retry-After', retryAfterSeconds(res, exception));
@@ -83,7 +83,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const conflict = constraintFailure(exception);
     if (conflict) {
       // A NOT NULL reaching the database is a field our body checks missed: said, so it gets its own rule.
-      if (Object.keys(conflict.messages).length) this.logger.warn(`${req.method} ${req.route?.path ?? req.path}: the database refused a null (${(exception as Error).message})`);
+      if (Object.keys(conflict.messages).length) this.logger.warn(`${req.method} ${(req.route as { path?: string } | undefined)?.path ?? req.path}: the database refused a null (${(exception as Error).message})`);
       res.status(400).json({ statusCode: 400, validationResult: { fail: true, failSummary: conflict.summary, failMessages: conflict.messages } });
       return;
     }

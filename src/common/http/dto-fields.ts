@@ -8,7 +8,7 @@ import { withArticle } from './wording';
  * Field decorators shared by every body DTO, so each rule and its message is written once.
  * Strings are trimmed; numbers must arrive as JSON numbers (no implicit conversion).
  */
-const trim = Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
+const trim = Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value));
 
 export const MAX_ID = 2_147_483_647;
 
@@ -18,6 +18,7 @@ export const MAX_ID = 2_147_483_647;
  * '\uFFFD' (SQLite as three of them), so what was saved is not what was sent, and the others
  * make the Excel exports invalid XML that Excel refuses to open.
  */
+// eslint-disable-next-line no-control-regex -- finding control characters is this pattern's purpose
 const INVALID_CHARACTER = /[\x00-\x08\x0B\x0C\x0E-\x1F\x7F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /**
@@ -188,7 +189,7 @@ export function ReferenceIDs(label: string, maxItems = 10_000) {
 export function Day(label: string) {
   const message = `${label} must be a date yyyy-mm-dd`;
   return applyDecorators(
-    Transform(({ value }) => (typeof value === 'string' && isDateParam(value) ? value.slice(0, 10) : value)),
+    Transform(({ value }: { value: unknown }) => (typeof value === 'string' && isDateParam(value) ? value.slice(0, 10) : value)),
     IsNotEmpty({ message: `${label} is required` }),
     IsString({ message }),
     Matches(/^(19|[2-9]\d)\d{2}-\d{2}-\d{2}$/, { message }),

@@ -19,7 +19,7 @@ export const AUDIT_FIELD_NAMES = ['createdByUserName', 'createdDate', 'updatedBy
  */
 export function ReadOnlyFields(...names: string[]): ClassDecorator {
   return (target) => {
-    const inherited: readonly string[] = Reflect.getMetadata(READ_ONLY, target) ?? [];
+    const inherited = (Reflect.getMetadata(READ_ONLY, target) as readonly string[] | undefined) ?? [];
     Reflect.defineMetadata(READ_ONLY, [...new Set([...inherited, ...names])], target);
   };
 }

@@ -1,4 +1,5 @@
 import { BadRequestException, ForbiddenException, HttpException, HttpStatus, NotFoundException, ServiceUnavailableException, UnauthorizedException } from '@nestjs/common';
+import { textOf } from '../db/numbers';
 
 /** The shape every answer carries (spec 01 section 5): fail, failSummary, failMessages keyed by field. */
 export interface ValidationResult {
@@ -68,6 +69,6 @@ export function validationBodyFor(exception: HttpException): Record<string, unkn
       ? response
       : Array.isArray((response as { message?: unknown }).message)
         ? ((response as { message: string[] }).message).join(', ')
-        : String((response as { message?: unknown }).message ?? exception.message);
+        : textOf((response as { message?: unknown }).message ?? exception.message);
   return body(status, {}, message);
 }

@@ -60,7 +60,7 @@ export function prototypeNamedKeys(body: object): string[] {
   const stack: Array<{ node: object; path: string }> = [{ node: body, path: '' }];
   while (stack.length) {
     const { node, path } = stack.pop()!;
-    for (const [key, child] of Object.entries(node)) {
+    for (const [key, child] of Object.entries(node) as Array<[string, unknown]>) {
       const at = path ? `${path}.${key}` : key;
       if (isPrototypeName(key)) found.push(at);
       else if (child && typeof child === 'object') stack.push({ node: child, path: at });
@@ -80,7 +80,7 @@ class StrictValidationPipe extends ValidationPipe {
       const inherited = prototypeNamedKeys(value);
       if (inherited.length) throw new InvalidInput(Object.fromEntries(inherited.map((k) => [k, `Unknown field ${k}`])));
     }
-    return super.transform(value, metadata);
+    return super.transform(value, metadata) as Promise<unknown>;
   }
 
   /** The built body without the names its class declares read-only (read-only-fields.ts). */

@@ -139,7 +139,7 @@ export function parseListQuery<T extends ObjectLiteral>(
   query: Record<string, unknown>,
 ): ListQuery {
   // No prototype: a parameter named __proto__ must become a message, not the object's prototype.
-  const errors: Record<string, string> = Object.create(null);
+  const errors = Object.create(null) as Record<string, string>;
   const get = (name: string) => single(name, query[name], errors);
 
   const page = integerParam('page', get('page'), 0, 0, 100_000_000, errors);

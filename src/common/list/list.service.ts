@@ -425,7 +425,7 @@ export class ListService {
     this.joinLookups(qb, definition, false);
     qb.select(`${alias}.${idField}`, 'id').where(`${alias}.${idField} = :id`, { id });
     this.applyScope(qb, definition, user);
-    const visible = await qb.getRawOne();
+    const visible = await qb.getRawOne<{ id: unknown }>();
     const entity = visible
       ? await manager.findOne(definition.entity, { where: { [idField]: id } as never })
       : null;

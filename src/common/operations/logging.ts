@@ -93,7 +93,7 @@ export function requestLogger(root: Logger): HttpLogger {
       return QUIET_PATHS.test((req as LoggedRequest).originalUrl ?? req.url ?? '') ? 'debug' : 'info';
     },
     customSuccessObject: facts,
-    customErrorObject: (req, res, _error, val) => facts(req, res, val),
+    customErrorObject: (req, res, _error, val: object) => facts(req, res, val),
   });
 }
 

@@ -63,7 +63,7 @@ export function stopOnSignals({ stop, timeoutMs, logger, stopping }: StopOnSigna
     try {
       closing = stop(signal);
     } catch (error) {
-      closing = Promise.reject(error);
+      closing = Promise.reject(error instanceof Error ? error : new Error(String(error)));
     }
     closing.then(
       () => {

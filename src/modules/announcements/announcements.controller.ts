@@ -8,7 +8,7 @@ import { IdPipe } from '../../common/http/id.pipe';
 import { strictValidationPipe } from '../../common/http/validation.pipe';
 import { OK } from '../../common/http/validation-result';
 import { AccessNote } from '../../common/openapi/list-route';
-import { sendAttachment } from '../files/file-responses';
+import { sendAttachment } from '../files';
 import { AnnouncementBody, AnnouncementRecipientsBody, AnnouncementUserBody } from './announcement.body';
 import { AnnouncementUsersService } from './announcement-users.service';
 import { AnnouncementsService } from './announcements.service';

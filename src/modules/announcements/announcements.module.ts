@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { FilesModule } from '../files/files.module';
-import { MasterDataModule } from '../master-data/master-data.module';
+import { FilesModule } from '../files';
+import { MasterDataModule } from '../master-data';
 import { AnnouncementUsersService } from './announcement-users.service';
 import { AnnouncementCrudController, AnnouncementsController, AnnouncementUserCrudController } from './announcements.controller';
 import { AnnouncementsService } from './announcements.service';

@@ -4,7 +4,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { CrudService } from '../../common/crud/crud.service';
 import { InvalidInput } from '../../common/http/validation-result';
 import { ListService } from '../../common/list/list.service';
-import { FilesService } from '../files/files.service';
+import { FilesService } from '../files';
 import { AnnouncementBody } from './announcement.body';
 import { announcementList } from './announcement-rows';
 import { Announcement } from './entities/announcement.entity';

@@ -4,7 +4,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { InvalidInput, RecordNotFound } from '../../common/http/validation-result';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
-import { FilesService, type OpenedFile } from '../files/files.service';
+import { FilesService, type OpenedFile } from '../files';
 import { localDate } from '../../common/dates/days';
 import { announcementFields, fileOf, happened, recipientStatus } from './announcement-rows';
 import { AnnouncementUser, NEVER_SQL } from './entities/announcement-user.entity';

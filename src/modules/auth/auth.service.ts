@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import * as bcrypt from 'bcryptjs';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { InvalidInput } from '../../common/http/validation-result';
-import { MAX_PASSWORD_BYTES, PASSWORD_COST, UsersService } from '../users/users/users.service';
+import { MAX_PASSWORD_BYTES, PASSWORD_COST, UsersService } from '../users';
 import { LoginAttempts } from './login-attempts';
 import { loginWindowRefusal } from './login-window';
 import { SessionTokens } from './session-tokens';

@@ -7,7 +7,7 @@ import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { isDownloadRequest } from '../../common/auth/decorators';
 import { NotAllowed } from '../../common/http/validation-result';
-import { UsersService } from '../users/users/users.service';
+import { UsersService } from '../users';
 import { loginWindowRefusal } from './login-window';
 import type { TokenClaims } from './session-tokens';
 

@@ -7,6 +7,7 @@ import type Redis from 'ioredis';
 import { REDIS } from '../../common/redis/redis.module';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { LoginAttemptStorage } from './login-attempt-storage';
+import { textOf } from '../../common/db/numbers';
 
 /**
  * The login limits (docs/decisions.md, "Issue 28: login limits and branding images"), applied to
@@ -50,7 +51,7 @@ export function addressTracker(ip: string | undefined): string {
 
 /** The account's tracker: the e-mail as login matches it. */
 export function accountTracker(email: unknown): string {
-  return String(email ?? '').trim().toLowerCase().slice(0, 254);
+  return textOf(email ?? '').trim().toLowerCase().slice(0, 254);
 }
 
 function sha256(text: string): string {

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { MasterDataModule } from '../master-data/master-data.module';
+import { MasterDataModule } from '../master-data';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DailyStatsController } from './daily-stats.controller';
 import { DailyStatsService } from './daily-stats.service';

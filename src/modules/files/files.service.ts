@@ -48,7 +48,7 @@ export interface OpenedFile {
   file: StoredFile;
   path: string;
   size: number;
-  stream(): ReadStream;
+  stream: () => ReadStream;
 }
 
 const INCOMING = '.incoming';
@@ -57,7 +57,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** The client's name, for showing only: no folders, no control characters, at most 255 characters. */
 export function cleanFileName(name: string, fallback: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- removing control characters is the point
   const cleaned = base.replace(/[\u0000-\u001f\u007f-\u009f]/g, '').replace(/\s+/g, ' ').trim();
   return Array.from(cleaned || fallback).slice(0, 255).join('');
 }

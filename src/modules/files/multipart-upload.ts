@@ -120,7 +120,7 @@ export async function receiveOneFile(req: IncomingMessage, options: ReceiveOptio
     let out: WriteStream | undefined;
     let source: (Readable & { truncated?: boolean }) | undefined;
     // No prototype: a field named __proto__ is just a field.
-    const fields: Record<string, string> = Object.create(null);
+    const fields = Object.create(null) as Record<string, string>;
 
     const cleanUp = async () => {
       source?.destroy();

@@ -2,7 +2,7 @@ import { HttpException, Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In, type EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
-import { UsersService } from '../users/users/users.service';
+import { UsersService } from '../users';
 import { Operation } from './entities/operation.entity';
 import { JobEvents } from './job-events';
 import { JobRegistry } from './job-registry';

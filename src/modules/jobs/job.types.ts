@@ -16,7 +16,7 @@ export interface JobContext {
    * are throttled). The percentage shown never goes down. When the process is stopping and can
    * wait no longer it throws JobHandedBack: the job goes back to its queue and is run again.
    */
-  progress(message: string, percentage: number): Promise<void>;
+  progress: (message: string, percentage: number) => Promise<void>;
   /** Throws JobHandedBack when the process is stopping: for a run that only waits (on its parts), so it never holds a stop. */
   stopIfWaiting(): void;
   /**

@@ -7,7 +7,7 @@ import { DiscoveryModule } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ListController } from '../../common/crud/list.controller';
 import type { AppConfig } from '../../config/app-config';
-import { UsersModule } from '../users/users.module';
+import { UsersModule } from '../users';
 import { BullJobDriver, JOB_BACKOFF, jobRetryDelay } from './drivers/bull.driver';
 import { InProcessJobDriver } from './drivers/in-process.driver';
 import { JobDriver } from './drivers/job-driver';

@@ -129,6 +129,19 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
   }
 
   /** One operation: the caller's own, or any with SystemSetup; 404 otherwise. */
+  /**
+   * These operations as stored (name, user, parent, state, data, result, finish; no progress or
+   * message), any user's: for a module that keeps work between its jobs' runs (the rec sheet
+   * import's kept validations). Missing ids are left out.
+   */
+  async storedOperations(operationIDs: readonly number[]): Promise<Operation[]> {
+    if (!operationIDs.length) return [];
+    return this.dataSource.getRepository(Operation).find({
+      select: { operationID: true, name: true, userID: true, parentOperationID: true, state: true, data: true, result: true, finishedDate: true },
+      where: { operationID: In([...operationIDs]) },
+    });
+  }
+
   async get(operationID: number, user: AuthUser): Promise<OperationView> {
     const operation = await this.dataSource.getRepository(Operation).findOneBy({ operationID });
     if (!operation || (operation.userID !== user.userID && !hasArea(user, 'SystemSetup'))) throw new RecordNotFound('Operation');

@@ -1,4 +1,4 @@
-import { Inject, Injectable, type NestMiddleware } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import type Redis from 'ioredis';
 import { randomBytes } from 'node:crypto';

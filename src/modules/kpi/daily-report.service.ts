@@ -1,9 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import type { AuthUser } from '../../common/auth/auth-user';
-import { AnalysisField } from '../master-data/entities/analysis-field.entity';
-import { SaleFigures } from '../sales/sale-figures';
+import { AnalysisFieldsService } from '../master-data';
+import { SaleFigures } from '../sales';
 
 /** One heading of a field in the daily report: the counted sales whose value is one of its items. */
 export interface DailyReportGroup {
@@ -37,7 +35,7 @@ interface ReportedField {
 @Injectable()
 export class DailyReportService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly analysisFields: AnalysisFieldsService,
     private readonly sales: SaleFigures,
   ) {}
 
@@ -63,17 +61,7 @@ export class DailyReportService {
    */
   private async reportedFields(storeIDs: readonly number[]): Promise<ReportedField[]> {
     if (!storeIDs.length) return [];
-    // Master data read as the metric engine reads metrics: one query, no list paging.
-    const found = await this.dataSource
-      .getRepository(AnalysisField)
-      .createQueryBuilder('field')
-      .innerJoin('field.analysisFieldStores', 'fieldStore', 'fieldStore.storeID IN (:...storeIDs)', { storeIDs: [...storeIDs] })
-      .innerJoinAndSelect('field.analysisListItems', 'item', "item.dailyReportAs <> ''")
-      .where('field.inputType IN (:...listTypes)', { listTypes: ['single', 'multi'] })
-      .orderBy('field.label', 'ASC')
-      .addOrderBy('field.analysisFieldID', 'ASC')
-      .addOrderBy('item.analysisListItemID', 'ASC')
-      .getMany();
+    const found = await this.analysisFields.dailyReportedAt(storeIDs);
     const reported: ReportedField[] = [];
     for (const field of found) {
       const headings = new Map<string, { name: string; codes: string[] }>();

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { hasArea, type AuthUser } from '../../common/auth/auth-user';
 import type { FigureRequest, FigureScope } from '../../common/figures/figure-request';
-import { StoresService } from '../master-data/stores/stores.service';
-import { SaleFigures, type RankedSales, type SaleRank, type SaleSplit, type SaleSums } from '../sales/sale-figures';
-import { earliestSaleDate } from '../sales/sales.service';
-import { TargetsService } from '../targets/targets.service';
-import { UsersService } from '../users/users/users.service';
+import { StoresService } from '../master-data';
+import { SaleFigures, type RankedSales, type SaleRank, type SaleSplit, type SaleSums } from '../sales';
+import { earliestSaleDate } from '../sales';
+import { TargetsService } from '../targets';
+import { UsersService } from '../users';
 import {
   cardSpans,
   monthStart,

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import type { Response } from 'express';
-import type { MetricType } from '../master-data/entities/metric.entity';
+import type { MetricType } from '../master-data';
 import type { KpiTable, TableRow } from './kpi-tables.service';
 
 const FORMATS: Record<MetricType, string> = { percent: '0.0%', integer: '#,##0', '2dp': '#,##0.00', money: '"£"#,##0.00' };

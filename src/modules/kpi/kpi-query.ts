@@ -1,7 +1,7 @@
 import type { AuthUser } from '../../common/auth/auth-user';
 import { InvalidInput } from '../../common/http/validation-result';
 import { isDateParam } from '../../common/list/list-query';
-import { earliestSaleDate } from '../sales/sales.service';
+import { earliestSaleDate } from '../sales';
 import type { MetricSplit } from './metric-engine';
 
 /**

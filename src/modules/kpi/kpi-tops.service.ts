@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { InvalidInput, OK } from '../../common/http/validation-result';
-import { SaleFigures, type SaleRankSort } from '../sales/sale-figures';
+import { SaleFigures, type SaleRankSort } from '../sales';
 import { topEntry } from './kpi-cards.service';
 
 export type TopKind = 'stores' | 'skus' | 'users';

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { DailyModule } from '../daily/daily.module';
-import { SalesModule } from '../sales/sales.module';
+import { DailyModule } from '../daily';
+import { SalesModule } from '../sales';
 import { FigureVersionsModule } from '../../common/figures/figure-versions';
 import { KeptAnswers } from './kept-answers';
 import { MetricEngine } from './metric-engine';
@@ -11,9 +11,9 @@ import { KpiCardsService } from './kpi-cards.service';
 import { KpiController } from './kpi.controller';
 import { KpiTablesService } from './kpi-tables.service';
 import { KpiTopsService } from './kpi-tops.service';
-import { MasterDataModule } from '../master-data/master-data.module';
-import { TargetsModule } from '../targets/targets.module';
-import { UsersModule } from '../users/users.module';
+import { MasterDataModule } from '../master-data';
+import { TargetsModule } from '../targets';
+import { UsersModule } from '../users';
 
 /**
  * KPI figures (issue 12): the one metric engine every figure of the dashboard, tables and daily

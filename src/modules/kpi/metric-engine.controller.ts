@@ -5,8 +5,8 @@ import { assertStoreAccess } from '../../common/auth/store-scope';
 import { InvalidInput, OK } from '../../common/http/validation-result';
 import { strictValidationPipe } from '../../common/http/validation.pipe';
 import { isDateParam } from '../../common/list/list-query';
-import { fieldsOf } from '../master-data/metric-parts/metric-part-fields';
-import { paramsError } from '../master-data/metric-parts/metric-parts.service';
+import { fieldsOf } from '../master-data';
+import { paramsError } from '../master-data';
 import { MetricEngine } from './metric-engine';
 import { MetricPartTestBody } from './metric-part-test.body';
 

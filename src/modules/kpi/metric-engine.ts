@@ -1,18 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, In } from 'typeorm';
 import type { AuthUser } from '../../common/auth/auth-user';
 import type { FigureRequest, FigureScope } from '../../common/figures/figure-request';
 import { seesFigures } from '../../common/list/figures';
 import { InvalidInput } from '../../common/http/validation-result';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
-import { DailyStatFigures, type DailyStatSplit, type DailyStatSums } from '../daily/daily-stat-figures';
-import type { DivisionPart } from '../master-data/entities/metric-part.entity';
-import { Metric, MetricType } from '../master-data/entities/metric.entity';
-import { readParams } from '../master-data/metric-parts/metric-parts.service';
+import { DailyStatFigures, type DailyStatSplit, type DailyStatSums } from '../daily';
+import type { DivisionPart } from '../master-data';
+import { MetricsService, type MetricType } from '../master-data';
+import { readParams } from '../master-data';
 import { localDate } from '../../common/dates/days';
-import { SaleFigures, SaleSplit, SaleSums } from '../sales/sale-figures';
-import { earliestSaleDate } from '../sales/sales.service';
+import { SaleFigures, SaleSplit, SaleSums } from '../sales';
+import { earliestSaleDate } from '../sales';
 import { addSums, figureOfField, groupParts, metricValue, PartDefinition, PartGroup, partValue } from './metric-values';
 
 export type MetricSplit = SaleSplit;
@@ -90,10 +88,10 @@ const HIDDEN_REASON = { revenue: 'Revenue is not shown to your access profile', 
 @Injectable()
 export class MetricEngine {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly sales: SaleFigures,
     private readonly dailyStats: DailyStatFigures,
+    private readonly metrics: MetricsService,
   ) {}
 
   today(): string {
@@ -102,7 +100,7 @@ export class MetricEngine {
 
   /** Saved metrics with their parts, in the order of `metricIDs`; an unknown id is a 400. */
   async savedMetrics(metricIDs: readonly number[], field = 'metricID'): Promise<MetricDefinition[]> {
-    const found = await this.dataSource.getRepository(Metric).find({ where: { metricID: In([...metricIDs]) }, relations: { metricParts: true } });
+    const found = await this.metrics.withParts(metricIDs);
     const byID = new Map(found.map((m) => [m.metricID, m]));
     const missing = metricIDs.filter((id) => !byID.has(id));
     if (missing.length) throw new InvalidInput({ [field]: `No metric ${missing.join(', ')}` });
@@ -115,21 +113,18 @@ export class MetricEngine {
   /** Which of these metric ids exist, in the order given (a saved preference may name deleted ones). */
   async existingMetricIDs(metricIDs: readonly number[]): Promise<number[]> {
     if (!metricIDs.length) return [];
-    const found = await this.dataSource.getRepository(Metric).find({ select: { metricID: true }, where: { metricID: In([...metricIDs]) } });
-    const ids = new Set(found.map((m) => m.metricID));
+    const ids = new Set(await this.metrics.existingIDs(metricIDs));
     return [...new Set(metricIDs)].filter((id) => ids.has(id));
   }
 
   /** Every metric shown in tables (showInTables), by name. */
   async tableMetrics(): Promise<MetricDefinition[]> {
-    const found = await this.dataSource.getRepository(Metric).find({ select: { metricID: true }, where: { showInTables: true }, order: { name: 'ASC', metricID: 'ASC' } });
-    return this.savedMetrics(found.map((m) => m.metricID));
+    return this.savedMetrics(await this.metrics.shownIDs('showInTables'));
   }
 
   /** Every metric shown as a card (showCard), by name. */
   async cardMetrics(): Promise<MetricDefinition[]> {
-    const found = await this.dataSource.getRepository(Metric).find({ select: { metricID: true }, where: { showCard: true }, order: { name: 'ASC', metricID: 'ASC' } });
-    return this.savedMetrics(found.map((m) => m.metricID));
+    return this.savedMetrics(await this.metrics.shownIDs('showCard'));
   }
 
   async evaluate(request: MetricRequest): Promise<MetricAnswers> {

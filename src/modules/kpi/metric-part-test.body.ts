@@ -1,8 +1,8 @@
 import { Day, DecimalNumber, IgnoredID, OneOf, OptionalText, ReferenceID, RequiredText } from '../../common/http/dto-fields';
 import { AuditedReadOnlyFields } from '../../common/http/read-only-fields';
-import { DIVISION_PARTS, DivisionPart } from '../master-data/entities/metric-part.entity';
-import { MAX_MULTIPLIER } from '../master-data/metric-parts/metric-part.body';
-import { METRIC_PART_TABLES, MetricPartTable } from '../master-data/metric-parts/metric-part-fields';
+import { DIVISION_PARTS, DivisionPart } from '../master-data';
+import { MAX_MULTIPLIER } from '../master-data';
+import { METRIC_PART_TABLES, MetricPartTable } from '../master-data';
 
 /**
  * POST /api/metricPart/test: a part as typed in the parts page's dialog (saved or not), and where

@@ -1,4 +1,4 @@
-import { readParams } from '../master-data/metric-parts/metric-parts.service';
+import { readParams } from '../master-data';
 import { average, figureOfField, groupParts, metricValue, PartDefinition, partValue } from './metric-values';
 
 const part = (over: Partial<PartDefinition> = {}): PartDefinition => ({

@@ -1,9 +1,9 @@
 import type { FigureKind } from '../../common/list/figures';
-import type { DivisionPart, MetricPart } from '../master-data/entities/metric-part.entity';
-import type { MetricPartTable } from '../master-data/metric-parts/metric-part-fields';
-import type { ListParams } from '../master-data/metric-parts/metric-parts.service';
-import type { DailyStatSums } from '../daily/daily-stat-figures';
-import type { SaleSums } from '../sales/sale-figures';
+import type { DivisionPart, MetricPart } from '../master-data';
+import type { MetricPartTable } from '../master-data';
+import type { ListParams } from '../master-data';
+import type { DailyStatSums } from '../daily';
+import type { SaleSums } from '../sales';
 
 /**
  * The pure arithmetic of the metric engine (ARCHITECTURE.md, KPI metrics): which parts share a

@@ -1,5 +1,5 @@
 import type { Span } from './card-rules';
-import { COUNTED_STEPS } from '../sales/sale-figures';
+import { COUNTED_STEPS } from '../sales';
 
 /**
  * The sales list filter of a figure's counted sales in a span (what a card, table row or cell

@@ -13,8 +13,8 @@ import { RateCardsService } from './rate-cards/rate-cards.service';
 import { RateCardsController } from './rate-cards.controller';
 import { RateCardUploadController } from './upload/rate-card-upload.controller';
 import { RateCardUploadService } from './upload/rate-card-upload.service';
-import { FilesModule } from '../files/files.module';
-import { MasterDataModule } from '../master-data/master-data.module';
+import { FilesModule } from '../files';
+import { MasterDataModule } from '../master-data';
 
 /** Reading needs a store in the access profile; every write needs SystemSetup (docs/http-api.md). */
 const RateCardCrudController = CrudController({

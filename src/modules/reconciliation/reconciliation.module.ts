@@ -1,9 +1,9 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { FilesModule } from '../files/files.module';
-import { MasterDataModule } from '../master-data/master-data.module';
-import { SalesModule } from '../sales/sales.module';
-import { UsersModule } from '../users/users.module';
+import { FilesModule } from '../files';
+import { MasterDataModule } from '../master-data';
+import { SalesModule } from '../sales';
+import { UsersModule } from '../users';
 import { AutoRecController } from './auto-rec/auto-rec.controller';
 import { AutoRecService } from './auto-rec/auto-rec.service';
 import { RecSheetAutoRecUndoJob } from './auto-rec/rec-sheet-auto-rec-undo.job';

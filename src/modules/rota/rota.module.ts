@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { UsersModule } from '../users/users.module';
+import { UsersModule } from '../users';
 import { RotaLine } from './entities/rota-line.entity';
 import { RotaController } from './rota.controller';
 import { RotaService } from './rota.service';

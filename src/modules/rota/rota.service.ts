@@ -10,7 +10,7 @@ import { retryingTransaction } from '../../common/db/transactions';
 import { HistoryService } from '../../common/history/history.service';
 import { InvalidInput, NotAllowed } from '../../common/http/validation-result';
 import { ListService } from '../../common/list/list.service';
-import { UsersService } from '../users/users/users.service';
+import { UsersService } from '../users';
 import { RotaLine } from './entities/rota-line.entity';
 import type { ApproveRotaLinesBody, RotaLineBody } from './rota-line.body';
 import { rotaLineList } from './rota-line-rows';

@@ -1,5 +1,5 @@
-import type { AnalysisField } from '../master-data/entities/analysis-field.entity';
-import { regexMatches } from '../master-data/analysis-fields/regex';
+import type { AnalysisField } from '../master-data';
+import { regexMatches } from '../master-data';
 
 export interface AnalysisAnswer {
   analysisFieldID: number;

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type ObjectLiteral } from 'typeorm';
-import { toMoney, toNumber } from '../../common/db/numbers';
+import { textOf, toMoney, toNumber } from '../../common/db/numbers';
 import { FigureCache } from '../../common/figures/figure-cache';
 import { FigureVersions, unversionedRead } from '../../common/figures/figure-versions';
 import { type DateSpan, FigureRequest, FigureTable, figureQuery, groupFigures, rankFigures, spanFigures, sumFigures } from '../../common/figures/figure-request';
@@ -205,7 +205,7 @@ export class SaleFigures {
       total,
       rows: rows.map((row) => ({
         key: by === 'skus' ? String(row.rankKey) : toNumber(row.rankKey),
-        labels: Object.fromEntries(Object.keys(labels).map((name) => [name, row[name] == null ? null : String(row[name])])),
+        labels: Object.fromEntries(Object.keys(labels).map((name) => [name, row[name] == null ? null : String(row[name] as string | number)])),
         ...saleSums(row),
       })),
     };
@@ -251,7 +251,7 @@ export class SaleFigures {
     const description = SALE_RANKS.skus.labels.rateCardLineDescription;
     const qb = figureQuery(this.lists, table, request, [skuColumn, description], [span]).select(`MAX(${description})`, 'description');
     const row = await qb.andWhere(`${skuColumn} = :labelSku`, { labelSku: sku }).getRawOne<{ description: unknown }>();
-    return row?.description == null ? null : String(row.description);
+    return row?.description == null ? null : textOf(row.description);
   }
 
   /**
@@ -280,7 +280,7 @@ export class SaleFigures {
         .select('1', 'later')
         .andWhere('total.saleDate > :spanEnd', { spanEnd: request.toDate })
         .limit(1)
-        .getRawOne();
+        .getRawOne<{ later: unknown }>();
       if (later) return sales;
     }
     return { table: SALE_MONTH_SKU_FIGURES as FigureTable<ObjectLiteral, SaleSplit>, span: { fromDate: month.first, toDate: month.first } };

@@ -1,12 +1,12 @@
 import { monthSpan } from '../../common/dates/months';
 import type { EntityManager, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import type { AuthUser } from '../../common/auth/auth-user';
-import { toMoney, toNumber } from '../../common/db/numbers';
+import { textOf, toMoney, toNumber } from '../../common/db/numbers';
 import { auditFields } from '../../common/list/audit-fields';
 import type { ListDefinition } from '../../common/list/list-definition';
 import type { ListFilter } from '../../common/list/list-query';
 import { recordDate } from '../../common/dates/days';
-import { ID_7 } from '../rate-cards/rate-cards/rate-cards.service';
+import { ID_7 } from '../rate-cards';
 import { Sale, SaleAnalysisValue } from './entities';
 
 /**
@@ -74,8 +74,8 @@ const integer = (value: unknown) => toNumber(value);
 const optionalInteger = (value: unknown) => (value == null ? null : toNumber(value));
 const money = (value: unknown) => toMoney(value);
 const flag = (value: unknown) => Boolean(toNumber(value));
-const asText = (value: unknown) => (value == null ? '' : String(value));
-const optionalText = (value: unknown) => (value == null ? null : String(value));
+const asText = (value: unknown) => (value == null ? '' : textOf(value));
+const optionalText = (value: unknown) => (value == null ? null : textOf(value));
 const column = (name: string, expression: string, read: (value: unknown) => unknown) => ROW_COLUMNS.push([name, expression, read]);
 column('saleID', 'sale.saleID', integer);
 column('storeID', 'sale.storeID', integer);
@@ -172,11 +172,11 @@ function rowStatements(manager: EntityManager) {
 async function readSaleRows(manager: EntityManager, ids: number[]): Promise<Raw[]> {
   const statements = rowStatements(manager);
   const [raw, answers] = await Promise.all([
-    manager.query(statements.rows(ids.length), ids) as Promise<Raw[]>,
-    manager.query(statements.answers(ids.length), ids) as Promise<Raw[]>,
+    manager.query<Raw[]>(statements.rows(ids.length), ids),
+    manager.query<Raw[]>(statements.answers(ids.length), ids),
   ]);
   const metadata = manager.connection.getMetadata(Sale);
-  const dateOf = (name: string, value: unknown) => (value == null ? null : manager.connection.driver.prepareHydratedValue(value, metadata.findColumnWithPropertyName(name)!));
+  const dateOf = (name: string, value: unknown) => (value == null ? null : (manager.connection.driver.prepareHydratedValue(value, metadata.findColumnWithPropertyName(name)!) as Date));
   const answersOf = new Map<number, Raw[]>();
   for (const a of answers) {
     const saleID = toNumber(a.saleID);

@@ -12,16 +12,16 @@ import { toMoney, toNumber } from '../../common/db/numbers';
 import { HistoryService, type DocumentStep } from '../../common/history/history.service';
 import { InvalidInput, NotAllowed, RecordNotFound } from '../../common/http/validation-result';
 import { ListService, type ListResult } from '../../common/list/list.service';
-import { AnalysisFieldsService } from '../master-data/analysis-fields/analysis-fields.service';
-import { DiscountsService } from '../master-data/discounts/discounts.service';
-import type { AnalysisField } from '../master-data/entities/analysis-field.entity';
-import type { DiscountStore } from '../master-data/entities/discount-store.entity';
-import { Store } from '../master-data/entities/store.entity';
-import type { RateCardLineStore } from '../rate-cards/entities';
-import { effectiveLineStore } from '../rate-cards/lines/rate-card-line-rows';
-import { RateCardLinesService } from '../rate-cards/lines/rate-card-lines.service';
-import { RateCardsService } from '../rate-cards/rate-cards/rate-cards.service';
-import { UsersService } from '../users/users/users.service';
+import { AnalysisFieldsService } from '../master-data';
+import { DiscountsService } from '../master-data';
+import type { AnalysisField } from '../master-data';
+import type { DiscountStore } from '../master-data';
+import { StoresService } from '../master-data';
+import type { RateCardLineStore } from '../rate-cards';
+import { effectiveLineStore } from '../rate-cards';
+import { RateCardLinesService } from '../rate-cards';
+import { RateCardsService } from '../rate-cards';
+import { UsersService } from '../users';
 import { Sale, SaleAnalysisValue } from './entities';
 import type { SaleStep } from './entities/sale.entity';
 import { autoFilledCode, checkAnalysisAnswers, type AnalysisAnswer } from './sale-analysis';
@@ -89,6 +89,7 @@ export class SalesService implements OnModuleInit {
     private readonly rateCardLines: RateCardLinesService,
     private readonly discounts: DiscountsService,
     private readonly analysisFields: AnalysisFieldsService,
+    private readonly stores: StoresService,
   ) {}
 
   onModuleInit(): void {
@@ -286,11 +287,7 @@ export class SalesService implements OnModuleInit {
     let storeID = sale.storeID;
     const moved: string[] = [];
     if (storeName) {
-      const store = await manager
-        .createQueryBuilder(Store, 'st')
-        .select(['st.storeID', 'st.name'])
-        .where('LOWER(st.name) = :name', { name: storeName.toLowerCase() })
-        .getOne();
+      const store = await this.stores.byName(manager, storeName);
       if (!store || !user.storeIDs.includes(store.storeID)) errors.changesStoreName = `There is no store named ${storeName} in your access profile`;
       else if (store.storeID !== sale.storeID) {
         storeID = store.storeID;

@@ -1,6 +1,6 @@
 import { monthSpan } from '../../common/dates/months';
-import type { AnalysisField } from '../master-data/entities/analysis-field.entity';
-import type { Store } from '../master-data/entities/store.entity';
+import type { AnalysisField } from '../master-data';
+import type { Store } from '../master-data';
 import type { TargetType } from './entities/target.entity';
 
 /** What decides which targets a store's grid may hold this month (spec 02 section 5). */

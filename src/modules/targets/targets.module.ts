@@ -1,9 +1,9 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ListController } from '../../common/crud/list.controller';
-import { MasterDataModule } from '../master-data/master-data.module';
-import { SalesModule } from '../sales/sales.module';
-import { UsersModule } from '../users/users.module';
+import { MasterDataModule } from '../master-data';
+import { SalesModule } from '../sales';
+import { UsersModule } from '../users';
 import { Target } from './entities/target.entity';
 import { targetList } from './target-list';
 import { TargetsController } from './targets.controller';

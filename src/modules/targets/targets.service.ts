@@ -5,15 +5,13 @@ import type { AuthUser } from '../../common/auth/auth-user';
 import { assertStoreAccess } from '../../common/auth/store-scope';
 import { newestStamp, type EditVersion } from '../../common/crud/edit-version';
 import { stampCreated, stampUpdated } from '../../common/db/audited.entity';
-import { forUpdate } from '../../common/db/locks';
 import { retryingTransaction } from '../../common/db/transactions';
 import { InvalidInput, RecordNotFound } from '../../common/http/validation-result';
 import { ListService } from '../../common/list/list.service';
-import { AnalysisFieldsService } from '../master-data/analysis-fields/analysis-fields.service';
-import { Store } from '../master-data/entities/store.entity';
-import { StoresService } from '../master-data/stores/stores.service';
-import { COUNTED_STEPS, type CountedTotal, SaleFigures } from '../sales/sale-figures';
-import { UsersService } from '../users/users/users.service';
+import { AnalysisFieldsService } from '../master-data';
+import { StoresService } from '../master-data';
+import { COUNTED_STEPS, type CountedTotal, SaleFigures } from '../sales';
+import { UsersService } from '../users';
 import { Target, TARGET_TYPES, type TargetType } from './entities/target.entity';
 import type { TargetEntryBody } from './target.body';
 import { targetRow } from './target-list';
@@ -78,7 +76,7 @@ export class TargetsService {
    */
   async save(storeID: number, targetDate: string, entries: TargetEntryBody[], user: AuthUser, version: EditVersion = null): Promise<TargetsSaved> {
     assertStoreAccess(user, storeID);
-    const month = this.month(targetDate);
+    this.month(targetDate);
     this.checkEntries(entries, user);
     const dropped: TargetsSaved['dropped'] = [];
     await retryingTransaction(this.dataSource, async (manager) => {
@@ -167,8 +165,7 @@ export class TargetsService {
   }
 
   private async lockStore(manager: EntityManager, storeID: number): Promise<void> {
-    const store = await forUpdate(manager.createQueryBuilder(Store, 'store').where('store.storeID = :storeID', { storeID })).getOne();
-    if (!store) throw new RecordNotFound('Store');
+    if (!(await this.stores.lock(manager, storeID))) throw new RecordNotFound('Store');
   }
 
   private async grid(manager: EntityManager, storeID: number): Promise<TargetGrid> {

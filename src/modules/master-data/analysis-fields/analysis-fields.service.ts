@@ -85,6 +85,23 @@ export class AnalysisFieldsService extends CrudService<AnalysisField, AnalysisFi
     super(dataSource, lists);
   }
 
+  /**
+   * The list fields (single, multi) asked at one of these stores, with only their items reported
+   * daily (dailyReportAs set), by label: the daily report's columns. One query, no list paging.
+   */
+  async dailyReportedAt(storeIDs: readonly number[]): Promise<AnalysisField[]> {
+    return this.dataSource
+      .getRepository(AnalysisField)
+      .createQueryBuilder('field')
+      .innerJoin('field.analysisFieldStores', 'fieldStore', 'fieldStore.storeID IN (:...storeIDs)', { storeIDs: [...storeIDs] })
+      .innerJoinAndSelect('field.analysisListItems', 'item', "item.dailyReportAs <> ''")
+      .where('field.inputType IN (:...listTypes)', { listTypes: ['single', 'multi'] })
+      .orderBy('field.label', 'ASC')
+      .addOrderBy('field.analysisFieldID', 'ASC')
+      .addOrderBy('item.analysisListItemID', 'ASC')
+      .getMany();
+  }
+
   /** The analysis fields asked at a store, with their list items (a sale's questions). */
   async fieldsAt(manager: EntityManager, storeID: number): Promise<AnalysisField[]> {
     return manager

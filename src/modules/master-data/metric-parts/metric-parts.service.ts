@@ -56,7 +56,7 @@ export function readParams(params: string): ListParams | string {
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     return 'Params must be a JSON object of filters, e.g. {"saleTypeID": 2}';
   }
-  const read: ListParams = Object.create(null);
+  const read = Object.create(null) as ListParams;
   for (const [name, value] of Object.entries(parsed)) {
     if (!PARAM_NAME.test(name)) return `Params: "${name.slice(0, 50)}" is not a filter name`;
     if (typeof value === 'boolean') read[name] = value ? '1' : '0';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource, EntityManager, In } from 'typeorm';
 import { CrudService } from '../../../common/crud/crud.service';
 import { assertReferenceExists } from '../../../common/db/in-use';
 import { auditFields } from '../../../common/list/audit-fields';
@@ -46,6 +46,23 @@ export class MetricsService extends CrudService<Metric, MetricBody> {
 
   constructor(@InjectDataSource() dataSource: DataSource, lists: ListService) {
     super(dataSource, lists);
+  }
+
+  /** These metrics with their parts, in no particular order (the metric engine's definitions). */
+  async withParts(metricIDs: readonly number[]): Promise<Metric[]> {
+    return this.dataSource.getRepository(Metric).find({ where: { metricID: In([...metricIDs]) }, relations: { metricParts: true } });
+  }
+
+  /** Which of these metric ids exist, in no particular order. */
+  async existingIDs(metricIDs: readonly number[]): Promise<number[]> {
+    const found = await this.dataSource.getRepository(Metric).find({ select: { metricID: true }, where: { metricID: In([...metricIDs]) } });
+    return found.map((m) => m.metricID);
+  }
+
+  /** The ids of the metrics shown in tables (showInTables) or as cards (showCard), by name. */
+  async shownIDs(where: 'showInTables' | 'showCard'): Promise<number[]> {
+    const found = await this.dataSource.getRepository(Metric).find({ select: { metricID: true }, where: { [where]: true }, order: { name: 'ASC', metricID: 'ASC' } });
+    return found.map((m) => m.metricID);
   }
 
   protected async assign(manager: EntityManager, metric: Metric, body: MetricBody): Promise<void> {

@@ -45,6 +45,12 @@ export class SaleTypesService extends CrudService<SaleType, SaleTypeBody> {
     super(dataSource, lists);
   }
 
+  /** The stores (ids) that offer this sale type. */
+  async storesOffering(manager: EntityManager, saleTypeID: number): Promise<Set<number>> {
+    const rows = await manager.find(SaleTypeStore, { where: { saleTypeID }, select: { storeID: true } });
+    return new Set(rows.map((r) => r.storeID));
+  }
+
   protected async assign(manager: EntityManager, type: SaleType, body: SaleTypeBody, _user: AuthUser, isNew: boolean): Promise<void> {
     if (body.storeIDs) {
       const storeIDs = await existingStoreIDs(manager, body.storeIDs);

@@ -66,6 +66,42 @@ export class StoresService extends CrudService<Store, StoreBody> {
     this.createdListeners.push(listener);
   }
 
+  /** Which of these stores exist. */
+  async existingIDs(manager: EntityManager, storeIDs: readonly number[]): Promise<Set<number>> {
+    if (!storeIDs.length) return new Set();
+    const found = await manager.find(Store, { where: { storeID: In([...storeIDs]) }, select: { storeID: true } });
+    return new Set(found.map((s) => s.storeID));
+  }
+
+  /** Every store's id and name (the rec sheet import resolves the names its lines give). */
+  async idsAndNames(manager: EntityManager): Promise<Array<{ storeID: number; name: string }>> {
+    const rows = await manager.find(Store, { select: { storeID: true, name: true } });
+    return rows.map((s) => ({ storeID: s.storeID, name: s.name }));
+  }
+
+  /** The store with this name, ignoring case and surrounding spaces, or null. */
+  async byName(manager: EntityManager, name: string): Promise<{ storeID: number; name: string } | null> {
+    const found = await manager
+      .createQueryBuilder(Store, 'store')
+      .select(['store.storeID', 'store.name'])
+      .where('LOWER(TRIM(store.name)) = :name', { name: name.trim().toLowerCase() })
+      .getOne();
+    return found ? { storeID: found.storeID, name: found.name } : null;
+  }
+
+  /** How many stores there are. */
+  count(manager: EntityManager): Promise<number> {
+    return manager.count(Store);
+  }
+
+  /**
+   * Locks the store's row until `manager`'s transaction ends (forUpdate), so saves of one
+   * store's month (targets, daily stats) take turns. False when there is no such store.
+   */
+  async lock(manager: EntityManager, storeID: number): Promise<boolean> {
+    return !!(await forUpdate(manager.createQueryBuilder(Store, 'locked').select('locked.storeID').where('locked.storeID = :storeID', { storeID })).getRawOne());
+  }
+
   async allStoreIDs(): Promise<number[]> {
     const rows = await this.dataSource.getRepository(Store).find({ select: { storeID: true }, order: { storeID: 'ASC' } });
     return rows.map((s) => s.storeID);
@@ -85,7 +121,7 @@ export class StoresService extends CrudService<Store, StoreBody> {
    */
   async storeWithType(manager: EntityManager, storeID: number, options: { lock?: boolean } = {}): Promise<Store | null> {
     if (options.lock) {
-      await forUpdate(manager.createQueryBuilder(Store, 'locked').select('locked.storeID').where('locked.storeID = :storeID', { storeID })).getRawOne();
+      await this.lock(manager, storeID);
     }
     return manager.findOne(Store, { where: { storeID }, relations: { storeType: true } });
   }

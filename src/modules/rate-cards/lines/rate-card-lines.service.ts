@@ -12,11 +12,7 @@ import { forUpdate } from '../../../common/db/locks';
 import { toMoney, toNumber } from '../../../common/db/numbers';
 import { InvalidInput } from '../../../common/http/validation-result';
 import { ListService } from '../../../common/list/list.service';
-import { Band } from '../../master-data/entities/band.entity';
-import { SaleTypeStore } from '../../master-data/entities/sale-type-store.entity';
-import { SaleType } from '../../master-data/entities/sale-type.entity';
-import { SkuType } from '../../master-data/entities/sku-type.entity';
-import { Store } from '../../master-data/entities/store.entity';
+import { BandsService, SaleTypesService, SkuTypesService, StoresService } from '../../master-data';
 import { sentOr } from '../../../common/http/sent-value';
 import { RateCard, RateCardLine, RateCardLineStore } from '../entities';
 import { rateCardLineList } from './rate-card-line-rows';
@@ -80,7 +76,14 @@ const ID_CHUNK = 1000;
 export class RateCardLinesService extends CrudService<RateCardLine, RateCardLineBody> {
   readonly definition = rateCardLineList;
 
-  constructor(@InjectDataSource() dataSource: DataSource, lists: ListService) {
+  constructor(
+    @InjectDataSource() dataSource: DataSource,
+    lists: ListService,
+    private readonly saleTypes: SaleTypesService,
+    private readonly skuTypes: SkuTypesService,
+    private readonly bands: BandsService,
+    private readonly stores: StoresService,
+  ) {
     super(dataSource, lists);
   }
 
@@ -109,8 +112,7 @@ export class RateCardLinesService extends CrudService<RateCardLine, RateCardLine
 
   /** The stores (ids) that offer `saleTypeID`. */
   async storesOffering(manager: EntityManager, saleTypeID: number): Promise<Set<number>> {
-    const rows = await manager.find(SaleTypeStore, { where: { saleTypeID }, select: { storeID: true } });
-    return new Set(rows.map((r) => r.storeID));
+    return this.saleTypes.storesOffering(manager, saleTypeID);
   }
 
   /**
@@ -144,12 +146,11 @@ export class RateCardLinesService extends CrudService<RateCardLine, RateCardLine
 
   protected async assign(manager: EntityManager, line: RateCardLine, body: RateCardLineBody, _user: AuthUser, isNew: boolean): Promise<void> {
     const errors: Record<string, string> = {};
-    const exists = async (target: Parameters<EntityManager['existsBy']>[0], where: Record<string, unknown>) => manager.existsBy(target, where);
     // First: a concurrent save of the same card waits here until this one commits.
     if (!(await this.lockCard(manager, body.rateCardID))) errors.rateCardID = 'Choose a rate card that exists';
-    if (!(await exists(SaleType, { saleTypeID: body.saleTypeID }))) errors.saleTypeID = 'Choose a sale type that exists';
-    if (!(await exists(SkuType, { skuTypeID: body.skuTypeID }))) errors.skuTypeID = 'Choose a SKU type that exists';
-    if (body.bandID != null && !(await exists(Band, { bandID: body.bandID }))) errors.bandID = 'Choose a band that exists';
+    if (!(await this.saleTypes.exists(manager, body.saleTypeID))) errors.saleTypeID = 'Choose a sale type that exists';
+    if (!(await this.skuTypes.exists(manager, body.skuTypeID))) errors.skuTypeID = 'Choose a SKU type that exists';
+    if (body.bandID != null && !(await this.bands.exists(manager, body.bandID))) errors.bandID = 'Choose a band that exists';
     if (Object.keys(errors).length) throw new InvalidInput(errors);
     if (await this.skuTaken(manager, body.rateCardID, body.saleTypeID, body.sku, isNew ? undefined : line.rateCardLineID)) {
       throw new InvalidInput({ sku: SKU_TAKEN });
@@ -188,9 +189,7 @@ export class RateCardLinesService extends CrudService<RateCardLine, RateCardLine
   /** Each store once and existing; the ones kept must offer the sale type (400 on the entry's storeID). */
   private async checkStores(manager: EntityManager, entries: RateCardLineStoreBody[], offeredIn: Set<number>): Promise<void> {
     const ids = [...new Set(entries.map((e) => e.storeID))];
-    const existing = new Set(
-      ids.length ? (await manager.find(Store, { where: { storeID: In(ids) }, select: { storeID: true } })).map((s) => s.storeID) : [],
-    );
+    const existing = await this.stores.existingIDs(manager, ids);
     const errors: Record<string, string> = {};
     const seen = new Set<number>();
     entries.forEach((entry, i) => {

@@ -42,7 +42,7 @@ async function decorateCards(rows: Record<string, unknown>[], { manager }: { man
     .addSelect((sub) => sub.select('MIN(n.fromDate)').from(RateCard, 'n').where('n.fromDate > rc.fromDate'), 'nextFrom')
     .where('rc.rateCardID IN (:...ids)', { ids })
     .getRawMany<{ id: unknown; nextFrom: unknown }>();
-  const nextFromByID = new Map(next.map((r) => [toNumber(r.id), r.nextFrom == null ? null : String(r.nextFrom).slice(0, 10)]));
+  const nextFromByID = new Map(next.map((r) => [toNumber(r.id), r.nextFrom == null ? null : String(r.nextFrom as string | Date).slice(0, 10)]));
   const dates = [...new Set([...nextFromByID.values()].filter((d): d is string => !!d))];
   const nextCards = dates.length ? await manager.find(RateCard, { where: { fromDate: In(dates) } }) : [];
   const byDate = new Map(nextCards.map((c) => [String(c.fromDate).slice(0, 10), c]));

@@ -3,7 +3,7 @@ import type { AuthUser } from '../../../common/auth/auth-user';
 import { CurrentUser, RequireAreas } from '../../../common/auth/decorators';
 import { XlsxReader } from '../../../common/excel/xlsx-reader';
 import { OK } from '../../../common/http/validation-result';
-import { JobsService } from '../../jobs/jobs.service';
+import { JobsService } from '../../jobs';
 import { RateCardUploadService } from './rate-card-upload.service';
 
 /**

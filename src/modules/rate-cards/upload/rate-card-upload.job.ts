@@ -1,9 +1,9 @@
 import { BadRequestException } from '@nestjs/common';
 import { hasArea } from '../../../common/auth/auth-user';
 import { OK } from '../../../common/http/validation-result';
-import { JobHandler } from '../../jobs/job-handler.decorator';
-import { PermanentJobFailure } from '../../jobs/job-runner';
-import type { JobContext, JobHandlerInstance, JobOutcome } from '../../jobs/job.types';
+import { JobHandler } from '../../jobs';
+import { PermanentJobFailure } from '../../jobs';
+import type { JobContext, JobHandlerInstance, JobOutcome } from '../../jobs';
 import { RateCardUploadService, type UploadSummary } from './rate-card-upload.service';
 
 /** The POST /rateCardLines/excel body, checked by the call before it queued the job. */

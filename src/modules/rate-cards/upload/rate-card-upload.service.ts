@@ -4,10 +4,10 @@ import { DataSource, type EntityManager } from 'typeorm';
 import type { AuthUser } from '../../../common/auth/auth-user';
 import { cellText, XlsxReader, type CellValue, type XlsxRow } from '../../../common/excel/xlsx-reader';
 import { InvalidInput } from '../../../common/http/validation-result';
-import { FilesService } from '../../files/files.service';
-import { BandsService } from '../../master-data/bands/bands.service';
-import { SaleTypesService } from '../../master-data/sale-types/sale-types.service';
-import { SkuTypesService } from '../../master-data/sku-types/sku-types.service';
+import { FilesService } from '../../files';
+import { BandsService } from '../../master-data';
+import { SaleTypesService } from '../../master-data';
+import { SkuTypesService } from '../../master-data';
 import { RateCard } from '../entities/rate-card.entity';
 import { RateCardLinesService, type BulkLine } from '../lines/rate-card-lines.service';
 import { lineIDsBySku, STORE_STRIDE, type UploadLine } from './upload-line';
@@ -28,6 +28,7 @@ import {
 } from './upload-fields';
 import { parseUploadRequest, planSheets, type SheetPlan } from './upload-mapping';
 import { requireHeader, uploadErrorMessage, type UploadError } from '../../../common/excel/sheet-mappings';
+import { textOf } from '../../../common/db/numbers';
 
 export type { UploadError };
 
@@ -100,7 +101,7 @@ class UploadRefused extends BadRequestException {
 function byName(rows: Array<Record<string, unknown>>, idField: string): Map<string, number> {
   const map = new Map<string, number>();
   for (const row of rows) {
-    const key = String(row.name ?? '').trim().toLowerCase();
+    const key = textOf(row.name ?? '').trim().toLowerCase();
     map.set(key, map.has(key) ? -1 : Number(row[idField]));
   }
   return map;

@@ -10,7 +10,7 @@ import { IdPipe } from '../../../common/http/id.pipe';
 import { NoBodyPipe } from '../../../common/http/no-body.pipe';
 import { OK, RecordNotFound } from '../../../common/http/validation-result';
 import { ListService } from '../../../common/list/list.service';
-import { JobsService } from '../../jobs/jobs.service';
+import { JobsService } from '../../jobs';
 import { RecSheet } from '../entities';
 import { recSheetList } from '../rec-sheets/rec-sheet-rows';
 import { autoRecRunList } from './auto-rec-run-list';

@@ -1,5 +1,5 @@
-import { JobHandler } from '../../jobs/job-handler.decorator';
-import type { JobContext, JobHandlerInstance, JobOutcome } from '../../jobs/job.types';
+import { JobHandler } from '../../jobs';
+import type { JobContext, JobHandlerInstance, JobOutcome } from '../../jobs';
 import { AutoRecService, type UndoResult } from './auto-rec.service';
 
 /** PUT /api/autoRecRun/{id}/undo: undoes one auto-reconcile run. */

@@ -1,5 +1,5 @@
-import { JobHandler } from '../../jobs/job-handler.decorator';
-import type { JobContext, JobHandlerInstance, JobOutcome } from '../../jobs/job.types';
+import { JobHandler } from '../../jobs';
+import type { JobContext, JobHandlerInstance, JobOutcome } from '../../jobs';
 import { AutoRecService, type AutoRecResult } from './auto-rec.service';
 
 /** PUT /api/recSheet/{id}/autoRec: auto reconcile of one rec sheet. */

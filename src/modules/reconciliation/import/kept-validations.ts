@@ -1,5 +1,5 @@
-import { DataSource, In } from 'typeorm';
-import { Operation } from '../../jobs/entities/operation.entity';
+import type { DataSource } from 'typeorm';
+import type { JobsService, Operation } from '../../jobs';
 import type { ImportResult } from './import-report';
 import type { RecSheetImportRequest } from './rec-sheet-import.request';
 import { clearStaged, stagedImports } from './staging';
@@ -79,13 +79,10 @@ function keptOf(o: Operation, now: number): KeptValidation | null {
  * longer than KEEP_VALIDATION_MS), each by the primary key's leading column, and answers the
  * kept validations left. Rows of imports still waiting or running are left alone.
  */
-export async function sweepStaging(dataSource: DataSource, now = Date.now()): Promise<KeptValidation[]> {
+export async function sweepStaging(dataSource: DataSource, jobs: Pick<JobsService, 'storedOperations'>, now = Date.now()): Promise<KeptValidation[]> {
   const parents = await stagedImports(dataSource);
   if (!parents.length) return [];
-  const operations = await dataSource.getRepository(Operation).find({
-    select: { operationID: true, name: true, userID: true, parentOperationID: true, state: true, data: true, result: true, finishedDate: true },
-    where: { operationID: In(parents) },
-  });
+  const operations = await jobs.storedOperations(parents);
   const byID = new Map(operations.map((o) => [o.operationID, o]));
   const kept: KeptValidation[] = [];
   for (const id of parents) {

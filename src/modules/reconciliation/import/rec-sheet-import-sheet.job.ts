@@ -3,9 +3,10 @@ import { DataSource } from 'typeorm';
 import { requireHeader, uploadErrorMessage } from '../../../common/excel/sheet-mappings';
 import { cellText, XlsxReader, type CellValue, type XlsxSheet } from '../../../common/excel/xlsx-reader';
 import { InvalidInput } from '../../../common/http/validation-result';
-import { FilesService } from '../../files/files.service';
-import { JobHandler } from '../../jobs/job-handler.decorator';
-import type { JobContext, JobHandlerInstance, JobOutcome } from '../../jobs/job.types';
+import { FilesService } from '../../files';
+import { StoresService } from '../../master-data';
+import { JobHandler } from '../../jobs';
+import type { JobContext, JobHandlerInstance, JobOutcome } from '../../jobs';
 import { RecSheetLine } from '../entities/rec-sheet-line.entity';
 import {
   DESCRIPTION_MAX,
@@ -123,13 +124,14 @@ export class RecSheetImportSheetJob implements JobHandlerInstance<RecSheetImport
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly files: FilesService,
     private readonly xlsx: XlsxReader,
+    private readonly stores: StoresService,
   ) {}
 
   async run(data: RecSheetImportSheetData, context: JobContext): Promise<JobOutcome<RecSheetImportSheetResult>> {
     const { user } = context;
     const opened = await this.files.openUpload(data.fileID, user, REC_SHEET_LIBRARY, 'xlsx');
     const manager = this.dataSource.manager;
-    const stores = await storesByName(manager);
+    const stores = await storesByName(manager, this.stores);
     const existing = new Set(
       (await manager.createQueryBuilder(RecSheetLine, 'line').select('line.orderRef', 'orderRef').where('line.recSheetID = :id', { id: data.recSheetID }).getRawMany<{ orderRef: string }>()).map(
         (r) => r.orderRef.toUpperCase(),

@@ -6,14 +6,14 @@ import { uploadErrorMessage } from '../../../common/excel/sheet-mappings';
 import { XlsxReader } from '../../../common/excel/xlsx-reader';
 import { InvalidInput } from '../../../common/http/validation-result';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config';
-import { FilesService } from '../../files/files.service';
-import { JobHandler } from '../../jobs/job-handler.decorator';
-import { PermanentJobFailure } from '../../jobs/job-runner';
-import type { JobContext, JobHandlerInstance, JobOutcome, OperationView } from '../../jobs/job.types';
-import { JobsService } from '../../jobs/jobs.service';
+import { FilesService } from '../../files';
+import { JobHandler } from '../../jobs';
+import { PermanentJobFailure } from '../../jobs';
+import type { JobContext, JobHandlerInstance, JobOutcome, OperationView } from '../../jobs';
+import { JobsService } from '../../jobs';
 import { RecSheet } from '../entities/rec-sheet.entity';
 import { MAX_LISTED_ERRORS, refusal, thousands, type ImportReportRow, type ImportResult, type ImportSummary } from './import-report';
-import { FIELD_ORDER, rowsOfMessage, type PartReportRow, type RecSheetImportSheetData, type RecSheetImportSheetResult } from './rec-sheet-import-sheet.job';
+import { FIELD_ORDER, rowsOfMessage, type RecSheetImportSheetData, type RecSheetImportSheetResult } from './rec-sheet-import-sheet.job';
 import { completeMapping, type RecSheetImportRequest } from './rec-sheet-import.request';
 import { REC_SHEET_LIBRARY } from './rec-sheet-import.service';
 import { matchingValidation, supersede, sweepStaging, type KeptValidation } from './kept-validations';
@@ -149,7 +149,7 @@ export class RecSheetImportJob implements JobHandlerInstance<RecSheetImportData,
 
   private async importFile(data: RecSheetImportData, context: JobContext, state: RunState): Promise<JobOutcome<ImportResult>> {
     const { operationID } = context;
-    const kept = await sweepStaging(this.dataSource);
+    const kept = await sweepStaging(this.dataSource, this.jobs);
     const sheet = await this.dataSource.getRepository(RecSheet).findOneBy({ recSheetID: data.recSheetID });
     if (!sheet) throw new InvalidInput({ recSheetID: 'The rec sheet no longer exists' });
     const opened = await this.files.openUpload(data.fileID, context.user, REC_SHEET_LIBRARY, 'xlsx');
@@ -313,7 +313,7 @@ export class RecSheetImportJob implements JobHandlerInstance<RecSheetImportData,
 
   /** Locks the rec sheet's row for the commit's transaction (SELECT ... FOR UPDATE on MariaDB; SQLite's transactions take turns). */
   private async lockSheet(manager: EntityManager, recSheetID: number): Promise<void> {
-    const found = await forUpdate(manager.getRepository(RecSheet).createQueryBuilder('sheet').select('sheet.recSheetID', 'recSheetID').where('sheet.recSheetID = :recSheetID', { recSheetID })).getRawOne();
+    const found = await forUpdate(manager.getRepository(RecSheet).createQueryBuilder('sheet').select('sheet.recSheetID', 'recSheetID').where('sheet.recSheetID = :recSheetID', { recSheetID })).getRawOne<{ recSheetID: unknown }>();
     if (!found) throw new InvalidInput({ recSheetID: 'The rec sheet no longer exists' });
   }
 

@@ -145,7 +145,7 @@ const DUPLICATES = `SELECT orderRef, MIN(sheetIndex) AS firstSheet, COUNT(*) AS 
 
 /** How many staged rows repeat an order number of an earlier worksheet. */
 export async function countCrossSheetDuplicates(dataSource: DataSource, parentOperationID: number): Promise<number> {
-  const [row] = await dataSource.query(`SELECT COALESCE(SUM(d.n - 1), 0) AS c FROM (${DUPLICATES}) d`, [parentOperationID]);
+  const [row] = await dataSource.query<Array<{ c: unknown }>>(`SELECT COALESCE(SUM(d.n - 1), 0) AS c FROM (${DUPLICATES}) d`, [parentOperationID]);
   return Number(row?.c ?? 0);
 }
 
@@ -165,7 +165,7 @@ export async function crossSheetDuplicates(dataSource: DataSource, parentOperati
     worksheet: String(r.worksheet),
     rowNumber: Number(r.rowNumber),
     orderRef: String(r.orderRef),
-    orderText: String(r.orderText ?? ''),
+    orderText: String((r.orderText ?? '') as string),
     firstSheet: Number(r.firstSheet),
     firstRow: Number(r.firstRow),
   }));
@@ -229,7 +229,7 @@ async function changed(manager: EntityManager, sql: string, params: unknown[]): 
  */
 export async function commitStaged(manager: EntityManager, parentOperationID: number, line: CommitLine): Promise<number> {
   const metadata = manager.connection.getMetadata(RecSheetLine);
-  const now = manager.connection.driver.preparePersistentValue(new Date(), metadata.findColumnWithPropertyName('createdDate')!);
+  const now: unknown = manager.connection.driver.preparePersistentValue(new Date(), metadata.findColumnWithPropertyName('createdDate')!);
   const stores = line.storeIDs ? ` AND (storeID IS NULL${line.storeIDs.length ? ` OR storeID IN (${line.storeIDs.map(() => '?').join(', ')})` : ''})` : '';
   return changed(
     manager,
@@ -255,7 +255,7 @@ export interface SheetConflict {
  */
 export async function sheetConflicts(manager: EntityManager, parentOperationID: number, recSheetID: number, limit: number): Promise<{ count: number; rows: SheetConflict[] }> {
   const from = `FROM ${STAGING_TABLE} s JOIN recSheetLine l ON l.recSheetID = ? AND l.orderRef = s.orderRef WHERE s.parentOperationID = ?`;
-  const [counted] = await manager.query(`SELECT COUNT(*) AS c ${from}`, [recSheetID, parentOperationID]);
+  const [counted] = await manager.query<Array<{ c: unknown }>>(`SELECT COUNT(*) AS c ${from}`, [recSheetID, parentOperationID]);
   const count = Number(counted?.c ?? 0);
   if (count === 0) return { count, rows: [] };
   const rows: Array<Record<string, unknown>> = await manager.query(
@@ -269,7 +269,7 @@ export async function sheetConflicts(manager: EntityManager, parentOperationID: 
       worksheet: String(r.worksheet),
       rowNumber: Number(r.rowNumber),
       orderRef: String(r.orderRef),
-      orderText: String(r.orderText ?? ''),
+      orderText: String((r.orderText ?? '') as string),
     })),
   };
 }

@@ -5,7 +5,7 @@ import { RecordOf, RecordsOf } from '../../../common/crud/record-guard';
 import { IdPipe } from '../../../common/http/id.pipe';
 import { NoBodyPipe } from '../../../common/http/no-body.pipe';
 import { OK } from '../../../common/http/validation-result';
-import { SalesService } from '../../sales/sales.service';
+import { SalesService } from '../../sales';
 import { recSheetLineList } from '../rec-sheets/rec-sheet-rows';
 import { ManualRecService } from './manual-rec.service';
 

@@ -7,7 +7,7 @@ import { removeHiddenFigures, seesFigures, type Figures } from '../../../common/
 import { retryingTransaction } from '../../../common/db/transactions';
 import { InvalidInput, RecordNotFound } from '../../../common/http/validation-result';
 import { pounds } from '../../../common/http/wording';
-import { SalesService } from '../../sales/sales.service';
+import { SalesService } from '../../sales';
 import { AutoRecService } from '../auto-rec/auto-rec.service';
 import { RecSheetLine } from '../entities';
 

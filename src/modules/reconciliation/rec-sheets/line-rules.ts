@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import type { AuthUser } from '../../../common/auth/auth-user';
-import { Store } from '../../master-data/entities/store.entity';
+import type { StoresService } from '../../master-data';
 
 /**
  * The rules a rec sheet line's values follow, typed in (POST/PUT /recSheetLine) or imported
@@ -41,8 +41,8 @@ export interface StoreInfo {
 }
 
 /** Every store by lower-cased trimmed name (names are unique ignoring case), read once. */
-export async function storesByName(manager: EntityManager): Promise<Map<string, StoreInfo>> {
-  const rows = await manager.getRepository(Store).find({ select: { storeID: true, name: true } });
+export async function storesByName(manager: EntityManager, stores: Pick<StoresService, 'idsAndNames'>): Promise<Map<string, StoreInfo>> {
+  const rows = await stores.idsAndNames(manager);
   return new Map(rows.map((s) => [s.name.trim().toLowerCase(), { storeID: s.storeID, name: s.name }]));
 }
 

@@ -8,14 +8,15 @@ import { CrudService } from '../../../common/crud/crud.service';
 import { forUpdate } from '../../../common/db/locks';
 import { InvalidInput } from '../../../common/http/validation-result';
 import { ListResult, ListService } from '../../../common/list/list.service';
-import { Store } from '../../master-data/entities/store.entity';
-import { SaleReconciliationReads, type SaleDateRange } from '../../sales/sale-reconciliation-reads';
+import { StoresService } from '../../master-data';
+import { SaleReconciliationReads, type SaleDateRange } from '../../sales';
 import { RecSheetLine } from '../entities/rec-sheet-line.entity';
 import { RecSheet } from '../entities/rec-sheet.entity';
 import { duplicateOrderMessage, normaliseOrderRef, ONLY_UNRECONCILED, resolveStore, type StoreInfo } from './line-rules';
 import { RecSheetLineBody } from './rec-sheet.body';
 import { recSheetLineList } from './rec-sheet-rows';
 import { RecSheetsService } from './rec-sheets.service';
+import { textOf } from '../../../common/db/numbers';
 
 const ID_CHUNK = 1000;
 
@@ -34,6 +35,7 @@ export class RecSheetLinesService extends CrudService<RecSheetLine, RecSheetLine
     lists: ListService,
     private readonly sheets: RecSheetsService,
     private readonly saleReads: SaleReconciliationReads,
+    private readonly stores: StoresService,
   ) {
     super(dataSource, lists);
   }
@@ -66,11 +68,7 @@ export class RecSheetLinesService extends CrudService<RecSheetLine, RecSheetLine
     if (!isNew && line.saleID !== 0) throw new InvalidInput({}, ONLY_UNRECONCILED);
     const errors: Record<string, string> = {};
     if (!(await manager.existsBy(RecSheet, { recSheetID: body.recSheetID }))) errors.recSheetID = 'Choose a rec sheet that exists';
-    const found = await manager
-      .createQueryBuilder(Store, 'store')
-      .select(['store.storeID', 'store.name'])
-      .where('LOWER(TRIM(store.name)) = :name', { name: body.storeName.trim().toLowerCase() })
-      .getOne();
+    const found = await this.stores.byName(manager, body.storeName);
     const stores = new Map<string, StoreInfo>(found ? [[found.name.trim().toLowerCase(), { storeID: found.storeID, name: found.name }]] : []);
     const store = resolveStore(stores, user, body.storeName, false);
     if (!store.ok) errors.storeName = store.error;
@@ -148,7 +146,7 @@ export class RecSheetLinesService extends CrudService<RecSheetLine, RecSheetLine
       .addSelect('MAX(line.saleDate)', 'to')
       .where('line.recSheetID = :recSheetID', { recSheetID })
       .getRawOne<{ from: unknown; to: unknown }>();
-    const day = (v: unknown) => (v == null ? null : v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10));
+    const day = (v: unknown) => (v == null ? null : v instanceof Date ? v.toISOString().slice(0, 10) : textOf(v).slice(0, 10));
     return { from: day(raw?.from), to: day(raw?.to) };
   }
 

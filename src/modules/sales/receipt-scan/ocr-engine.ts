@@ -12,6 +12,8 @@ export function englishModelDir(): string {
   const bestInt = join(dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
   if (existsSync(join(bestInt, MODEL_FILE))) return bestInt;
   // Another layout of the package: the folder its own index names (the full model, LSTM included).
+  // The package has no types and is read only when the first layout is missing: a plain require.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
   return (require('@tesseract.js-data/eng') as { langPath: string }).langPath;
 }
 

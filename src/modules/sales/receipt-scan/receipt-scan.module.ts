@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { FilesModule } from '../../files/files.module';
+import { FilesModule } from '../../files';
 import { OcrEngine } from './ocr-engine';
 import { ReceiptScanController } from './receipt-scan.controller';
 import { ReceiptScanService } from './receipt-scan.service';

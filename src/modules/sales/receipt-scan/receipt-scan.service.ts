@@ -7,12 +7,12 @@ import { InvalidInput } from '../../../common/http/validation-result';
 import type { ListDefinition } from '../../../common/list/list-definition';
 import { MAX_PAGE_LENGTH } from '../../../common/list/list-query';
 import { ListService } from '../../../common/list/list.service';
-import { FILE_FIELD } from '../../files/multipart-upload';
-import { FilesService } from '../../files/files.service';
-import { analysisFieldStoreList } from '../../master-data/analysis-fields/analysis-fields.service';
-import { SKU_MAX_LENGTH } from '../../rate-cards/entities/rate-card-line.entity';
-import { rateCardLineStoreList } from '../../rate-cards/lines/rate-card-line-rows';
-import { imageFileSize, withinImageLimits } from '../../files/image-size';
+import { FILE_FIELD } from '../../files';
+import { FilesService } from '../../files';
+import { analysisFieldStoreList } from '../../master-data';
+import { SKU_MAX_LENGTH } from '../../rate-cards';
+import { rateCardLineStoreList } from '../../rate-cards';
+import { imageFileSize, withinImageLimits } from '../../files';
 import { OcrEngine, OcrFailed } from './ocr-engine';
 import { findOrderRefs, findSaleDates, skuCandidates, tokenPosition } from './receipt-text';
 

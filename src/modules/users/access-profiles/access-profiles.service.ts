@@ -1,6 +1,6 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager, In } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { formatSystemAreas, isSystemArea, SYSTEM_AREA_NAMES } from '../../../common/auth/system-areas';
 import { CrudService } from '../../../common/crud/crud.service';
 import { replaceChildren } from '../../../common/db/children';
@@ -8,8 +8,7 @@ import { InvalidInput } from '../../../common/http/validation-result';
 import { auditFields } from '../../../common/list/audit-fields';
 import type { ListDefinition } from '../../../common/list/list-definition';
 import { ListService } from '../../../common/list/list.service';
-import { Store } from '../../master-data/entities/store.entity';
-import { StoresService } from '../../master-data/stores/stores.service';
+import { StoresService } from '../../master-data';
 import { AccessProfileStore } from '../entities/access-profile-store.entity';
 import { AccessProfile } from '../entities/access-profile.entity';
 import { AccessProfileBody } from './access-profile.body';
@@ -68,7 +67,7 @@ export class AccessProfilesService extends CrudService<AccessProfile, AccessProf
    */
   onModuleInit(): void {
     this.stores.onStoreCreated(async (manager, store) => {
-      const otherStores = (await manager.count(Store)) - 1;
+      const otherStores = (await this.stores.count(manager)) - 1;
       const profiles = await manager.find(AccessProfile, { relations: { accessProfileStores: true } });
       const administrators = profiles.filter(
         (p) => p.systemAreas.split(', ').includes('SystemSetup') && (p.accessProfileStores?.length ?? 0) >= otherStores,
@@ -97,8 +96,8 @@ export class AccessProfilesService extends CrudService<AccessProfile, AccessProf
     const unknown = areas.filter((a) => !isSystemArea(a));
     if (unknown.length) throw new InvalidInput({ systemAreas: `Unknown system area ${unknown[0].slice(0, 50)}` });
     if (body.storeIDs?.length) {
-      const found = await manager.countBy(Store, { storeID: In([...new Set(body.storeIDs)]) });
-      if (found !== new Set(body.storeIDs).size) throw new InvalidInput({ storeIDs: 'Choose stores that exist' });
+      const found = await this.stores.existingIDs(manager, [...new Set(body.storeIDs)]);
+      if (found.size !== new Set(body.storeIDs).size) throw new InvalidInput({ storeIDs: 'Choose stores that exist' });
     }
     profile.name = body.name;
     profile.systemAreas = formatSystemAreas(areas);

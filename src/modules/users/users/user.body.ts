@@ -10,7 +10,7 @@ export class UserBody {
   @RequiredText('Name') name: string;
 
   @IsOptional()
-  @Transform(({ value }) => (typeof value === 'string' ? value.trim().toLowerCase() : value))
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value))
   @IsEmail({}, { message: 'Enter a valid email address' })
   @MaxLength(254, { message: 'Email must be at most 254 characters' })
   @PlainText('Email')

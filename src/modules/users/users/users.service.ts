@@ -17,11 +17,11 @@ import { auditFields } from '../../../common/list/audit-fields';
 import type { ListFilter } from '../../../common/list/list-query';
 import type { ListDefinition } from '../../../common/list/list-definition';
 import { ListService } from '../../../common/list/list.service';
-import { saleTypesAt } from '../../master-data/me-data.service';
-import { MeDataService } from '../../master-data/me-data.service';
-import { LoginAttempts } from '../../auth/login-attempts';
-import { SessionTokens, type TokenSubject } from '../../auth/session-tokens';
-import { StoresService } from '../../master-data/stores/stores.service';
+import { saleTypesAt } from '../../master-data';
+import { MeDataService } from '../../master-data';
+import { LoginAttempts } from '../../auth';
+import { SessionTokens, type TokenSubject } from '../../auth';
+import { StoresService } from '../../master-data';
 import { AccessProfilesService } from '../access-profiles/access-profiles.service';
 import { AccessProfileStore } from '../entities/access-profile-store.entity';
 import { AccessProfile } from '../entities/access-profile.entity';
@@ -175,8 +175,8 @@ export class UsersService extends CrudService<User, UserBody> implements OnAppli
     // Every request runs this: two small queries side by side, read raw (no entity hydration).
     const sql = (this.authUserSql ??= authUserStatements((name) => this.dataSource.driver.escape(name)));
     const [[row], stores] = await Promise.all([
-      this.dataSource.query(sql.user, [userID]) as Promise<Array<Record<string, unknown>>>,
-      this.dataSource.query(sql.storeIDs, [userID]) as Promise<Array<{ storeID: unknown }>>,
+      this.dataSource.query<Array<Record<string, unknown>>>(sql.user, [userID]),
+      this.dataSource.query<Array<{ storeID: unknown }>>(sql.storeIDs, [userID]),
     ]);
     if (!row) return null;
     return {
@@ -208,7 +208,7 @@ export class UsersService extends CrudService<User, UserBody> implements OnAppli
 
   /** Whether `userID` is an active seller at `storeID` (./sellers.ts): who may be named as a sale's seller there, or planned on its rota. */
   async worksAt(manager: EntityManager, userID: number, storeID: number): Promise<boolean> {
-    const row = await manager.query(`SELECT 1 AS ok FROM user u WHERE u.userID = ? AND u.active = ? AND ${sellsAtSql('u', '?')}`, [userID, 1, storeID]);
+    const row = await manager.query<unknown[]>(`SELECT 1 AS ok FROM user u WHERE u.userID = ? AND u.active = ? AND ${sellsAtSql('u', '?')}`, [userID, 1, storeID]);
     return row.length > 0;
   }
 

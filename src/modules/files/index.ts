@@ -1,0 +1,8 @@
+// The module's public face (issue 27): other modules import only from here (eslint.config.mjs,
+// import-x/no-restricted-paths). Entities are exported as types only, so no other module can open
+// their repositories or query builders; their data is read through the services below.
+export { FilesModule } from './files.module';
+export { FilesService, type OpenedFile } from './files.service';
+export { sendAttachment } from './file-responses';
+export { imageFileSize, withinImageLimits } from './image-size';
+export { FILE_FIELD } from './multipart-upload';

@@ -1,0 +1,9 @@
+// The module's public face (issue 27): other modules import only from here (eslint.config.mjs,
+// import-x/no-restricted-paths). Entities are exported as types only, so no other module can open
+// their repositories or query builders; their data is read through the services below.
+export { JobsModule } from './jobs.module';
+export { JobsService } from './jobs.service';
+export { JobHandler } from './job-handler.decorator';
+export { PermanentJobFailure } from './job-runner';
+export type { JobContext, JobHandlerInstance, JobOutcome, OperationView } from './job.types';
+export type { Operation } from './entities/operation.entity';
