@@ -54,7 +54,7 @@ const ENVELOPES: Record<string, SchemaObject> = {
       listIDs: {
         type: 'array',
         description: 'A window of the matching ids in list order (the page by default).',
-        items: { type: 'object', properties: { id: { type: 'integer' }, selectable: { type: 'boolean' }, aggregate: { type: 'number' } } },
+        items: { type: 'object', properties: { id: { type: 'integer' }, selectable: { type: 'boolean' }, aggregate: { type: 'number', nullable: true, description: "The row's value of the aggregated field; null without one." } } },
       },
       page: {
         type: 'object',
