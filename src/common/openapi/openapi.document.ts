@@ -146,7 +146,8 @@ function successResponse(route: ApiRoute, rows: RowSchemas, base: OperationObjec
 /** The envelope's own fields are always there: validationResult, and data or listData when the answer declares them. */
 function withEnvelope(schema: SchemaObject): SchemaObject {
   const required = ['validationResult', 'data', 'listData'].filter((name) => schema.properties?.[name]);
-  return { ...schema, ...(required.length ? { required } : {}) };
+  const all = [...new Set([...required, ...(schema.required ?? [])])];
+  return { ...schema, ...(all.length ? { required: all } : {}) };
 }
 
 /** Express's weak ETag on every JSON answer of a GET, and the 304 it answers to a matching If-None-Match (the dashboard's kept answers alike). */

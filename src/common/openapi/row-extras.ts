@@ -11,7 +11,7 @@ export const ROW_EXTRAS: Record<string, Record<string, SchemaObject>> = {
   Operation: {
     userID: { type: 'integer' },
     data: { type: 'string' },
-    result: { type: 'string' },
+    result: { type: 'string', nullable: true },
     committed: { type: 'boolean' },
   },
   Store: {
@@ -68,6 +68,7 @@ export const ROW_EXTRAS: Record<string, Record<string, SchemaObject>> = {
     rateCardLineCount: { type: 'integer' },
   },
   RateCardLineStore: {
+    rateCardLine: { type: 'object' },
     overrides: { type: 'array', items: { type: 'object' } },
   },
   Sale: {
@@ -114,5 +115,9 @@ export const ROW_EXTRAS: Record<string, Record<string, SchemaObject>> = {
   Recipient: {
     userActive: { type: 'boolean' },
     seen: { type: 'boolean' },
+  },
+  RecImportTemplate: {
+    mappings: { type: 'object', additionalProperties: { type: 'string' }, description: 'Header name -> field.' },
+    headerCount: { type: 'integer' },
   },
 };
