@@ -165,6 +165,15 @@ const BRANDING: ResponsesObject = {
   404: { description: 'None has been set.', content: json(ref('Failure')) },
 };
 
+/** The 429 of the login limits, with the standard Retry-After (AllExceptionsFilter). */
+const tooMany = (description: string): ResponsesObject => ({
+  429: {
+    description,
+    headers: { 'Retry-After': { description: 'Seconds to wait before trying again.', schema: { type: 'integer', minimum: 1 } } },
+    content: json(ref('Failure')),
+  },
+});
+
 /** What a few routes answer beyond the contract's defaults. */
 const OWN_RESPONSES: Record<string, ResponsesObject> = {
   'GET /api/longRunningOperation': NOT_FOUND('The operation'),
@@ -175,13 +184,8 @@ const OWN_RESPONSES: Record<string, ResponsesObject> = {
   'GET /api/file/loginBackground': BRANDING,
   'GET /api/file/favicon.ico': BRANDING,
   'GET /api/file/favicon': BRANDING,
-  'POST /api/user/login': {
-    429: {
-      description: 'Too many attempts from this address, or too many wrong passwords for this account from this address: wait as Retry-After says.',
-      headers: { 'Retry-After': { description: 'Seconds to wait before trying again.', schema: { type: 'integer', minimum: 1 } } },
-      content: json(ref('Failure')),
-    },
-  },
+  'PUT /api/user/{id}': tooMany('Changing your own password: too many wrong current passwords, counted as logins are; wait as Retry-After says.'),
+  'POST /api/user/login': tooMany('Too many attempts from this address, or too many wrong passwords for this account from this address: wait as Retry-After says.'),
   'GET /api/metrics': {
     401: { description: 'No credentials at all (neither a session token nor the metrics bearer token).', headers: { 'WWW-Authenticate': { schema: { type: 'string', example: 'Bearer' } } }, content: json(ref('Failure')) },
   },

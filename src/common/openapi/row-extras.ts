@@ -69,7 +69,7 @@ export const ROW_EXTRAS: Record<string, Record<string, SchemaObject>> = {
   },
   RateCardLineStore: {
     rateCardLine: { type: 'object' },
-    overrides: { type: 'array', items: { type: 'object' } },
+    overrides: { type: 'array', items: { type: 'string' }, description: 'The line fields this store overrides.' },
   },
   Sale: {
     rateCardFromDate: { type: 'string' },
