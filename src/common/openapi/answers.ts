@@ -149,7 +149,7 @@ const dataSchema3: SchemaObject = {
   },
 };
 
-const listDataSchema2: SchemaObject = {
+const announcementSchema: SchemaObject = {
   type: 'object',
   additionalProperties: false,
   properties: {
@@ -167,7 +167,7 @@ const listDataSchema2: SchemaObject = {
     mustClick: { type: 'boolean' },
     clickType: { type: 'string' },
     url: { type: 'string' },
-    file: { type: 'string', nullable: true },
+    file: { type: 'object', nullable: true, description: 'The attached file, if any.' },
     announcementUserID: { type: 'integer' },
     firstSeenDate: { type: 'string', format: 'date-time' },
     lastSeenDate: { type: 'string', format: 'date-time' },
@@ -437,6 +437,35 @@ const pageSchema: SchemaObject = {
   },
 };
 
+/** A Top dialog's page (GET /api/kpi/stores, skus, users): who or what, ranked by the sales figures (null where the profile hides them). */
+function topPage(who: Record<string, SchemaObject>): SchemaObject {
+  return {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      validationResult: ref('ValidationResult'),
+      listData: {
+        type: 'array',
+        items: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            rank: { type: 'integer', nullable: true },
+            ...who,
+            revenueCount: { type: 'integer', nullable: true },
+            adjustedRevenueTotal: { type: 'number', nullable: true },
+            commissionTotal: { type: 'number', nullable: true },
+            adjustedRevenueASP: { type: 'number', nullable: true },
+            commissionASP: { type: 'number', nullable: true },
+          },
+        },
+      },
+      listIDs: { type: 'array', items: {} },
+      page: pageSchema,
+    },
+  };
+}
+
 export const ANSWERS: Record<string, SchemaObject> = {
   'POST /api/file/saleOcr': {
     type: 'object',
@@ -702,7 +731,7 @@ export const ANSWERS: Record<string, SchemaObject> = {
                 required: { type: 'boolean' },
                 targetRevenue: { type: 'boolean' },
                 targetQuantity: { type: 'boolean' },
-                autoFillFrom: { type: 'string' },
+                autoFillFrom: { type: 'string', nullable: true },
                 analysisListItems: {
                   type: 'array',
                   items: {
@@ -1518,7 +1547,7 @@ export const ANSWERS: Record<string, SchemaObject> = {
     additionalProperties: false,
     properties: {
       validationResult: ref('ValidationResult'),
-      listData: { type: 'array', items: listDataSchema2 },
+      listData: { type: 'array', items: announcementSchema },
     },
   },
   'GET /api/announcement/{id}/acknowledge': {
@@ -1526,7 +1555,7 @@ export const ANSWERS: Record<string, SchemaObject> = {
     additionalProperties: false,
     properties: {
       validationResult: ref('ValidationResult'),
-      data: listDataSchema2,
+      data: announcementSchema,
     },
   },
   'GET /api/announcement/{id}/url': {
@@ -1752,84 +1781,9 @@ export const ANSWERS: Record<string, SchemaObject> = {
       data: listDataSchema3,
     },
   },
-  'GET /api/kpi/stores': {
-    type: 'object',
-    additionalProperties: false,
-    properties: {
-      validationResult: ref('ValidationResult'),
-      listData: {
-        type: 'array',
-        items: {
-          type: 'object',
-          additionalProperties: false,
-          properties: {
-            rank: { type: 'integer', nullable: true },
-            storeID: { type: 'integer' },
-            storeName: { type: 'string', nullable: true },
-            revenueCount: { type: 'integer', nullable: true },
-            adjustedRevenueTotal: { type: 'number', nullable: true },
-            commissionTotal: { type: 'number', nullable: true },
-            adjustedRevenueASP: { type: 'number', nullable: true },
-            commissionASP: { type: 'number', nullable: true },
-          },
-        },
-      },
-      listIDs: { type: 'array', items: {} },
-      page: pageSchema,
-    },
-  },
-  'GET /api/kpi/skus': {
-    type: 'object',
-    additionalProperties: false,
-    properties: {
-      validationResult: ref('ValidationResult'),
-      listData: {
-        type: 'array',
-        items: {
-          type: 'object',
-          additionalProperties: false,
-          properties: {
-            rank: { type: 'integer', nullable: true },
-            sku: { type: 'string', nullable: true },
-            rateCardLineDescription: { type: 'string', nullable: true },
-            revenueCount: { type: 'integer', nullable: true },
-            adjustedRevenueTotal: { type: 'number', nullable: true },
-            commissionTotal: { type: 'number', nullable: true },
-            adjustedRevenueASP: { type: 'number', nullable: true },
-            commissionASP: { type: 'number', nullable: true },
-          },
-        },
-      },
-      listIDs: { type: 'array', items: {} },
-      page: pageSchema,
-    },
-  },
-  'GET /api/kpi/users': {
-    type: 'object',
-    additionalProperties: false,
-    properties: {
-      validationResult: ref('ValidationResult'),
-      listData: {
-        type: 'array',
-        items: {
-          type: 'object',
-          additionalProperties: false,
-          properties: {
-            rank: { type: 'integer', nullable: true },
-            attributableToUserID: { type: 'integer' },
-            attributableToUserName: { type: 'string', nullable: true },
-            revenueCount: { type: 'integer', nullable: true },
-            adjustedRevenueTotal: { type: 'number', nullable: true },
-            commissionTotal: { type: 'number', nullable: true },
-            adjustedRevenueASP: { type: 'number', nullable: true },
-            commissionASP: { type: 'number', nullable: true },
-          },
-        },
-      },
-      listIDs: { type: 'array', items: {} },
-      page: pageSchema,
-    },
-  },
+  'GET /api/kpi/stores': topPage({ storeID: { type: 'integer' }, storeName: { type: 'string', nullable: true } }),
+  'GET /api/kpi/skus': topPage({ sku: { type: 'string', nullable: true }, rateCardLineDescription: { type: 'string', nullable: true } }),
+  'GET /api/kpi/users': topPage({ attributableToUserID: { type: 'integer' }, attributableToUserName: { type: 'string', nullable: true } }),
   'GET /api/about': {
     type: 'object',
     additionalProperties: false,

@@ -98,7 +98,7 @@ export const ROW_EXTRAS: Record<string, Record<string, SchemaObject>> = {
   },
   RotaLine: {
     currentHistoryID: { type: 'integer' },
-    repeatUsers: { type: 'array', items: { type: 'object' } },
+    repeatUsers: { type: 'array', items: { type: 'integer' }, description: 'The users the line repeats for.' },
     repeatDays: { type: 'integer' },
     rotaLineTypeName: { type: 'string' },
     plannedHours: { type: 'number' },
@@ -115,6 +115,10 @@ export const ROW_EXTRAS: Record<string, Record<string, SchemaObject>> = {
   Recipient: {
     userActive: { type: 'boolean' },
     seen: { type: 'boolean' },
+  },
+  // The unreconciled sales (reconciliationSaleList): the analysis values as one text.
+  Sale2: {
+    saleAnalysisValues: { type: 'string', description: "The sale's analysis values, comma-separated." },
   },
   RecImportTemplate: {
     mappings: { type: 'object', additionalProperties: { type: 'string' }, description: 'Header name -> field.' },
