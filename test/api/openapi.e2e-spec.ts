@@ -7,6 +7,7 @@ import { SUMMARIES } from '../../src/common/openapi/summaries';
 import { TAG_DESCRIPTIONS } from '../../src/common/openapi/tags';
 import { startTestApp, TestApp } from '../support/test-app';
 import { Row } from '../support/api';
+import { answerValidator, checkAnswer } from '../support/answer-validation';
 
 /**
  * OpenAPI (issue 14, docs/http-api.md "OpenAPI"): the document at /api/docs-json describes every
@@ -158,7 +159,7 @@ it('answers with the envelopes: data or listData with validationResult, 400, 403
   const update = op('put', '/api/recSheet/{id}');
   // A save answers its record (the list's row), in the Answer envelope.
   expect(answerOf(update).$ref).toBe('#/components/schemas/RecSheetAnswer');
-  expect(schemaOf(answerOf(update)).properties.validationResult).toEqual(doc.components.schemas.Answer.properties.validationResult);
+  expect(schemaOf(answerOf(update)).properties.validationResult).toEqual({ $ref: '#/components/schemas/ValidationResult' });
   expect(update.responses[400].content['application/json'].schema.$ref).toBe('#/components/schemas/Failure');
   expect(update.responses[403]).toBeDefined();
   expect(update.responses[404]).toBeDefined();
@@ -238,7 +239,8 @@ it("gives every list's rows, records and saves the list's fields by name and typ
 
   // Every list route (paged, answering JSON) has rows with real properties, never a bare object.
   const lists = Object.entries(doc.paths as Record<string, Record<string, Row>>).filter(
-    ([, item]) => item.get?.parameters.some((p: Row) => p.name === 'pageLength') && item.get.responses[200].content['application/json'],
+    // (The KPI Top dialogs page figures, not a list's rows.)
+    ([path, item]) => item.get?.parameters.some((p: Row) => p.name === 'pageLength') && item.get.responses[200].content['application/json'] && !path.startsWith('/api/kpi/'),
   );
   expect(lists.length).toBeGreaterThan(20);
   for (const [path, item] of lists) {
@@ -322,5 +324,66 @@ describe('the document as a contract (issue 27)', () => {
     // Not on writes nor downloads.
     expect(op('post', '/api/store').responses['304']).toBeUndefined();
     expect(op('get', '/api/stores/excel').responses['304']).toBeUndefined();
+  });
+  it('types every answer: no success answers the bare envelope, an untyped body or any content type', () => {
+    const loose = operations().flatMap(({ key, operation }) =>
+      Object.entries(operation.responses as Record<string, Row>)
+        .filter(([status]) => /^2/.test(status))
+        .filter(([, response]) => {
+          const content = Object.entries((response.content ?? {}) as Record<string, Row>);
+          if (!content.length) return true;
+          return content.some(([type, media]) => {
+            const schema = media.schema as Row;
+            if (type === '*/*') return schema?.format !== 'binary';
+            if (type !== 'application/json') return schema?.format !== 'binary' && !/^text\//.test(type);
+            return schema.$ref === '#/components/schemas/Answer' || (!schema.$ref && !schema.properties && !schema.oneOf);
+          });
+        })
+        .map(([status]) => `${key} ${status}`),
+    );
+    expect(loose).toEqual([]);
+    expect(doc.components.schemas.Answer).toBeUndefined();
+    // Login's token and user, and the caller's own record.
+    const login = schemaOf(answerOf(op('post', '/api/user/login'), 201)) ?? answerOf(op('post', '/api/user/login'), 201);
+    expect(login.properties.data.properties.token.type).toBe('string');
+    expect(login.properties.user.required).toEqual(['userID', 'name']);
+    expect(answerOf(op('get', '/api/user/me')).properties.data.properties.userID.type).toBe('integer');
+    expect(answerOf(op('get', '/api/kpi/cards')).properties.data.type).toBe('object');
+    // A list row says what its service adds beside its fields, and may be null where the app sends null.
+    const sale = schemaOf(schemaOf(answerOf(op('get', '/api/sales'))).properties.listData.items);
+    expect(Object.keys(sale.properties)).toEqual(expect.arrayContaining(['saleAnalysisValues', 'dupeCount']));
+    expect(sale.additionalProperties).toBe(false);
+    expect(schemaOf(answerOf(op('get', '/api/sales'))).properties.listIDs.items.properties.aggregate.nullable).toBe(true);
+  });
+
+  it('names every query parameter with its type: no free-form query object', () => {
+    const freeForm = operations().filter(({ operation }) => (operation.parameters as Row[]).some((p) => p.in === 'query' && (p.name === 'query' || p.schema?.type === 'object')));
+    expect(freeForm.map(({ key }) => key)).toEqual([]);
+    const cards = op('get', '/api/kpi/cards').parameters as Row[];
+    expect(cards.find((p) => p.name === 'date')?.schema).toEqual(expect.objectContaining({ type: 'string', format: 'date' }));
+    expect((op('get', '/api/longRunningOperation').parameters as Row[]).find((p) => p.name === 'operationID')?.schema.type).toBe('integer');
+    expect((op('get', '/api/metricToday').parameters as Row[]).filter((p) => p.required).map((p) => p.name)).toEqual(['storeID', 'metricID', 'saleDate']);
+  });
+
+  it('fails an API test on an answer the document does not describe (test/support/answer-validation.ts)', () => {
+    const validator = answerValidator()!;
+    const JSON_TYPE = 'application/json; charset=utf-8';
+    const page = { listIDs: [{ id: 1, selectable: true, aggregate: null }], page: { page: 0, pageLength: 25, rowCount: 1, pageCount: 1, listIDsFrom: 0 }, validationResult: { fail: false } };
+    const store = { storeID: 1, name: 'A store' };
+    expect(validator.problems('GET', '/api/stores', 200, JSON_TYPE, { ...page, listData: [store] })).toBeNull();
+    // A wrong type, an undocumented field, a missing required field: each named by its path.
+    expect(validator.problems('GET', '/api/stores', 200, JSON_TYPE, { ...page, listData: [{ ...store, storeID: 'one' }] })).toMatch(/GET \/api\/stores 200.*\n.*\/listData\/0\/storeID must be integer/);
+    expect(validator.problems('GET', '/api/stores', 200, JSON_TYPE, { ...page, listData: [{ ...store, secret: 1 }] })).toMatch(/\/listData\/0 must NOT have additional properties 'secret'/);
+    expect(validator.problems('POST', '/api/user/login', 201, JSON_TYPE, { validationResult: { fail: false } })).toMatch(/must have required property 'data'/);
+    // A path with parameters is matched by its template; a status it does not document fails.
+    expect(validator.problems('PUT', '/api/store/12', 418, JSON_TYPE, {})).toMatch(/PUT \/api\/store\/\{id\} answered 418, a status its operation does not document/);
+    // A failure answers the Failure envelope.
+    expect(validator.problems('PUT', '/api/store/12', 400, JSON_TYPE, { statusCode: 400, validationResult: { fail: true, failSummary: 'x', failMessages: {} } })).toBeNull();
+    expect(validator.problems('PUT', '/api/store/12', 400, JSON_TYPE, { statusCode: 400 })).toMatch(/validationResult/);
+    // A file: its content type only.
+    expect(validator.problems('GET', '/api/stores/excel', 200, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', Buffer.from('PK'))).toBeNull();
+    expect(validator.problems('GET', '/api/stores/excel', 200, 'text/html', Buffer.from('<p>'))).toMatch(/content type 'text\/html'/);
+    // The hook throws, naming the call.
+    expect(() => checkAnswer('GET', 'http://127.0.0.1/api/stores?page=0', { status: 200, headers: { 'content-type': JSON_TYPE }, body: { ...page, listData: [{ storeID: 'x' }] } } as never)).toThrow(/GET \/api\/stores\?page=0/);
   });
 });

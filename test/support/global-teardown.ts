@@ -1,4 +1,5 @@
 import { rmSync } from 'node:fs';
+import { validationReport } from './answer-validation';
 import { RESOURCES, type TestResources } from './global-setup';
 import { dropWorkerDatabases } from './test-database';
 
@@ -10,6 +11,7 @@ import { dropWorkerDatabases } from './test-database';
 export default async function globalTeardown(): Promise<void> {
   const resources = (globalThis as Record<string, unknown>)[RESOURCES] as TestResources | undefined;
   if (!resources) return;
+  if (process.env.ANSWER_VALIDATION_REPORT === '1') console.log(`\n${validationReport(resources.dataDir)}`);
   if (process.env.TEST_DB_KIND === 'mysql' && resources.stop.length === 0 && process.env.TEST_DATABASE_URL) {
     await dropWorkerDatabases(process.env.TEST_DATABASE_URL).catch((error) => console.warn(`Teardown: ${String(error)}`));
   }

@@ -6,6 +6,8 @@ import { DataSource, EntityMetadata } from 'typeorm';
 import { createApp } from '../../src/app.factory';
 import { AppConfig, loadConfig } from '../../src/config/app-config';
 import { UsersService } from '../../src/modules/users/users/users.service';
+import { buildOpenApiDocument } from '../../src/common/openapi/openapi.document';
+import { answerValidator, validatingAgent } from './answer-validation';
 import { databaseForThisWorker } from './test-database';
 
 export const ADMIN_EMAIL = 'admin@example.com';
@@ -148,9 +150,11 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp>
       await app.listen(0, '127.0.0.1');
       baseUrl = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
     }
+    // The document every answer is checked against (answer-validation.ts): built by the run's first app.
+    answerValidator(() => buildOpenApiDocument(app));
     return {
       app,
-      http: request.agent(app.getHttpServer()),
+      http: validatingAgent(request.agent(app.getHttpServer())),
       dataSource,
       config,
       baseUrl,

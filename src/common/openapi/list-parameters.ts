@@ -59,17 +59,6 @@ export const LIST_VOCABULARY =
   '`fieldNot`, `fieldGEQ` / `fieldLEQ` (numbers and dates, dates as yyyy-mm-dd) and `fieldLower` (text, ignoring case). ' +
   'A name the list does not know is a 400. With the id field and one id it answers one record as `data` too, or 404.';
 
-/** A route that reads its whole query string without a list definition: one free-form object. */
-export const FREE_FORM_QUERY: ParameterObject = {
-  name: 'query',
-  in: 'query',
-  required: false,
-  style: 'form',
-  explode: true,
-  description: 'Query parameters this call reads (docs/http-api.md); a name it does not know is a 400.',
-  schema: { type: 'object', additionalProperties: { type: 'string' } },
-};
-
 /** Query parameters of a list route: paging and sorting, then every filter of every field of its definition. */
 export function listParameters(definition: ListDefinition<never>): ParameterObject[] {
   return [...pagingParameters(definition), ...Object.entries(definition.fields).flatMap(([name, field]) => fieldFilters(name, field))];

@@ -4,8 +4,10 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { OpenAPIObject, OperationObject, ParameterObject, ResponsesObject, SchemaObject } from '@nestjs/swagger';
 import { SYSTEM_AREAS, type SystemArea } from '../auth/system-areas';
 import { DataSource } from 'typeorm';
+import { ANSWERS, FILE_ANSWERS } from './answers';
 import { DtoSchemas } from './dto-schema';
-import { FREE_FORM_QUERY, LIST_VOCABULARY, listParameters } from './list-parameters';
+import { LIST_VOCABULARY, listParameters } from './list-parameters';
+import { QUERY_PARAMETERS } from './query-parameters';
 import type { MultipartBodySpec } from './multipart-body';
 import { RowSchemas } from './row-schema';
 import { apiRoutes, type ApiRoute, type RouteAccess } from './routes';
@@ -54,7 +56,7 @@ const ENVELOPES: Record<string, SchemaObject> = {
       listIDs: {
         type: 'array',
         description: 'A window of the matching ids in list order (the page by default).',
-        items: { type: 'object', properties: { id: { type: 'integer' }, selectable: { type: 'boolean' }, aggregate: { type: 'number' } } },
+        items: { type: 'object', properties: { id: { type: 'integer' }, selectable: { type: 'boolean' }, aggregate: { type: 'number', nullable: true, description: "The row's value of the aggregated field; null without one." } } },
       },
       page: {
         type: 'object',
@@ -105,7 +107,9 @@ function pathParameters(route: ApiRoute): ParameterObject[] {
 
 function queryParameters(route: ApiRoute): ParameterObject[] {
   const named = route.queryParams.map<ParameterObject>((p) => ({ name: p.name, in: 'query', required: false, schema: { type: p.type === Number ? 'integer' : 'string' } }));
-  const list = route.definition ? listParameters(route.definition) : route.wholeQuery ? [FREE_FORM_QUERY] : [];
+  const own = QUERY_PARAMETERS[routeKey(route)];
+  if (route.wholeQuery && !route.definition && !own) throw new Error(`${routeKey(route)} reads its whole query: name its parameters in query-parameters.ts`);
+  const list = own ?? (route.definition ? listParameters(route.definition) : []);
   if (route.access.download) named.push({ name: 'token', in: 'query', required: false, description: 'The session token, instead of the header.', schema: { type: 'string' } });
   if (route.takesVersion && !named.some((p) => p.name === 'updatedDate')) {
     named.push({
@@ -119,17 +123,31 @@ function queryParameters(route: ApiRoute): ParameterObject[] {
   return [...list, ...named];
 }
 
-function successResponse(route: ApiRoute, rows: RowSchemas) {
+function successResponse(route: ApiRoute, rows: RowSchemas, base: OperationObject | undefined) {
   if (route.access.download) {
-    const type = route.path.endsWith('/excel') ? XLSX : 'application/octet-stream';
-    return { description: 'The file.', content: { [type]: { schema: { type: 'string', format: 'binary' } } } };
+    // An Excel export is xlsx; a stored file is sent with its own type (pdf, an image, xlsx).
+    const type = route.path.endsWith('/excel') ? XLSX : '*/*';
+    return { description: type === XLSX ? 'The file.' : 'The file, with its own content type.', content: { [type]: { schema: { type: 'string', format: 'binary' } } } };
   }
-  if (route.jsonAnswer) return { description: 'validationResult with data and/or listData.', content: json(ref('Answer')) };
-  if (route.streams) return { description: 'Written by the handler itself (an image, a file or a status).', content: { '*/*': { schema: {} } } };
+  const own = ANSWERS[routeKey(route)];
+  if (own) return { description: 'validationResult with data and/or listData.', content: json(withEnvelope(own)) };
+  const file = FILE_ANSWERS[routeKey(route)];
+  if (file) return { description: 'The file.', content: Object.fromEntries(file.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])) };
+  // What the handler declares with @ApiResponse (the health probes).
+  const declared = base?.responses?.[route.status] as { content?: unknown } | undefined;
+  if (declared?.content) return declared;
+  if (route.jsonAnswer || route.streams) throw new Error(`${routeKey(route)} writes its own answer: describe it in answers.ts`);
   if (route.definition) return { description: 'One page of the list.', content: json(rows.listAnswer(route.definition)) };
   if (route.recordDefinition && route.method === 'delete') return { description: `The id of the ${route.recordDefinition.label} deleted.`, content: json(rows.deleteAnswer()) };
   if (route.recordDefinition) return { description: `The ${route.recordDefinition.label} as saved.`, content: json(rows.recordAnswer(route.recordDefinition)) };
-  return { description: 'validationResult with data and/or listData.', content: json(ref('Answer')) };
+  throw new Error(`${routeKey(route)}: describe its answer in answers.ts`);
+}
+
+/** The envelope's own fields are always there: validationResult, and data or listData when the answer declares them. */
+function withEnvelope(schema: SchemaObject): SchemaObject {
+  const required = ['validationResult', 'data', 'listData'].filter((name) => schema.properties?.[name]);
+  const all = [...new Set([...required, ...(schema.required ?? [])])];
+  return { ...schema, ...(all.length ? { required: all } : {}) };
 }
 
 /** Express's weak ETag on every JSON answer of a GET, and the 304 it answers to a matching If-None-Match (the dashboard's kept answers alike). */
@@ -140,15 +158,34 @@ const isJsonRead = (route: ApiRoute) => route.method === 'get' && !route.access.
 /** GET /api/metrics also serves the Prometheus text to the METRICS_TOKEN bearer (README, "Metrics"). */
 const OWN_SECURITY: Record<string, Array<Record<string, string[]>>> = { 'GET /api/metrics': [{ metricsToken: [] }] };
 
+const NOT_FOUND = (what: string) => ({ 404: { description: `${what} does not exist or lies outside your stores.`, content: json(ref('Failure')) } });
+/** The branding images: sent with an ETag (304 to a matching If-None-Match), 404 while none is set. */
+const BRANDING: ResponsesObject = {
+  304: NOT_MODIFIED,
+  404: { description: 'None has been set.', content: json(ref('Failure')) },
+};
+
+/** The 429 of the login limits, with the standard Retry-After (AllExceptionsFilter). */
+const tooMany = (description: string): ResponsesObject => ({
+  429: {
+    description,
+    headers: { 'Retry-After': { description: 'Seconds to wait before trying again.', schema: { type: 'integer', minimum: 1 } } },
+    content: json(ref('Failure')),
+  },
+});
+
 /** What a few routes answer beyond the contract's defaults. */
 const OWN_RESPONSES: Record<string, ResponsesObject> = {
-  'POST /api/user/login': {
-    429: {
-      description: 'Too many attempts from this address, or too many wrong passwords for this account from this address: wait as Retry-After says.',
-      headers: { 'Retry-After': { description: 'Seconds to wait before trying again.', schema: { type: 'integer', minimum: 1 } } },
-      content: json(ref('Failure')),
-    },
-  },
+  'GET /api/longRunningOperation': NOT_FOUND('The operation'),
+  'GET /api/histories': NOT_FOUND('The record'),
+  'GET /api/sale/revenueCommission': NOT_FOUND('The rate card line store'),
+  'GET /api/file/logo': BRANDING,
+  'GET /api/file/loginLogo': BRANDING,
+  'GET /api/file/loginBackground': BRANDING,
+  'GET /api/file/favicon.ico': BRANDING,
+  'GET /api/file/favicon': BRANDING,
+  'PUT /api/user/{id}': tooMany('Changing your own password: too many wrong current passwords, counted as logins are; wait as Retry-After says.'),
+  'POST /api/user/login': tooMany('Too many attempts from this address, or too many wrong passwords for this account from this address: wait as Retry-After says.'),
   'GET /api/metrics': {
     401: { description: 'No credentials at all (neither a session token nor the metrics bearer token).', headers: { 'WWW-Authenticate': { schema: { type: 'string', example: 'Bearer' } } }, content: json(ref('Failure')) },
   },
@@ -156,7 +193,7 @@ const OWN_RESPONSES: Record<string, ResponsesObject> = {
 
 function responses(route: ApiRoute, base: OperationObject | undefined, rows: RowSchemas): ResponsesObject {
   const failure = (description: string) => ({ description, content: json(ref('Failure')) });
-  const success = successResponse(route, rows);
+  const success = successResponse(route, rows, base);
   const ours: ResponsesObject = {
     [route.status]: isJsonRead(route) ? { ...success, headers: ETAG_HEADER } : success,
     ...(isJsonRead(route) ? { 304: NOT_MODIFIED } : {}),
@@ -170,7 +207,13 @@ function responses(route: ApiRoute, base: OperationObject | undefined, rows: Row
   };
   // What a handler declares with @ApiResponse (a probe's 503) says more than the contract's defaults.
   const declared = Object.entries(base?.responses ?? {}).filter(([, response]) => !!response && 'description' in response && !!response.description);
-  return { ...ours, ...OWN_RESPONSES[routeKey(route)], ...Object.fromEntries(declared) };
+  const all: ResponsesObject = { ...ours, ...OWN_RESPONSES[routeKey(route)], ...Object.fromEntries(declared) };
+  // GET /api/metrics answers the Prometheus text to the METRICS_TOKEN bearer (README, "Metrics").
+  if (routeKey(route) === 'GET /api/metrics') {
+    const ok = all[route.status] as { description: string; content: Record<string, unknown> };
+    all[route.status] = { ...ok, content: { ...ok.content, 'text/plain': { schema: { type: 'string', description: 'Prometheus exposition text (the bearer).' } } } };
+  }
+  return all;
 }
 
 function multipartSchema({ file, fields }: MultipartBodySpec): SchemaObject {
@@ -185,7 +228,7 @@ function operationFor(route: ApiRoute, base: OperationObject | undefined, dtos: 
   const notes = [
     base?.description,
     accessText(route.access),
-    route.definition ? LIST_VOCABULARY : undefined,
+    route.definition && !QUERY_PARAMETERS[routeKey(route)] ? LIST_VOCABULARY : undefined,
     route.noBody ? 'Takes no body (absent or {}).' : undefined,
   ].filter(Boolean);
   const operation: OperationObject & Record<string, unknown> = {
@@ -212,7 +255,7 @@ function operationFor(route: ApiRoute, base: OperationObject | undefined, dtos: 
   return operation;
 }
 
-function withoutListAnswer({ ListAnswer: _base, ...shared }: Record<string, SchemaObject>): Record<string, SchemaObject> {
+function withoutListAnswer({ ListAnswer: _list, Answer: _answer, ...shared }: Record<string, SchemaObject>): Record<string, SchemaObject> {
   return shared;
 }
 
@@ -265,7 +308,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     ...scanned,
     tags: tags.map((name) => ({ name, description: TAG_DESCRIPTIONS[name] })),
     paths,
-    // ListAnswer is only the base each list's own answer schema is built from (row-schema.ts).
+    // ListAnswer and Answer are only the bases each list's and record's own answer schemas are built from (row-schema.ts).
     components: { ...scanned.components, schemas: { ...withoutListAnswer(ENVELOPES), ...rows.schemas, ...dtos.schemas } },
   };
 }

@@ -1,6 +1,7 @@
 import type { SchemaObject } from '@nestjs/swagger';
 import type { DataSource, EntityMetadata } from 'typeorm';
 import type { FieldType, ListDefinition, ListField } from '../list/list-definition';
+import { ROW_EXTRAS } from './row-extras';
 
 type Schemas = Record<string, SchemaObject>;
 type Ref = { $ref: string };
@@ -94,16 +95,22 @@ export class RowSchemas {
     let name = base;
     for (let n = 2; Object.hasOwn(this.schemas, name) || Object.hasOwn(this.envelopes, name); n++) name = `${base}${n}`;
     this.names.set(definition, name);
-    this.schemas[name] = this.rowSchema(definition);
+    this.schemas[name] = this.rowSchema(definition, name);
     return name;
   }
 
-  private rowSchema(definition: ListDefinition<never>): SchemaObject {
+  private rowSchema(definition: ListDefinition<never>, schemaName: string): SchemaObject {
     const properties: Record<string, SchemaObject> = {};
     for (const [name, field] of Object.entries(definition.fields)) {
       // A filter that is not a column of the row (a sale's analysis values): no property.
       if (field.where) continue;
       properties[name] = this.fieldSchema(definition, field);
+    }
+    Object.assign(properties, ROW_EXTRAS[schemaName]);
+    // The relations fkJoins loads (a dotted one nests in its first relation).
+    for (const join of definition.fkJoins ?? []) {
+      const relation = join.split('.')[0];
+      properties[relation] ??= { description: `With fkJoins=${join}: the related record (or records).` };
     }
     const figures = [definition.figures?.revenue?.length ? 'revenue' : '', definition.figures?.commission?.length ? 'commission' : ''].filter(Boolean);
     return {
@@ -113,7 +120,7 @@ export class RowSchemas {
         'and the names and relations a row carries beside them (fkJoins).' +
         (figures.length ? ` Its ${figures.join(' and ')} figures are left out for an access profile that does not show them.` : ''),
       properties,
-      additionalProperties: true,
+      additionalProperties: false,
     };
   }
 

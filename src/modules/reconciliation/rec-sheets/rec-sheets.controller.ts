@@ -7,6 +7,8 @@ import { RecordOf } from '../../../common/crud/record-guard';
 import { IdPipe } from '../../../common/http/id.pipe';
 import { strictValidationPipe } from '../../../common/http/validation.pipe';
 import { OK } from '../../../common/http/validation-result';
+import { ListRoute } from '../../../common/openapi/list-route';
+import { reconciliationSaleList } from '../../sales/sale-reconciliation-reads';
 import { recSheetList } from './rec-sheet-rows';
 import { RecSheetBody, RecSheetLineBody, RecSheetLinesDeleteBody } from './rec-sheet.body';
 import { RecSheetLinesService } from './rec-sheet-lines.service';
@@ -46,6 +48,7 @@ export class RecSheetsController {
 
   /** The sales of the sheet's date range and the user's stores that no line links (list engine paging, sort, quickFilter). */
   @Get('recSheet/:id/unreconciledSales')
+  @ListRoute(reconciliationSaleList)
   @RecordOf(recSheetList)
   async unreconciledSales(@Param('id', IdPipe) id: number, @Query() query: Record<string, unknown>, @CurrentUser() user: AuthUser) {
     return { validationResult: OK, ...(await this.lines.unreconciledSales(id, query, user)) };
