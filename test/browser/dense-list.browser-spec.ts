@@ -93,7 +93,7 @@ describeInBrowser('dense sales list', () => {
     await shotInto(page, SHOTS, `sales-${width}`, false);
 
     // Read in the page (a string: these tests compile without the DOM's types).
-    const layout = (await page.evaluate(`(() => {
+    const layout = await page.evaluate<{ rows: number[]; headers: { text: string; left: number; right: number }[]; wrapped: number; overflowX: number; tableScrolls: boolean }>(`(() => {
       const table = document.querySelector('.list-card .ant-table');
       return {
         rows: [...table.querySelectorAll('tr.ant-table-row')].map((row) => row.getBoundingClientRect().height),
@@ -106,7 +106,7 @@ describeInBrowser('dense sales list', () => {
         overflowX: document.documentElement.scrollWidth - document.documentElement.clientWidth,
         tableScrolls: [...document.querySelectorAll('.list-card .ant-table-content, .list-card .ant-table-body')].some((box) => box.scrollWidth > box.clientWidth + 1),
       };
-    })()`)) as { rows: number[]; headers: { text: string; left: number; right: number }[]; wrapped: number; overflowX: number; tableScrolls: boolean };
+    })()`);
     expect(layout.rows).toHaveLength(2);
     for (const height of layout.rows) expect(height).toBeLessThanOrEqual(40);
     expect(layout.wrapped).toBe(0);

@@ -151,7 +151,7 @@ export function apiRoutes(app: INestApplication, globalPrefix: string): ApiRoute
       const controllerPaths = asArray(Reflect.getMetadata(PATH_METADATA, controller));
       const proto = controller.prototype as Record<string, unknown>;
       const handlerNames = new Set<string>();
-      for (let p = proto; p && p !== Object.prototype; p = Object.getPrototypeOf(p)) {
+      for (let p = proto; p && p !== Object.prototype; p = Object.getPrototypeOf(p) as Record<string, unknown>) {
         for (const name of Object.getOwnPropertyNames(p)) if (name !== 'constructor') handlerNames.add(name);
       }
       for (const handlerName of handlerNames) {

@@ -5,4 +5,4 @@ export { SalesModule } from './sales.module';
 export { SalesService, earliestSaleDate } from './sales.service';
 export { COUNTED_STEPS, SaleFigures, type SaleSplit, type CountedTotal, type RankedSales, type SaleRank, type SaleRankSort, type SaleSums } from './sale-figures';
 export { execute, isMySql, persistedNow, type SaleLinkSource } from './sale-reconciliation';
-export { SaleReconciliationReads, type SaleDateRange } from './sale-reconciliation-reads';
+export { SaleReconciliationReads, reconciliationSaleList, type SaleDateRange } from './sale-reconciliation-reads';

@@ -8,7 +8,7 @@ import { IdPipe } from '../../../common/http/id.pipe';
 import { strictValidationPipe } from '../../../common/http/validation.pipe';
 import { OK } from '../../../common/http/validation-result';
 import { ListRoute } from '../../../common/openapi/list-route';
-import { reconciliationSaleList } from '../../sales/sale-reconciliation-reads';
+import { reconciliationSaleList } from '../../sales';
 import { recSheetList } from './rec-sheet-rows';
 import { RecSheetBody, RecSheetLineBody, RecSheetLinesDeleteBody } from './rec-sheet.body';
 import { RecSheetLinesService } from './rec-sheet-lines.service';
