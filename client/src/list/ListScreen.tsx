@@ -506,7 +506,11 @@ export function ListScreen({ resource, header, toolbarExtra, titleNode, titleRol
         <div ref={tableBox} className="list-table-box">
           {boxWidth === null ? null : asCards ? (
             <Spin spinning={loading}>
-              {rows.length === 0 ? (
+              {rows.length === 0 && loading ? (
+                // Waiting for rows: room for them where they will be, and no 'nothing here' nor
+                // pager that the rows would then push about (layout shift, issue 26).
+                <ul className="list-cards list-cards-waiting" aria-busy="true" aria-label={resource.title} />
+              ) : rows.length === 0 ? (
                 <Empty className="list-cards-empty" image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} />
               ) : (
                 <ul className="list-cards" aria-label={resource.title}>
@@ -516,7 +520,7 @@ export function ListScreen({ resource, header, toolbarExtra, titleNode, titleRol
                 </ul>
               )}
               <Pagination
-                className="list-cards-pager"
+                className={rows.length === 0 && loading ? 'list-cards-pager list-cards-pager-waiting' : 'list-cards-pager'}
                 {...pagination}
                 onChange={(page) =>
                   setSearchParams((current) => withScreenParams(writeListState({ ...readListState(current, resource.defaultSort), page }), current, screenParams))

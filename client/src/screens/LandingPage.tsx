@@ -222,7 +222,7 @@ function CardUsersPicker({ userIDs, onChange }: { userIDs: string; onChange: (id
 function KpiTablesTab({ url, storeID, sortPrefix }: { url: string; storeID?: number; sortPrefix: string }) {
   const { data, error, isLoading } = useAbortableSWR<{ listData: KpiTable[] }>(url, { keepPreviousData: false });
   if (error) return <Alert type="error" showIcon message="There was an error loading the tables, please check you have permission to view the data in this date range" />;
-  if (isLoading || !data) return <Skeleton active paragraph={{ rows: 6 }} />;
+  if (isLoading || !data) return <Skeleton active title={false} paragraph={{ rows: 6 }} />;
   if (!Array.isArray(data.listData) || data.listData.length === 0) return <Empty description="Tables not found for this time period" />;
   return (
     <div className="kpi-tables">

@@ -23,7 +23,7 @@ function AboutCard({ title, icon, children }: { title: string; icon: ReactNode; 
       ) : about ? (
         children(about)
       ) : (
-        <Skeleton active paragraph={{ rows: 4 }} />
+        <Skeleton active title={false} paragraph={{ rows: 4 }} />
       )}
     </Card>
   );

@@ -176,7 +176,8 @@ function ChartWhenSeen({ children }: { children: ReactNode }) {
       else window.clearTimeout(idle);
     };
   }, [show]);
-  const waiting = <Skeleton active paragraph={{ rows: 5 }} />;
+  // No title: a skeleton title is an empty h3 (axe heading-order after the h1).
+  const waiting = <Skeleton active title={false} paragraph={{ rows: 5 }} />;
   return (
     <div ref={place} className="kpi-chart-place">
       {show ? <Suspense fallback={waiting}>{children}</Suspense> : waiting}
