@@ -293,14 +293,7 @@ export function ListScreen({ resource, header, toolbarExtra, titleNode, titleRol
             <EditOutlined />
           </button>
         )}
-        {menu.length > 0 && (
-          // autoFocus: opened from the keyboard, the arrows then walk its items.
-          <Dropdown trigger={['click']} placement="bottomRight" autoFocus menu={{ items: menu.map(({ onClick, ...item }) => ({ ...item, onClick: () => onClick() })) }}>
-            <button type="button" className="row-action" title="More actions" aria-label="More actions">
-              <EllipsisOutlined />
-            </button>
-          </Dropdown>
-        )}
+        {menu.length > 0 && <RowMenu items={menu} />}
       </span>
     );
   };
@@ -634,4 +627,57 @@ function refusalText(error: ApiError): string {
   const result = error.validationResult;
   const messages = Object.values(result?.failMessages ?? {});
   return messages.length ? messages.join(' ') : (result?.failSummary ?? 'The list could not be read with these settings.');
+}
+
+type RowMenuItem = { key: string; label: ReactNode; icon?: ReactNode; danger?: boolean; onClick: () => void };
+
+/**
+ * A row's '...' menu. Its Dropdown (a popup trigger and a menu) is made only once the button is
+ * first pressed: ten rows of Dropdowns were a good part of the sales table's first render
+ * (issue 26), and most rows' menus are never opened. autoFocus: opened from the keyboard, the
+ * arrows then walk its items.
+ */
+function RowMenu({ items }: { items: RowMenuItem[] }) {
+  const [opened, setOpened] = useState(false);
+  const [open, setOpen] = useState(false);
+  const button = (
+    <button
+      type="button"
+      className="row-action"
+      title="More actions"
+      aria-label="More actions"
+      aria-haspopup="menu"
+      onClick={
+        opened
+          ? undefined
+          : () => {
+              setOpened(true);
+              setOpen(true);
+            }
+      }
+    >
+      <EllipsisOutlined />
+    </button>
+  );
+  if (!opened) return button;
+  return (
+    <Dropdown
+      trigger={['click']}
+      placement="bottomRight"
+      autoFocus
+      open={open}
+      onOpenChange={setOpen}
+      menu={{
+        items: items.map(({ onClick, ...item }) => ({
+          ...item,
+          onClick: () => {
+            setOpen(false);
+            onClick();
+          },
+        })),
+      }}
+    >
+      {button}
+    </Dropdown>
+  );
 }
