@@ -203,6 +203,8 @@ function responses(route: ApiRoute, base: OperationObject | undefined, rows: Row
     ...(route.takesVersion
       ? { 409: failure('The record (or grid) changed since the version sent as updatedDate was read: failSummary names who changed it and when; nothing was written.') }
       : {}),
+    // A route that starts a job answers 202; while the job queue (Redis) is away it refuses with a 503.
+    ...(route.status === 202 ? { 503: failure('The job queue is not available (scale-out: Redis is away): nothing was queued; try again in a minute.') } : {}),
     500: { description: 'Server error.', content: json(ref('ServerError')) },
   };
   // What a handler declares with @ApiResponse (a probe's 503) says more than the contract's defaults.
