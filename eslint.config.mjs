@@ -24,6 +24,11 @@ const moduleZones = (alsoAllowed) =>
   }));
 const COMMON_ZONE = { target: './src/common', from: './src/modules', message: 'src/common is shared by every module and imports none of them (issue 27).' };
 const boundaries = (alsoAllowed) => ['error', { zones: [COMMON_ZONE, ...moduleZones(alsoAllowed)] }];
+// src/shared: the few pure rules both the server and the client run (money text, the targets'
+// distribution, the match rules' words, the rec sheet upload fields). It imports nothing else, and
+// it is the only server folder the client may import: the client learns the API from the document.
+const SHARED_ZONE = { target: './src/shared', from: './src', except: ['./shared'], message: 'src/shared is run by the client too: it imports nothing outside src/shared.' };
+const CLIENT_ZONE = { target: './client/src', from: './src', except: ['./shared'], message: 'The client never imports server source: its API types come from the document (client/src/api/schema.d.ts); pure rules both sides run live in src/shared.' };
 
 export default tseslint.config(
   { ignores: ['dist/**', 'dist-bench/**', 'client/dist/**', 'coverage/**', 'node_modules/**', '**/*.js', '**/*.mjs', '**/*.cjs', 'client/vite.config.ts', 'client/src/api/schema.d.ts'] },
@@ -52,6 +57,10 @@ export default tseslint.config(
     rules: { 'import-x/no-restricted-paths': boundaries((other) => [`./${other}/index.ts`]) },
   },
   {
+    files: ['src/shared/**/*.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [SHARED_ZONE] }] },
+  },
+  {
     files: ['src/modules/*/entities/**/*.ts'],
     rules: { 'import-x/no-restricted-paths': boundaries((other) => [`./${other}/index.ts`, `./${other}/entities`]) },
   },
@@ -59,7 +68,7 @@ export default tseslint.config(
     files: ['client/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules },
+    rules: { ...reactHooks.configs.recommended.rules, 'import-x/no-restricted-paths': ['error', { zones: [CLIENT_ZONE] }] },
   },
   {
     // Tests and benches read answers as supertest and fetch give them (any): what an answer holds

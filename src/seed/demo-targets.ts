@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
 import type { SaleFigures } from '../modules/sales/sale-figures';
 import type { TargetType } from '../modules/targets/entities/target.entity';
-import { distributeTotal, type HoursShare } from '../modules/targets/hours-distribution';
+import { distributeTotal, type HoursShare } from '../shared/hours-distribution';
 import { addDays, addMonths, insertRows, rng } from './demo-sales';
 import { sellsAtSql } from '../modules/users/users/sellers';
 

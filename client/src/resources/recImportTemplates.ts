@@ -1,6 +1,6 @@
 import type { Row } from '../api/types';
 import type { ResourceDef } from '../list/resource';
-import { REC_SHEET_UPLOAD_FIELDS } from '../../../src/modules/reconciliation/import/upload-fields';
+import { REC_SHEET_UPLOAD_FIELDS } from '../../../src/shared/rec-sheet-upload-fields';
 import { AUDIT_COLUMNS, writableWith } from './common';
 
 /** The rec sheet fields in words, in the wizard's order (the server's upload fields, one list). */

@@ -1,7 +1,7 @@
 import type { Me, Row } from '../api/types';
 import { can } from '../auth/permissions';
 import type { FieldContext, ResourceDef, ResourcePermissions } from '../list/resource';
-import { MATCH_RULES, RULE_TITLES } from '../../../src/modules/reconciliation/match-rules/match-rules';
+import { MATCH_RULES, RULE_TITLES } from '../../../src/shared/match-rules';
 import { AUDIT_COLUMNS } from './common';
 
 /** The three kinds of rule by title, in the order auto reconcile tries them (the server's list). */

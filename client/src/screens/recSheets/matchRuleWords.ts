@@ -1,5 +1,5 @@
 import type { Row } from '../../api/types';
-import { ruleInWords, RULE_TITLES, type MatchRuleSettings } from '../../../../src/modules/reconciliation/match-rules/match-rules';
+import { ruleInWords, RULE_TITLES, type MatchRuleSettings } from '../../../../src/shared/match-rules';
 
 /** The auto reconcile job's result (spec 02 §4 "Rec sheet line"). */
 export interface AutoRecResult {

@@ -3,7 +3,7 @@
  * (users and columns) from the store, its users and its analysis fields; the rows from the
  * server's targets; the hours distribution; and the entries a save sends.
  */
-import { distributeTotal } from '../../../../src/modules/targets/hours-distribution';
+import { distributeTotal } from '../../../../src/shared/hours-distribution';
 import { resolveDailyStatsRoute } from '../daily/dailyStats';
 
 export type TargetType = 'revenue' | 'quantity';

@@ -8,7 +8,7 @@ import { InvalidInput, RecordNotFound } from '../../../common/http/validation-re
 import { execute, isMySql, persistedNow, type SaleLinkSource } from '../../sales';
 import { SalesService } from '../../sales';
 import { AutoRecRun, RecSheet } from '../entities';
-import { adjustmentReason, MATCH_RULES, ruleNoteText, type LinkRule, type MatchRuleSettings } from '../match-rules/match-rules';
+import { adjustmentReason, MATCH_RULES, ruleNoteText, type LinkRule, type MatchRuleSettings } from '../../../shared/match-rules';
 import { RecMatchRulesService } from '../match-rules/rec-match-rules.service';
 
 export interface AutoRecResult {

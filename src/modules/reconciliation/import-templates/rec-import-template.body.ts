@@ -1,7 +1,7 @@
 import { ArrayMaxSize, IsArray, IsOptional, IsString, MaxLength, ValidateBy } from 'class-validator';
 import { IgnoredID, RequiredText } from '../../../common/http/dto-fields';
 import { AuditedReadOnlyFields } from '../../../common/http/read-only-fields';
-import { REC_SHEET_FIELD_NAMES } from '../import/upload-fields';
+import { REC_SHEET_FIELD_NAMES } from '../../../shared/rec-sheet-upload-fields';
 import { HEADER_MAX, mappingsProblem, MAX_TEMPLATE_HEADERS } from './template-mappings';
 
 /**

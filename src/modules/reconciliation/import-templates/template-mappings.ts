@@ -1,5 +1,5 @@
 import { normalizeHeader } from '../../../common/excel/header-names';
-import { REC_SHEET_FIELD_NAMES, REC_SHEET_UPLOAD_FIELDS } from '../import/upload-fields';
+import { REC_SHEET_FIELD_NAMES, REC_SHEET_UPLOAD_FIELDS } from '../../../shared/rec-sheet-upload-fields';
 
 export { normalizeHeader };
 

@@ -23,7 +23,7 @@ import { cellError, dateCell, isBlank, moneyCell, textCell } from './cells';
 import { MAX_LISTED_ERRORS, MAX_VALUE_SHOWN, thousands, type ImportReportRow } from './import-report';
 import { REC_SHEET_LIBRARY } from './rec-sheet-import.service';
 import { StagingWriter } from './staging';
-import type { RecSheetField } from './upload-fields';
+import type { RecSheetField } from '../../../shared/rec-sheet-upload-fields';
 
 /** One worksheet of a rec sheet import (a part of the recSheetImport operation). */
 export interface RecSheetImportSheetData {

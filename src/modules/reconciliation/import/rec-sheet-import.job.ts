@@ -18,7 +18,7 @@ import { completeMapping, type RecSheetImportRequest } from './rec-sheet-import.
 import { REC_SHEET_LIBRARY } from './rec-sheet-import.service';
 import { matchingValidation, supersede, sweepStaging, type KeptValidation } from './kept-validations';
 import { clearStaged, commitStaged, countCrossSheetDuplicates, crossSheetDuplicates, firstStaged, sheetConflicts, type SheetConflict } from './staging';
-import { SHEET_SKIPPED } from './upload-fields';
+import { SHEET_SKIPPED } from '../../../shared/rec-sheet-upload-fields';
 
 export type { ImportReportRow, ImportResult, ImportSummary } from './import-report';
 export { MAX_LISTED_ERRORS } from './import-report';

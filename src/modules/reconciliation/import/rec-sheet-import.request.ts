@@ -1,7 +1,7 @@
 import { isPlainObject, parseHeaderRows, parseSheetMappings } from '../../../common/excel/sheet-mappings';
 import { MAX_ID } from '../../../common/http/dto-fields';
 import { InvalidInput } from '../../../common/http/validation-result';
-import { REC_SHEET_FIELD_NAMES, type RecSheetField } from './upload-fields';
+import { REC_SHEET_FIELD_NAMES, type RecSheetField } from '../../../shared/rec-sheet-upload-fields';
 
 /** One worksheet's columns (1-based) per field; a field absent (or sent as null) is not mapped. */
 export type RecSheetMapping = Partial<Record<RecSheetField, number>>;

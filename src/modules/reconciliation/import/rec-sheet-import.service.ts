@@ -8,7 +8,7 @@ import type { OperationView } from '../../jobs';
 import { RecSheetsService } from '../rec-sheets/rec-sheets.service';
 import type { RecSheetImportData } from './rec-sheet-import.job';
 import { completeMapping, parseImportRequest } from './rec-sheet-import.request';
-import { REC_SHEET_UPLOAD_FIELDS, type RecSheetUploadField } from './upload-fields';
+import { REC_SHEET_UPLOAD_FIELDS, type RecSheetUploadField } from '../../../shared/rec-sheet-upload-fields';
 
 /** The files library rec sheets are uploaded to (POST /file/recSheets/xlsx). */
 export const REC_SHEET_LIBRARY = 'recSheets';

@@ -1,6 +1,6 @@
 import { DecimalNumber, IgnoredID, Money, OneOf, WholeNumber } from '../../../common/http/dto-fields';
 import { AuditedReadOnlyFields } from '../../../common/http/read-only-fields';
-import { MATCH_RULES } from './match-rules';
+import { MATCH_RULES } from '../../../shared/match-rules';
 
 /**
  * POST /recMatchRule and PUT /recMatchRule/{id}: one kind of rule and its setting. Which setting

@@ -7,7 +7,7 @@ import { auditFields } from '../../../common/list/audit-fields';
 import type { ListDefinition } from '../../../common/list/list-definition';
 import { ListService } from '../../../common/list/list.service';
 import { RecMatchRule } from '../entities/rec-match-rule.entity';
-import { MATCH_RULES, RULE_TITLES, ruleDescription, type MatchRuleKind, type MatchRuleSettings } from './match-rules';
+import { MATCH_RULES, RULE_TITLES, ruleDescription, type MatchRuleKind, type MatchRuleSettings } from '../../../shared/match-rules';
 import { RecMatchRuleBody } from './rec-match-rule.body';
 
 /** A rule as the API answers it, with its title and what it allows in a sentence. */

@@ -1,4 +1,4 @@
-import { pounds } from '../../../common/http/wording';
+import { pounds } from './pounds';
 
 /**
  * The match rules of auto reconcile (issue 24, "Matching beyond exact equality"), in the fixed
