@@ -369,13 +369,16 @@ describe('the document as a contract (issue 27)', () => {
     const login = schemaOf(answerOf(op('post', '/api/user/login'), 201)) ?? answerOf(op('post', '/api/user/login'), 201);
     expect(login.properties.data.properties.token.type).toBe('string');
     expect(login.properties.user.required).toEqual(['userID', 'name']);
-    expect(answerOf(op('get', '/api/user/me')).properties.data.properties.userID.type).toBe('integer');
-    expect(answerOf(op('get', '/api/kpi/cards')).properties.data.type).toBe('object');
+    expect(schemaOf(answerOf(op('get', '/api/user/me')).properties.data).properties.userID.type).toBe('integer');
+    // What the client reads field by field is named, and says what it always carries.
+    const cards = schemaOf(answerOf(op('get', '/api/kpi/cards')).properties.data);
+    expect(cards.required).toEqual(expect.arrayContaining(['date', 'cards', 'targets', 'storeCards']));
+    expect(schemaOf(cards.properties.cards.items).properties.period.enum).toEqual(['day', 'month', 'year']);
     // A list row says what its service adds beside its fields, and may be null where the app sends null.
     const sale = schemaOf(schemaOf(answerOf(op('get', '/api/sales'))).properties.listData.items);
     expect(Object.keys(sale.properties)).toEqual(expect.arrayContaining(['saleAnalysisValues', 'dupeCount']));
     expect(sale.additionalProperties).toBe(false);
-    expect(schemaOf(answerOf(op('get', '/api/sales'))).properties.listIDs.items.properties.aggregate.nullable).toBe(true);
+    expect(schemaOf(schemaOf(answerOf(op('get', '/api/sales'))).properties.listIDs.items).properties.aggregate.nullable).toBe(true);
   });
 
   it('names every query parameter with its type: no free-form query object', () => {
@@ -391,8 +394,12 @@ describe('the document as a contract (issue 27)', () => {
     const validator = answerValidator()!;
     const JSON_TYPE = 'application/json; charset=utf-8';
     const page = { listIDs: [{ id: 1, selectable: true, aggregate: null }], page: { page: 0, pageLength: 25, rowCount: 1, pageCount: 1, listIDsFrom: 0 }, validationResult: { fail: false } };
-    const store = { storeID: 1, name: 'A store' };
+    const audit = { createdByUserName: 'Admin', createdDate: '2026-01-02T03:04:05.000Z', updatedByUserName: 'Admin', updatedDate: null };
+    const store = { storeID: 1, name: 'A store', storeTypeID: 2, storeTypeName: 'Mall', targetRevenue: true, targetQuantity: false, postCode: null, squareFeet: 900, ...audit };
     expect(validator.problems('GET', '/api/stores', 200, JSON_TYPE, { ...page, listData: [store] })).toBeNull();
+    // Every list field is in every row (a figure the profile hides, or a filter-only key, aside).
+    const { squareFeet: _left, ...withoutOne } = store;
+    expect(validator.problems('GET', '/api/stores', 200, JSON_TYPE, { ...page, listData: [withoutOne] })).toMatch(/\/listData\/0 must have required property 'squareFeet'/);
     // A wrong type, an undocumented field, a missing required field: each named by its path.
     expect(validator.problems('GET', '/api/stores', 200, JSON_TYPE, { ...page, listData: [{ ...store, storeID: 'one' }] })).toMatch(/GET \/api\/stores 200.*\n.*\/listData\/0\/storeID must be integer/);
     expect(validator.problems('GET', '/api/stores', 200, JSON_TYPE, { ...page, listData: [{ ...store, secret: 1 }] })).toMatch(/\/listData\/0 must NOT have additional properties 'secret'/);

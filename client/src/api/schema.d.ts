@@ -3537,6 +3537,22 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        ListID: {
+            id: number;
+            selectable: boolean;
+            /** @description The row's value of the aggregated field; null without one. */
+            aggregate: number | null;
+        };
+        ListPage: {
+            page: number;
+            pageLength: number;
+            rowCount: number;
+            pageCount: number;
+            /** @description Position of listIDs[0] in the whole list. */
+            listIDsFrom: number;
+            /** @description The aggregate summed over every matching row (lists with an aggregate). */
+            aggregateTotal?: number;
+        };
         ValidationResult: {
             fail: boolean;
             /** @description For people: what is wrong, in one sentence. */
@@ -3557,45 +3573,361 @@ export interface components {
             /** @description Also in the server log. */
             errorID: string;
         };
+        /** @description The signed-in user (spec 01 section 3, "Me"). */
+        Me: {
+            userID: number;
+            name: string;
+            email: string;
+            storeID: number | null;
+            storeName: string | null;
+            licence: string | null;
+            licenceName: string | null;
+            site: string | null;
+            defaultDaysBack: number;
+            salesMonthsBack: number;
+            proRateTargetsOnActual: boolean;
+            accessProfile: components["schemas"]["MeAccessProfile"];
+            analysisFields: components["schemas"]["MeAnalysisField"][];
+            saleTypes: components["schemas"]["MeSaleType"][];
+            metricParts: Record<string, never>[];
+            /**
+             * @description Which figure the landing leads with.
+             * @enum {string}
+             */
+            revenueCommission: "revenue" | "commission";
+        };
+        MeAccessProfile: {
+            accessProfileID: number;
+            name: string;
+            /** @description Comma-and-space list, e.g. 'SystemSetup, UserSetup'. */
+            systemAreas: string;
+            showRevenue: boolean;
+            showCommission: boolean;
+            /** @description Whether the profile's users sell (named as sellers). */
+            sells?: boolean;
+            accessProfileStores: {
+                storeID: number;
+                store: {
+                    storeID: number;
+                    name: string;
+                    storeTypeID?: number;
+                };
+            }[];
+            users: {
+                userID: number;
+                name: string;
+                active: boolean;
+            }[];
+        };
+        MeAnalysisField: {
+            createdByUserName?: string;
+            /** Format: date-time */
+            createdDate?: string;
+            updatedByUserName?: string;
+            /** Format: date-time */
+            updatedDate?: string;
+            analysisFieldID?: number;
+            name?: string;
+            label?: string;
+            inputType?: string;
+            regex?: string | null;
+            defaultValue?: number | null;
+            required?: boolean;
+            targetRevenue?: boolean;
+            targetQuantity?: boolean;
+            autoFillFrom?: string | null;
+            analysisListItems?: {
+                analysisListItemID?: number;
+                analysisFieldID?: number;
+                code?: string;
+                description?: string;
+                enableTargets?: boolean;
+                dailyReportAs?: string;
+            }[];
+            analysisFieldStores?: {
+                analysisFieldStoreID?: number;
+                storeID?: number;
+                storeName?: string;
+            }[];
+            storeIDs?: number[];
+        };
+        MeSaleType: {
+            createdByUserName?: string;
+            /** Format: date-time */
+            createdDate?: string;
+            updatedByUserName?: string;
+            /** Format: date-time */
+            updatedDate?: string;
+            saleTypeID?: number;
+            name?: string;
+            saleTypeStores?: {
+                saleTypeStoreID?: number;
+                storeID?: number;
+                storeName?: string;
+            }[];
+            storeIDs?: number[];
+            storeCount?: number;
+        };
+        KpiCardFigures: {
+            /** Format: date */
+            fromDate: string;
+            /** Format: date */
+            toDate: string;
+            available: boolean;
+            revenueCount: number | null;
+            adjustedRevenueTotal: number | null;
+            commissionTotal: number | null;
+            /** @description The sales list filter of these sales (base64url JSON, /sales/params/{params}). */
+            params: string;
+        };
+        KpiTrend: {
+            percent: number;
+            /** @enum {string} */
+            colour: "green" | "amber" | "red";
+        };
+        /** @description The best SKU, seller or store of a span; null when it had no sales. */
+        KpiTopEntry: {
+            revenueCount: number;
+            adjustedRevenueTotal: number | null;
+            commissionTotal: number | null;
+            adjustedRevenueASP: number | null;
+            commissionASP: number | null;
+            sku?: string;
+            rateCardLineDescription?: string | null;
+            attributableToUserID?: number;
+            attributableToUserName?: string | null;
+            storeID?: number;
+            storeName?: string | null;
+            rank?: number;
+        } | null;
+        KpiCard: {
+            /** @enum {string} */
+            period: "day" | "month" | "year";
+            current: components["schemas"]["KpiCardFigures"];
+            prior: components["schemas"]["KpiCardFigures"];
+            py: components["schemas"]["KpiCardFigures"];
+            trends: {
+                /** @description Per figure; none where a side is not shown. */
+                prior: {
+                    revenueCount?: components["schemas"]["KpiTrend"];
+                    adjustedRevenueTotal?: components["schemas"]["KpiTrend"];
+                    commissionTotal?: components["schemas"]["KpiTrend"];
+                };
+                /** @description Per figure; none where a side is not shown. */
+                py: {
+                    revenueCount?: components["schemas"]["KpiTrend"];
+                    adjustedRevenueTotal?: components["schemas"]["KpiTrend"];
+                    commissionTotal?: components["schemas"]["KpiTrend"];
+                };
+            };
+            tops?: {
+                revenue?: {
+                    topSKU: components["schemas"]["KpiTopEntry"];
+                    topUser: components["schemas"]["KpiTopEntry"];
+                    topStore: components["schemas"]["KpiTopEntry"];
+                };
+                commission?: {
+                    topSKU: components["schemas"]["KpiTopEntry"];
+                    topUser: components["schemas"]["KpiTopEntry"];
+                    topStore: components["schemas"]["KpiTopEntry"];
+                };
+            };
+        };
+        KpiTargetCard: {
+            /** @enum {string} */
+            targetType: "revenue" | "quantity";
+            target: number;
+            actual: number;
+            met: boolean;
+            proRatedTarget?: number;
+            proRatedMet?: boolean;
+            projected: number;
+            /** @enum {string} */
+            projectedColour: "green" | "amber" | "red";
+        };
+        KpiTrendPoint: {
+            day: number;
+            current: number | null;
+            prior: number | null;
+            py: number | null;
+        };
+        KpiCards: {
+            /** Format: date */
+            date: string;
+            trend: {
+                daysInMonth: number;
+                revenue?: {
+                    points: components["schemas"]["KpiTrendPoint"][];
+                    projected: number;
+                    target: number | null;
+                };
+                commission?: {
+                    points: components["schemas"]["KpiTrendPoint"][];
+                    projected: number;
+                    target: number | null;
+                };
+            };
+            userIDs: number[];
+            users: {
+                userID: number;
+                name: string;
+            }[];
+            cards: components["schemas"]["KpiCard"][];
+            targets: components["schemas"]["KpiTargetCard"][];
+            userCards: {
+                userID: number;
+                name: string;
+                card: components["schemas"]["KpiCard"];
+                targets: components["schemas"]["KpiTargetCard"][];
+            }[];
+            storeCards: {
+                storeID: number;
+                storeName: string;
+                card: components["schemas"]["KpiCard"];
+                targets: components["schemas"]["KpiTargetCard"][];
+            }[];
+            myStores: {
+                storeID: number;
+                storeName: string;
+                storeTypeID: number;
+                storeTypeName: string;
+            }[];
+        };
+        KpiPart: {
+            metricPartID?: number;
+            metricName: string;
+            multiplier: number;
+            /** @enum {string} */
+            divisionPart: "numerator" | "denominator";
+            name: string;
+            field: string;
+            tableName: string;
+            /** @description null: a figure the profile does not show. */
+            current: number | null;
+            prior?: number | null;
+            metricSuccessValue: number;
+            metricSuccessIsLess: number;
+        };
+        KpiTableColumn: {
+            /** @description `name` for the row name, else metric<metricID>. */
+            name: string;
+            title: string;
+            metricID?: number;
+            /** @enum {string} */
+            displayAs?: "percent" | "integer" | "2dp" | "money";
+            successValue?: number;
+            successIsLess?: number;
+        };
+        KpiTableRow: {
+            /** @description The split key: a user, store or store type id (0 on the totals row). */
+            key: number;
+            name: string;
+            /** @description By column: metric<metricID>. */
+            values: {
+                [key: string]: number | null;
+            };
+            /** @description By column: metric<metricID>. */
+            colors: {
+                [key: string]: "green" | "red" | "";
+            };
+            /** @description By column: metric<metricID>. */
+            metricParts: {
+                [key: string]: components["schemas"]["KpiPart"][];
+            };
+            /** @description Why a value is missing, by column (a hidden figure). */
+            reasons?: {
+                [key: string]: string;
+            };
+            params: string;
+        };
+        KpiTable: {
+            name: string;
+            title: string;
+            /** @enum {string} */
+            splitBy: "attributableToUserID" | "storeID" | "storeStoreTypeID";
+            current: {
+                /** Format: date */
+                fromDate: string;
+                /** Format: date */
+                toDate: string;
+            };
+            prior: {
+                /** Format: date */
+                fromDate: string;
+                /** Format: date */
+                toDate: string;
+            } | null;
+            columns: components["schemas"]["KpiTableColumn"][];
+            rows: components["schemas"]["KpiTableRow"][];
+            totalsRow: components["schemas"]["KpiTableRow"];
+            /** @description By column: metric<metricID>. */
+            displayAs: {
+                [key: string]: "percent" | "integer" | "2dp" | "money";
+            };
+            params: string;
+        };
+        DailyReport: {
+            storeID: number | "all";
+            /** Format: date */
+            saleDate: string;
+            fields: {
+                analysisFieldID: number;
+                label: string;
+                groups: {
+                    name: string;
+                    /** @description Counted sales, refunds as -1. */
+                    quantity: number;
+                    /** @description Adjusted revenue; null when the profile does not show revenue. */
+                    revenue: number | null;
+                }[];
+            }[];
+        };
+        MetricToday: {
+            metricID: number;
+            name: string;
+            result: number | null;
+            /** @description Why there is no result. */
+            reason?: string;
+        };
         /** @description A operation as lists and records answer it: its list fields (each also a filter), and the names and relations a row carries beside them (fkJoins). */
         Operation: {
             /** ID */
-            operationID?: number;
+            operationID: number;
             /** Job */
-            name?: string;
+            name: string;
             /** Queue */
-            queue?: string;
+            queue: string;
             /** State */
-            state?: string;
+            state: string;
             /** Message */
-            message?: string;
+            message: string;
             /** Percentage */
-            percentage?: number;
+            percentage: number;
             /** Attempts */
-            attempts?: number;
+            attempts: number;
             /** Result ID */
-            resultID?: number | null;
+            resultID: number | null;
             /** Error */
-            error?: string | null;
+            error: string | null;
             /** Started by */
-            userName?: string;
+            userName: string;
             /** Part of */
-            parentOperationID?: number | null;
+            parentOperationID: number | null;
             /**
              * Queued
              * Format: date-time
              */
-            createdDate?: string;
+            createdDate: string;
             /**
              * Started
              * Format: date-time
              */
-            startedDate?: string | null;
+            startedDate: string | null;
             /**
              * Finished
              * Format: date-time
              */
-            finishedDate?: string | null;
+            finishedDate: string | null;
             userID?: number;
             data?: string;
             result?: string | null;
@@ -3606,20 +3938,8 @@ export interface components {
             /** @description The page's rows. */
             listData: components["schemas"]["Operation"][];
             /** @description A window of the matching ids in list order (the page by default). */
-            listIDs: {
-                id?: number;
-                selectable?: boolean;
-                /** @description The row's value of the aggregated field; null without one. */
-                aggregate?: number | null;
-            }[];
-            page: {
-                page?: number;
-                pageLength?: number;
-                rowCount?: number;
-                pageCount?: number;
-                listIDsFrom?: number;
-                aggregateTotal?: number;
-            };
+            listIDs: components["schemas"]["ListID"][];
+            page: components["schemas"]["ListPage"];
             /** @description Only when the id filter (operationID) names one id: that operation. */
             data?: components["schemas"]["Operation"];
             validationResult?: components["schemas"]["ValidationResult"];
@@ -3627,34 +3947,34 @@ export interface components {
         /** @description A store as lists and records answer it: its list fields (each also a filter), and the names and relations a row carries beside them (fkJoins). */
         Store: {
             /** ID */
-            storeID?: number;
+            storeID: number;
             /** Name */
-            name?: string;
-            storeTypeID?: number;
+            name: string;
+            storeTypeID: number;
             /** Store type */
-            storeTypeName?: string | null;
+            storeTypeName: string | null;
             /** Target revenue */
-            targetRevenue?: boolean;
+            targetRevenue: boolean;
             /** Target quantity */
-            targetQuantity?: boolean;
+            targetQuantity: boolean;
             /** Post code */
-            postCode?: string | null;
+            postCode: string | null;
             /** Square feet */
-            squareFeet?: number;
+            squareFeet: number;
             /** Created by */
-            createdByUserName?: string;
+            createdByUserName: string;
             /**
              * Created
              * Format: date-time
              */
-            createdDate?: string | null;
+            createdDate: string | null;
             /** Updated by */
-            updatedByUserName?: string;
+            updatedByUserName: string;
             /**
              * Updated
              * Format: date-time
              */
-            updatedDate?: string | null;
+            updatedDate: string | null;
             recordFootfall?: boolean;
             recordChatCount?: boolean;
             recordStaffCount?: boolean;
@@ -3665,20 +3985,8 @@ export interface components {
             /** @description The page's rows. */
             listData: components["schemas"]["Store"][];
             /** @description A window of the matching ids in list order (the page by default). */
-            listIDs: {
-                id?: number;
-                selectable?: boolean;
-                /** @description The row's value of the aggregated field; null without one. */
-                aggregate?: number | null;
-            }[];
-            page: {
-                page?: number;
-                pageLength?: number;
-                rowCount?: number;
-                pageCount?: number;
-                listIDsFrom?: number;
-                aggregateTotal?: number;
-            };
+            listIDs: components["schemas"]["ListID"][];
+            page: components["schemas"]["ListPage"];
             /** @description Only when the id filter (storeID) names one id: that store. */
             data?: components["schemas"]["Store"];
             validationResult?: components["schemas"]["ValidationResult"];
@@ -3698,29 +4006,29 @@ export interface components {
         /** @description A store type as lists and records answer it: its list fields (each also a filter), and the names and relations a row carries beside them (fkJoins). */
         StoreType: {
             /** ID */
-            storeTypeID?: number;
+            storeTypeID: number;
             /** Name */
-            name?: string;
+            name: string;
             /** Record footfall */
-            recordFootfall?: boolean;
+            recordFootfall: boolean;
             /** Record chat count */
-            recordChatCount?: boolean;
+            recordChatCount: boolean;
             /** Record staff count */
-            recordStaffCount?: boolean;
+            recordStaffCount: boolean;
             /** Created by */
-            createdByUserName?: string;
+            createdByUserName: string;
             /**
              * Created
              * Format: date-time
              */
-            createdDate?: string | null;
+            createdDate: string | null;
             /** Updated by */
-            updatedByUserName?: string;
+            updatedByUserName: string;
             /**
              * Updated
              * Format: date-time
              */
-            updatedDate?: string | null;
+            updatedDate: string | null;
             storeCount?: number;
             stores?: Record<string, never>[];
         };
@@ -3729,20 +4037,8 @@ export interface components {
             /** @description The page's rows. */
             listData: components["schemas"]["StoreType"][];
             /** @description A window of the matching ids in list order (the page by default). */
-            listIDs: {
-                id?: number;
-                selectable?: boolean;
-                /** @description The row's value of the aggregated field; null without one. */
-                aggregate?: number | null;
-            }[];
-            page: {
-                page?: number;
-                pageLength?: number;
-                rowCount?: number;
-                pageCount?: number;
-                listIDsFrom?: number;
-                aggregateTotal?: number;
-            };
+            listIDs: components["schemas"]["ListID"][];
+            page: components["schemas"]["ListPage"];
             /** @description Only when the id filter (storeTypeID) names one id: that store type. */
             data?: components["schemas"]["StoreType"];
             validationResult?: components["schemas"]["ValidationResult"];
@@ -3755,23 +4051,23 @@ export interface components {
         /** @description A sale type as lists and records answer it: its list fields (each also a filter), and the names and relations a row carries beside them (fkJoins). */
         SaleType: {
             /** ID */
-            saleTypeID?: number;
+            saleTypeID: number;
             /** Name */
-            name?: string;
+            name: string;
             /** Created by */
-            createdByUserName?: string;
+            createdByUserName: string;
             /**
              * Created
              * Format: date-time
              */
-            createdDate?: string | null;
+            createdDate: string | null;
             /** Updated by */
-            updatedByUserName?: string;
+            updatedByUserName: string;
             /**
              * Updated
              * Format: date-time
              */
-            updatedDate?: string | null;
+            updatedDate: string | null;
             saleTypeStores?: Record<string, never>[];
             storeIDs?: number[];
             storeCount?: number;
@@ -3781,20 +4077,8 @@ export interface components {
             /** @description The page's rows. */
             listData: components["schemas"]["SaleType"][];
             /** @description A window of the matching ids in list order (the page by default). */
-            listIDs: {
-                id?: number;
-                selectable?: boolean;
-                /** @description The row's value of the aggregated field; null without one. */
-                aggregate?: number | null;
-            }[];
-            page: {
-                page?: number;
-                pageLength?: number;
-                rowCount?: number;
-                pageCount?: number;
-                listIDsFrom?: number;
-                aggregateTotal?: number;
-            };
+            listIDs: components["schemas"]["ListID"][];
+            page: components["schemas"]["ListPage"];
             /** @description Only when the id filter (saleTypeID) names one id: that sale type. */
             data?: components["schemas"]["SaleType"];
             validationResult?: components["schemas"]["ValidationResult"];
@@ -3807,47 +4091,35 @@ export interface components {
         /** @description A SKU type as lists and records answer it: its list fields (each also a filter), and the names and relations a row carries beside them (fkJoins). */
         SkuType: {
             /** ID */
-            skuTypeID?: number;
+            skuTypeID: number;
             /** Name */
-            name?: string;
+            name: string;
             /** Description */
-            description?: string;
+            description: string;
             /** Exclude discount */
-            excludeDiscount?: boolean;
+            excludeDiscount: boolean;
             /** Created by */
-            createdByUserName?: string;
+            createdByUserName: string;
             /**
              * Created
              * Format: date-time
              */
-            createdDate?: string | null;
+            createdDate: string | null;
             /** Updated by */
-            updatedByUserName?: string;
+            updatedByUserName: string;
             /**
              * Updated
              * Format: date-time
              */
-            updatedDate?: string | null;
+            updatedDate: string | null;
         };
         /** @description A page of SKU type rows; with the id filter and one id, that SKU type as data too. */
         SkuTypeList: {
             /** @description The page's rows. */
             listData: components["schemas"]["SkuType"][];
             /** @description A window of the matching ids in list order (the page by default). */
-            listIDs: {
-                id?: number;
-                selectable?: boolean;
-                /** @description The row's value of the aggregated field; null without one. */
-                aggregate?: number | null;
-            }[];
-            page: {
-                page?: number;
-                pageLength?: number;
-                rowCount?: number;
-                pageCount?: number;
-                listIDsFrom?: number;
-                aggregateTotal?: number;
-            };
+            listIDs: components["schemas"]["ListID"][];
+            page: components["schemas"]["ListPage"];
             /** @description Only when the id filter (skuTypeID) names one id: that SKU type. */
             data?: components["schemas"]["SkuType"];
             validationResult?: components["schemas"]["ValidationResult"];
@@ -3860,45 +4132,33 @@ export interface components {
         /** @description A band as lists and records answer it: its list fields (each also a filter), and the names and relations a row carries beside them (fkJoins). */
         Band: {
             /** ID */
-            bandID?: number;
+            bandID: number;
             /** Name */
-            name?: string;
+            name: string;
             /** Description */
-            description?: string;
+            description: string;
             /** Created by */
-            createdByUserName?: string;
+            createdByUserName: string;
             /**
              * Created
              * Format: date-time
              */
-            createdDate?: string | null;
+            createdDate: string | null;
             /** Updated by */
-            updatedByUserName?: string;
+            updatedByUserName: string;
             /**
              * Updated
              * Format: date-time
              */
-            updatedDate?: string | null;
+            updatedDate: string | null;
         };
         /** @description A page of band rows; with the id filter and one id, that band as data too. */
         BandList: {
             /** @description The page's rows. */
             listData: components["schemas"]["Band"][];
             /** @description A window of the matching ids in list order (the page by default). */
-            listIDs: {
-                id?: number;
-                selectable?: boolean;
-                /** @description The row's value of the aggregated field; null without one. */
-                aggregate?: number | null;
-            }[];
-            page: {
-                page?: number;
-                pageLength?: number;
-                rowCount?: number;
-                pageCount?: number;
-                listIDsFrom?: number;
-                aggregateTotal?: number;
-            };
+            listIDs: components["schemas"]["ListID"][];
+            page: components["schemas"]["ListPage"];
             /** @description Only when the id filter (bandID) names one id: that band. */
             data?: components["schemas"]["Band"];
             validationResult?: components["schemas"]["ValidationResult"];
@@ -3911,26 +4171,26 @@ export interface components {
         /** @description A discount as lists and records answer it: its list fields (each also a filter), and the names and relations a row carries beside them (fkJoins). Its revenue and commission figures are left out for an access profile that does not show them. */
         Discount: {
             /** ID */
-            discountID?: number;
+            discountID: number;
             /** Name */
-            name?: string;
-            saleTypeID?: number;
+            name: string;
+            saleTypeID: number;
             /** Sale type */
-            saleTypeName?: string | null;
+            saleTypeName: string | null;
             /** Created by */
-            createdByUserName?: string;
+            createdByUserName: string;
             /**
              * Created
              * Format: date-time
              */
-            createdDate?: string | null;
+            createdDate: string | null;
             /** Updated by */
-            updatedByUserName?: string;
+            updatedByUserName: string;
             /**
              * Updated
              * Format: date-time
              */
-            updatedDate?: string | null;
+            updatedDate: string | null;
             discountStores?: Record<string, never>[];
             storeIDs?: number[];
             storeCount?: number;
@@ -3940,20 +4200,8 @@ export interface components {
             /** @description The page's rows. */
             listData: components["schemas"]["Discount"][];
             /** @description A window of the matching ids in list order (the page by default). */
-            listIDs: {
-                id?: number;
-                selectable?: boolean;
-                /** @description The row's value of the aggregated field; null without one. */
-                aggregate?: number | null;
-            }[];
-            page: {
-                page?: number;
-                pageLength?: number;
-                rowCount?: number;
-                pageCount?: number;
-                listIDsFrom?: number;
-                aggregateTotal?: number;
-            };
+            listIDs: components["schemas"]["ListID"][];
+            page: components["schemas"]["ListPage"];
             /** @description Only when the id filter (discountID) names one id: that discount. */
             data?: components["schemas"]["Discount"];
             validationResult?: components["schemas"]["ValidationResult"];
@@ -3966,28 +4214,28 @@ export interface components {
         /** @description A discount store as lists and records answer it: its list fields (each also a filter), and the names and relations a row carries beside them (fkJoins). Its revenue and commission figures are left out for an access profile that does not show them. */
         DiscountStore: {
             /** ID */
-            discountStoreID?: number;
-            discountID?: number;
+            discountStoreID: number;
+            discountID: number;
             /** Discount */
-            discountName?: string | null;
-            discountSaleTypeID?: number | null;
+            discountName: string | null;
+            discountSaleTypeID: number | null;
             /** Sale type */
-            discountSaleTypeName?: string | null;
-            storeID?: number;
+            discountSaleTypeName: string | null;
+            storeID: number;
             /** Store */
-            storeName?: string | null;
+            storeName: string | null;
             /** Enabled */
-            enabled?: boolean;
+            enabled: boolean;
             /** Capture variable percent */
-            captureVariablePercent?: boolean;
+            captureVariablePercent: boolean;
             /** Revenue reduction is fixed */
-            revenueReductionIsFixed?: boolean;
+            revenueReductionIsFixed: boolean;
             /** Revenue reduction */
             revenueReductionFixed?: number;
             /** Revenue reduction ratio */
             revenueReductionRatio?: number;
             /** Commission reduction is fixed */
-            commissionReductionIsFixed?: boolean;
+            commissionReductionIsFixed: boolean;
             /** Commission reduction */
             commissionReductionFixed?: number;
             /** Commission reduction ratio */
@@ -4000,20 +4248,8 @@ export interface components {
             /** @description The page's rows. */
             listData: components["schemas"]["DiscountStore"][];
             /** @description A window of the matching ids in list order (the page by default). */
-            listIDs: {
-                id?: number;
-                selectable?: boolean;
-                /** @description The row's value of the aggregated field; null without one. */
-                aggregate?: number | null;
-            }[];
-            page: {
-                page?: number;
-                pageLength?: number;
-                rowCount?: number;
-                pageCount?: number;
-                listIDsFrom?: number;
-                aggregateTotal?: number;
-            };
+            listIDs: components["schemas"]["ListID"][];
+            page: components["schemas"]["ListPage"];
             /** @description Only when the id filter (discountStoreID) names one id: that discount store. */
             data?: components["schemas"]["DiscountStore"];
             validationResult?: components["schemas"]["ValidationResult"];
@@ -4021,39 +4257,39 @@ export interface components {
         /** @description A analysis field as lists and records answer it: its list fields (each also a filter), and the names and relations a row carries beside them (fkJoins). */
         AnalysisField: {
             /** ID */
-            analysisFieldID?: number;
+            analysisFieldID: number;
             /** Name */
-            name?: string;
+            name: string;
             /** Label */
-            label?: string;
+            label: string;
             /** Input type */
-            inputType?: string;
+            inputType: string;
             /** Regex */
-            regex?: string | null;
+            regex: string | null;
             /** Default value */
-            defaultValue?: string | null;
+            defaultValue: string | null;
             /** Required */
-            required?: boolean;
+            required: boolean;
             /** Target revenue */
-            targetRevenue?: boolean;
+            targetRevenue: boolean;
             /** Target quantity */
-            targetQuantity?: boolean;
+            targetQuantity: boolean;
             /** Auto-fill from */
-            autoFillFrom?: string | null;
+            autoFillFrom: string | null;
             /** Created by */
-            createdByUserName?: string;
+            createdByUserName: string;
             /**
              * Created
              * Format: date-time
              */
-            createdDate?: string | null;
+            createdDate: string | null;
             /** Updated by */
-            updatedByUserName?: string;
+            updatedByUserName: string;
             /**
              * Updated
              * Format: date-time
              */
-            updatedDate?: string | null;
+            updatedDate: string | null;
             analysisListItems?: Record<string, never>[];
             analysisFieldStores?: Record<string, never>[];
             storeIDs?: number[];
@@ -4063,20 +4299,8 @@ export interface components {
             /** @description The page's rows. */
             listData: components["schemas"]["AnalysisField"][];
             /** @description A window of the matching ids in list order (the page by default). */
-            listIDs: {
-                id?: number;
-                selectable?: boolean;
-                /** @description The row's value of the aggregated field; null without one. */
-                aggregate?: number | null;
-            }[];
-            page: {
-                page?: number;
-                pageLength?: number;
-                rowCount?: number;
-                pageCount?: number;
-                listIDsFrom?: number;
-                aggregateTotal?: number;
-            };
+            listIDs: components["schemas"]["ListID"][];
+            page: components["schemas"]["ListPage"];
             /** @description Only when the id filter (analysisFieldID) names one id: that analysis field. */
             data?: components["schemas"]["AnalysisField"];
             validationResult?: components["schemas"]["ValidationResult"];
@@ -4089,17 +4313,17 @@ export interface components {
         /** @description A analysis field store as lists and records answer it: its list fields (each also a filter), and the names and relations a row carries beside them (fkJoins). */
         AnalysisFieldStore: {
             /** ID */
-            analysisFieldStoreID?: number;
-            analysisFieldID?: number;
+            analysisFieldStoreID: number;
+            analysisFieldID: number;
             /** Analysis field */
-            analysisFieldName?: string | null;
+            analysisFieldName: string | null;
             /** Label */
-            analysisFieldLabel?: string | null;
+            analysisFieldLabel: string | null;
             /** Input type */
-            inputType?: string | null;
-            storeID?: number;
+            inputType: string | null;
+            storeID: number;
             /** Store */
-            storeName?: string | null;
+            storeName: string | null;
             analysisField?: Record<string, never>;
         };
         /** @description A page of analysis field store rows; with the id filter and one id, that analysis field store as data too. */
@@ -4107,20 +4331,8 @@ export interface components {
             /** @description The page's rows. */
             listData: components["schemas"]["AnalysisFieldStore"][];
             /** @description A window of the matching ids in list order (the page by default). */
-            listIDs: {
-                id?: number;
-                selectable?: boolean;
-                /** @description The row's value of the aggregated field; null without one. */
-                aggregate?: number | null;
-            }[];
-            page: {
-                page?: number;
-                pageLength?: number;
-                rowCount?: number;
-                pageCount?: number;
-                listIDsFrom?: number;
-                aggregateTotal?: number;
-            };
+            listIDs: components["schemas"]["ListID"][];
+            page: components["schemas"]["ListPage"];
             /** @description Only when the id filter (analysisFieldStoreID) names one id: that analysis field store. */
             data?: components["schemas"]["AnalysisFieldStore"];
             validationResult?: components["schemas"]["ValidationResult"];
@@ -4128,36 +4340,39 @@ export interface components {
         /** @description A metric as lists and records answer it: its list fields (each also a filter), and the names and relations a row carries beside them (fkJoins). */
         Metric: {
             /** ID */
-            metricID?: number;
+            metricID: number;
             /** Name */
-            name?: string;
-            /** Type */
-            metricType?: string;
+            name: string;
+            /**
+             * Type
+             * @enum {string}
+             */
+            metricType: "percent" | "integer" | "2dp" | "money";
             /** Show card */
-            showCard?: boolean;
+            showCard: boolean;
             /** Show in tables */
-            showInTables?: boolean;
+            showInTables: boolean;
             /** Success value */
-            successValue?: number;
+            successValue: number;
             /** Success is at most */
-            successIsLess?: number;
-            analysisFieldID?: number | null;
+            successIsLess: number;
+            analysisFieldID: number | null;
             /** Analysis field */
-            analysisFieldName?: string | null;
+            analysisFieldName: string | null;
             /** Created by */
-            createdByUserName?: string;
+            createdByUserName: string;
             /**
              * Created
              * Format: date-time
              */
-            createdDate?: string | null;
+            createdDate: string | null;
             /** Updated by */
-            updatedByUserName?: string;
+            updatedByUserName: string;
             /**
              * Updated
              * Format: date-time
              */
-            updatedDate?: string | null;
+            updatedDate: string | null;
             metricPartCount?: number;
         };
         /** @description A page of metric rows; with the id filter and one id, that metric as data too. */
@@ -4165,20 +4380,8 @@ export interface components {
             /** @description The page's rows. */
             listData: components["schemas"]["Metric"][];
             /** @description A window of the matching ids in list order (the page by default). */
-            listIDs: {
-                id?: number;
-                selectable?: boolean;
-                /** @description The row's value of the aggregated field; null without one. */
-                aggregate?: number | null;
-            }[];
-            page: {
-                page?: number;
-                pageLength?: number;
-                rowCount?: number;
-                pageCount?: number;
-                listIDsFrom?: number;
-                aggregateTotal?: number;
-            };
+            listIDs: components["schemas"]["ListID"][];
+            page: components["schemas"]["ListPage"];
             /** @description Only when the id filter (metricID) names one id: that metric. */
             data?: components["schemas"]["Metric"];
             validationResult?: components["schemas"]["ValidationResult"];
@@ -4191,56 +4394,44 @@ export interface components {
         /** @description A metric part as lists and records answer it: its list fields (each also a filter), and the names and relations a row carries beside them (fkJoins). */
         MetricPart: {
             /** ID */
-            metricPartID?: number;
-            metricID?: number;
+            metricPartID: number;
+            metricID: number;
             /** Metric */
-            metricName?: string | null;
+            metricName: string | null;
             /** Name */
-            name?: string;
+            name: string;
             /** Division part */
-            divisionPart?: string;
+            divisionPart: string;
             /** Multiplier */
-            multiplier?: number;
+            multiplier: number;
             /** Table */
-            tableName?: string;
+            tableName: string;
             /** Field */
-            field?: string;
+            field: string;
             /** Params */
-            params?: string;
+            params: string;
             /** Created by */
-            createdByUserName?: string;
+            createdByUserName: string;
             /**
              * Created
              * Format: date-time
              */
-            createdDate?: string | null;
+            createdDate: string | null;
             /** Updated by */
-            updatedByUserName?: string;
+            updatedByUserName: string;
             /**
              * Updated
              * Format: date-time
              */
-            updatedDate?: string | null;
+            updatedDate: string | null;
         };
         /** @description A page of metric part rows; with the id filter and one id, that metric part as data too. */
         MetricPartList: {
             /** @description The page's rows. */
             listData: components["schemas"]["MetricPart"][];
             /** @description A window of the matching ids in list order (the page by default). */
-            listIDs: {
-                id?: number;
-                selectable?: boolean;
-                /** @description The row's value of the aggregated field; null without one. */
-                aggregate?: number | null;
-            }[];
-            page: {
-                page?: number;
-                pageLength?: number;
-                rowCount?: number;
-                pageCount?: number;
-                listIDsFrom?: number;
-                aggregateTotal?: number;
-            };
+            listIDs: components["schemas"]["ListID"][];
+            page: components["schemas"]["ListPage"];
             /** @description Only when the id filter (metricPartID) names one id: that metric part. */
             data?: components["schemas"]["MetricPart"];
             validationResult?: components["schemas"]["ValidationResult"];
@@ -4253,50 +4444,50 @@ export interface components {
         /** @description A user as lists and records answer it: its list fields (each also a filter), and the names and relations a row carries beside them (fkJoins). */
         User: {
             /** ID */
-            userID?: number;
+            userID: number;
             /** Name */
-            name?: string;
+            name: string;
             /** Email */
-            email?: string;
+            email: string;
             /** Active */
-            active?: boolean;
+            active: boolean;
             /**
              * Last login
              * Format: date-time
              */
-            lastLogin?: string | null;
-            storeID?: number | null;
+            lastLogin: string | null;
+            storeID: number | null;
             /** Default store */
-            storeName?: string | null;
-            accessProfileID?: number;
+            storeName: string | null;
+            accessProfileID: number;
             /** Access profile */
-            accessProfileName?: string | null;
+            accessProfileName: string | null;
             /** Default days back */
-            defaultDaysBack?: number;
+            defaultDaysBack: number;
             /** From hour */
-            fromHour?: number;
+            fromHour: number;
             /** To hour */
-            toHour?: number;
+            toHour: number;
             /** Days */
-            days?: number;
+            days: number;
             /** Pro-rate targets */
-            proRateTargetsOnActual?: boolean;
+            proRateTargetsOnActual: boolean;
             /** Months viewable */
-            salesMonthsBack?: number;
+            salesMonthsBack: number;
             /** Created by */
-            createdByUserName?: string;
+            createdByUserName: string;
             /**
              * Created
              * Format: date-time
              */
-            createdDate?: string | null;
+            createdDate: string | null;
             /** Updated by */
-            updatedByUserName?: string;
+            updatedByUserName: string;
             /**
              * Updated
              * Format: date-time
              */
-            updatedDate?: string | null;
+            updatedDate: string | null;
             revenueCommission?: string;
             saleTypes?: Record<string, never>[];
         };
@@ -4305,20 +4496,8 @@ export interface components {
             /** @description The page's rows. */
             listData: components["schemas"]["User"][];
             /** @description A window of the matching ids in list order (the page by default). */
-            listIDs: {
-                id?: number;
-                selectable?: boolean;
-                /** @description The row's value of the aggregated field; null without one. */
-                aggregate?: number | null;
-            }[];
-            page: {
-                page?: number;
-                pageLength?: number;
-                rowCount?: number;
-                pageCount?: number;
-                listIDsFrom?: number;
-                aggregateTotal?: number;
-            };
+            listIDs: components["schemas"]["ListID"][];
+            page: components["schemas"]["ListPage"];
             /** @description Only when the id filter (userID) names one id: that user. */
             data?: components["schemas"]["User"];
             validationResult?: components["schemas"]["ValidationResult"];
@@ -4331,31 +4510,31 @@ export interface components {
         /** @description A access profile as lists and records answer it: its list fields (each also a filter), and the names and relations a row carries beside them (fkJoins). */
         AccessProfile: {
             /** ID */
-            accessProfileID?: number;
+            accessProfileID: number;
             /** Name */
-            name?: string;
+            name: string;
             /** System areas */
-            systemAreas?: string;
+            systemAreas: string;
             /** Show revenue */
-            showRevenue?: boolean;
+            showRevenue: boolean;
             /** Show commission */
-            showCommission?: boolean;
+            showCommission: boolean;
             /** Sells */
-            sells?: boolean;
+            sells: boolean;
             /** Created by */
-            createdByUserName?: string;
+            createdByUserName: string;
             /**
              * Created
              * Format: date-time
              */
-            createdDate?: string | null;
+            createdDate: string | null;
             /** Updated by */
-            updatedByUserName?: string;
+            updatedByUserName: string;
             /**
              * Updated
              * Format: date-time
              */
-            updatedDate?: string | null;
+            updatedDate: string | null;
             accessProfileStores?: Record<string, never>[];
             storeIDs?: number[];
             userCount?: number;
@@ -4366,20 +4545,8 @@ export interface components {
             /** @description The page's rows. */
             listData: components["schemas"]["AccessProfile"][];
             /** @description A window of the matching ids in list order (the page by default). */
-            listIDs: {
-                id?: number;
-                selectable?: boolean;
-                /** @description The row's value of the aggregated field; null without one. */
-                aggregate?: number | null;
-            }[];
-            page: {
-                page?: number;
-                pageLength?: number;
-                rowCount?: number;
-                pageCount?: number;
-                listIDsFrom?: number;
-                aggregateTotal?: number;
-            };
+            listIDs: components["schemas"]["ListID"][];
+            page: components["schemas"]["ListPage"];
             /** @description Only when the id filter (accessProfileID) names one id: that access profile. */
             data?: components["schemas"]["AccessProfile"];
             validationResult?: components["schemas"]["ValidationResult"];
@@ -4392,13 +4559,13 @@ export interface components {
         /** @description A access profile store as lists and records answer it: its list fields (each also a filter), and the names and relations a row carries beside them (fkJoins). */
         AccessProfileStore: {
             /** ID */
-            accessProfileStoreID?: number;
-            accessProfileID?: number;
+            accessProfileStoreID: number;
+            accessProfileID: number;
             /** Access profile */
-            accessProfileName?: string | null;
-            storeID?: number;
+            accessProfileName: string | null;
+            storeID: number;
             /** Store */
-            storeName?: string | null;
+            storeName: string | null;
             accessProfile?: Record<string, never>;
         };
         /** @description A page of access profile store rows; with the id filter and one id, that access profile store as data too. */
@@ -4406,20 +4573,8 @@ export interface components {
             /** @description The page's rows. */
             listData: components["schemas"]["AccessProfileStore"][];
             /** @description A window of the matching ids in list order (the page by default). */
-            listIDs: {
-                id?: number;
-                selectable?: boolean;
-                /** @description The row's value of the aggregated field; null without one. */
-                aggregate?: number | null;
-            }[];
-            page: {
-                page?: number;
-                pageLength?: number;
-                rowCount?: number;
-                pageCount?: number;
-                listIDsFrom?: number;
-                aggregateTotal?: number;
-            };
+            listIDs: components["schemas"]["ListID"][];
+            page: components["schemas"]["ListPage"];
             /** @description Only when the id filter (accessProfileStoreID) names one id: that access profile store. */
             data?: components["schemas"]["AccessProfileStore"];
             validationResult?: components["schemas"]["ValidationResult"];
@@ -4427,29 +4582,29 @@ export interface components {
         /** @description A rate card as lists and records answer it: its list fields (each also a filter), and the names and relations a row carries beside them (fkJoins). */
         RateCard: {
             /** ID */
-            rateCardID?: number;
+            rateCardID: number;
             /** Name */
-            name?: string;
+            name: string;
             /**
              * From
              * Format: date-time
              * @description A day, answered as yyyy-mm-ddT00:00:00.000Z.
              */
-            fromDate?: string;
+            fromDate: string;
             /** Created by */
-            createdByUserName?: string;
+            createdByUserName: string;
             /**
              * Created
              * Format: date-time
              */
-            createdDate?: string | null;
+            createdDate: string | null;
             /** Updated by */
-            updatedByUserName?: string;
+            updatedByUserName: string;
             /**
              * Updated
              * Format: date-time
              */
-            updatedDate?: string | null;
+            updatedDate: string | null;
             nextRateCard?: Record<string, never> | null;
             rateCardLineCount?: number;
         };
@@ -4458,20 +4613,8 @@ export interface components {
             /** @description The page's rows. */
             listData: components["schemas"]["RateCard"][];
             /** @description A window of the matching ids in list order (the page by default). */
-            listIDs: {
-                id?: number;
-                selectable?: boolean;
-                /** @description The row's value of the aggregated field; null without one. */
-                aggregate?: number | null;
-            }[];
-            page: {
-                page?: number;
-                pageLength?: number;
-                rowCount?: number;
-                pageCount?: number;
-                listIDsFrom?: number;
-                aggregateTotal?: number;
-            };
+            listIDs: components["schemas"]["ListID"][];
+            page: components["schemas"]["ListPage"];
             /** @description Only when the id filter (rateCardID) names one id: that rate card. */
             data?: components["schemas"]["RateCard"];
             validationResult?: components["schemas"]["ValidationResult"];
@@ -4484,57 +4627,57 @@ export interface components {
         /** @description A rate card line as lists and records answer it: its list fields (each also a filter), and the names and relations a row carries beside them (fkJoins). Its revenue and commission figures are left out for an access profile that does not show them. */
         RateCardLine: {
             /** ID */
-            rateCardLineID?: number;
-            rateCardID?: number;
+            rateCardLineID: number;
+            rateCardID: number;
             /** Rate card */
-            rateCardName?: string | null;
+            rateCardName: string | null;
             /**
              * Rate card from
              * Format: date-time
              * @description A day, answered as yyyy-mm-ddT00:00:00.000Z.
              */
-            rateCardFromDate?: string | null;
+            rateCardFromDate: string | null;
             /**
              * Format: date-time
              * @description A day, answered as yyyy-mm-ddT00:00:00.000Z.
              */
             rateCard?: string | null;
-            saleTypeID?: number;
+            saleTypeID: number;
             /** Sale type */
-            saleTypeName?: string | null;
+            saleTypeName: string | null;
             /** SKU */
-            sku?: string;
-            skuTypeID?: number;
+            sku: string;
+            skuTypeID: number;
             /** SKU type */
-            skuTypeName?: string | null;
+            skuTypeName: string | null;
             /** Description */
-            description?: string;
+            description: string;
             /** Customer RRP */
-            customerRRP?: number;
+            customerRRP: number;
             /** Customer monthly */
-            customerMonthly?: number;
+            customerMonthly: number;
             /** Contract months */
-            contractMonths?: number;
-            bandID?: number | null;
+            contractMonths: number;
+            bandID: number | null;
             /** Band */
-            bandName?: string | null;
+            bandName: string | null;
             /** Legacy SKU */
-            legacySKU?: string | null;
-            fileID?: number | null;
+            legacySKU: string | null;
+            fileID: number | null;
             /** Created by */
-            createdByUserName?: string;
+            createdByUserName: string;
             /**
              * Created
              * Format: date-time
              */
-            createdDate?: string | null;
+            createdDate: string | null;
             /** Updated by */
-            updatedByUserName?: string;
+            updatedByUserName: string;
             /**
              * Updated
              * Format: date-time
              */
-            updatedDate?: string | null;
+            updatedDate: string | null;
             excludeDiscount?: boolean;
             file?: Record<string, never> | null;
             rateCardLineStores?: Record<string, never>[];
@@ -4544,20 +4687,8 @@ export interface components {
             /** @description The page's rows. */
             listData: components["schemas"]["RateCardLine"][];
             /** @description A window of the matching ids in list order (the page by default). */
-            listIDs: {
-                id?: number;
-                selectable?: boolean;
-                /** @description The row's value of the aggregated field; null without one. */
-                aggregate?: number | null;
-            }[];
-            page: {
-                page?: number;
-                pageLength?: number;
-                rowCount?: number;
-                pageCount?: number;
-                listIDsFrom?: number;
-                aggregateTotal?: number;
-            };
+            listIDs: components["schemas"]["ListID"][];
+            page: components["schemas"]["ListPage"];
             /** @description Only when the id filter (rateCardLineID) names one id: that rate card line. */
             data?: components["schemas"]["RateCardLine"];
             validationResult?: components["schemas"]["ValidationResult"];
@@ -4570,13 +4701,13 @@ export interface components {
         /** @description A rate card line store as lists and records answer it: its list fields (each also a filter), and the names and relations a row carries beside them (fkJoins). Its revenue and commission figures are left out for an access profile that does not show them. */
         RateCardLineStore: {
             /** ID */
-            rateCardLineStoreID?: number;
-            rateCardLineID?: number;
-            storeID?: number;
+            rateCardLineStoreID: number;
+            rateCardLineID: number;
+            storeID: number;
             /** Store */
-            storeName?: string | null;
+            storeName: string | null;
             /** Active */
-            active?: boolean;
+            active: boolean;
             /** Revenue */
             revenue?: number;
             /** Commission */
@@ -4589,15 +4720,15 @@ export interface components {
             rateCard?: string | null;
             saleTypeID?: number | null;
             /** SKU */
-            sku?: string | null;
+            sku: string | null;
             /** Description */
-            description?: string | null;
+            description: string | null;
             /** Customer RRP */
-            customerRRP?: number | null;
+            customerRRP: number | null;
             /** Customer monthly */
-            customerMonthly?: number | null;
+            customerMonthly: number | null;
             /** Exclude discount */
-            excludeDiscount?: boolean | null;
+            excludeDiscount: boolean | null;
             rateCardLine?: Record<string, never>;
             /** @description The line fields this store overrides. */
             overrides?: string[];
@@ -4607,20 +4738,8 @@ export interface components {
             /** @description The page's rows. */
             listData: components["schemas"]["RateCardLineStore"][];
             /** @description A window of the matching ids in list order (the page by default). */
-            listIDs: {
-                id?: number;
-                selectable?: boolean;
-                /** @description The row's value of the aggregated field; null without one. */
-                aggregate?: number | null;
-            }[];
-            page: {
-                page?: number;
-                pageLength?: number;
-                rowCount?: number;
-                pageCount?: number;
-                listIDsFrom?: number;
-                aggregateTotal?: number;
-            };
+            listIDs: components["schemas"]["ListID"][];
+            page: components["schemas"]["ListPage"];
             /** @description Only when the id filter (rateCardLineStoreID) names one id: that rate card line store. */
             data?: components["schemas"]["RateCardLineStore"];
             validationResult?: components["schemas"]["ValidationResult"];
@@ -4628,41 +4747,41 @@ export interface components {
         /** @description A sale as lists and records answer it: its list fields (each also a filter), and the names and relations a row carries beside them (fkJoins). Its revenue and commission figures are left out for an access profile that does not show them. */
         Sale: {
             /** Sale ID */
-            saleID?: number;
+            saleID: number;
             /**
              * Date
              * Format: date-time
              * @description A day, answered as yyyy-mm-ddT00:00:00.000Z.
              */
-            saleDate?: string;
-            storeID?: number;
+            saleDate: string;
+            storeID: number;
             /** Store */
-            storeName?: string | null;
-            saleTypeID?: number;
+            storeName: string | null;
+            saleTypeID: number;
             /** Sale type */
-            saleTypeName?: string | null;
-            attributableToUserID?: number;
+            saleTypeName: string | null;
+            attributableToUserID: number;
             /** Sale made by */
-            attributableToUserName?: string | null;
+            attributableToUserName: string | null;
             /** Order reference */
-            orderRef?: string;
-            rateCardID?: number;
+            orderRef: string;
+            rateCardID: number;
             /** Rate card */
-            rateCardName?: string | null;
-            rateCardLineID?: number;
-            rateCardLineStoreID?: number;
+            rateCardName: string | null;
+            rateCardLineID: number;
+            rateCardLineStoreID: number;
             /** SKU */
-            sku?: string;
+            sku: string;
             /** Description */
-            description?: string | null;
+            description: string | null;
             /** SKU type */
-            skuTypeName?: string | null;
+            skuTypeName: string | null;
             /** Excluded from discounts */
-            excludeDiscount?: boolean | null;
+            excludeDiscount: boolean | null;
             /** Band */
-            bandName?: string | null;
+            bandName: string | null;
             /** Status */
-            currentHistoryStep?: string;
+            currentHistoryStep: string;
             /** Revenue */
             revenue?: number;
             /** Commission */
@@ -4672,42 +4791,42 @@ export interface components {
             /** Adjusted revenue */
             adjustedRevenue?: number;
             /** Refund of sale */
-            refSaleID?: number | null;
+            refSaleID: number | null;
             /** Refund */
-            isRefund?: boolean;
+            isRefund: boolean;
             /** Refunded */
-            isRefunded?: boolean;
+            isRefunded: boolean;
             /** Refund note */
-            isRefundedNote?: string | null;
+            isRefundedNote: string | null;
             /** Refund order reference */
-            isRefundedOrderRef?: string | null;
+            isRefundedOrderRef: string | null;
             /** Notes */
-            notes?: string;
-            discountStoreID?: number | null;
+            notes: string;
+            discountStoreID: number | null;
             /** Discount */
-            discountName?: string | null;
+            discountName: string | null;
             /** Discount % */
-            discountPercent?: number | null;
+            discountPercent: number | null;
             /** Unreconciled revenue */
             unreconciledRevenue?: number;
             /** Rec sheet lines total */
             recSheetLinesTotal?: number;
             /** Rec sheet lines */
-            recSheetLinesCount?: number;
+            recSheetLinesCount: number;
             /** Created by */
-            createdByUserName?: string;
+            createdByUserName: string;
             /**
              * Created
              * Format: date-time
              */
-            createdDate?: string | null;
+            createdDate: string | null;
             /** Updated by */
-            updatedByUserName?: string;
+            updatedByUserName: string;
             /**
              * Updated
              * Format: date-time
              */
-            updatedDate?: string | null;
+            updatedDate: string | null;
             rateCardFromDate?: string;
             currentHistoryID?: number;
             refundReasonID?: number | null;
@@ -4719,20 +4838,8 @@ export interface components {
             /** @description The page's rows. */
             listData: components["schemas"]["Sale"][];
             /** @description A window of the matching ids in list order (the page by default). */
-            listIDs: {
-                id?: number;
-                selectable?: boolean;
-                /** @description The row's value of the aggregated field; null without one. */
-                aggregate?: number | null;
-            }[];
-            page: {
-                page?: number;
-                pageLength?: number;
-                rowCount?: number;
-                pageCount?: number;
-                listIDsFrom?: number;
-                aggregateTotal?: number;
-            };
+            listIDs: components["schemas"]["ListID"][];
+            page: components["schemas"]["ListPage"];
             /** @description Only when the id filter (saleID) names one id: that sale. */
             data?: components["schemas"]["Sale"];
             validationResult?: components["schemas"]["ValidationResult"];
@@ -4745,22 +4852,22 @@ export interface components {
         /** @description A unreconciled sale as lists and records answer it: its list fields (each also a filter), and the names and relations a row carries beside them (fkJoins). Its revenue and commission figures are left out for an access profile that does not show them. */
         Sale2: {
             /** Sale ID */
-            saleID?: number;
+            saleID: number;
             /**
              * Date
              * Format: date-time
              * @description A day, answered as yyyy-mm-ddT00:00:00.000Z.
              */
-            saleDate?: string;
-            storeID?: number;
+            saleDate: string;
+            storeID: number;
             /** Store */
-            storeName?: string | null;
+            storeName: string | null;
             /** Order reference */
-            orderRef?: string;
+            orderRef: string;
             /** SKU */
-            sku?: string;
+            sku: string;
             /** Status */
-            currentHistoryStep?: string;
+            currentHistoryStep: string;
             /** Revenue */
             revenue?: number;
             /** Adjustment */
@@ -4772,16 +4879,16 @@ export interface components {
             /** Rec sheet lines total */
             recSheetLinesTotal?: number;
             /** Rec sheet lines */
-            recSheetLinesCount?: number;
-            attributableToUserID?: number;
+            recSheetLinesCount: number;
+            attributableToUserID: number;
             /** Sale made by */
-            attributableToUserName?: string | null;
+            attributableToUserName: string | null;
             /** Description */
-            description?: string | null;
+            description: string | null;
             /** Refund */
-            isRefund?: boolean;
+            isRefund: boolean;
             /** Refunded */
-            isRefunded?: boolean;
+            isRefunded: boolean;
             /** @description The sale's analysis values, comma-separated. */
             saleAnalysisValues?: string;
         };
@@ -4790,20 +4897,8 @@ export interface components {
             /** @description The page's rows. */
             listData: components["schemas"]["Sale2"][];
             /** @description A window of the matching ids in list order (the page by default). */
-            listIDs: {
-                id?: number;
-                selectable?: boolean;
-                /** @description The row's value of the aggregated field; null without one. */
-                aggregate?: number | null;
-            }[];
-            page: {
-                page?: number;
-                pageLength?: number;
-                rowCount?: number;
-                pageCount?: number;
-                listIDsFrom?: number;
-                aggregateTotal?: number;
-            };
+            listIDs: components["schemas"]["ListID"][];
+            page: components["schemas"]["ListPage"];
             /** @description Only when the id filter (saleID) names one id: that unreconciled sale. */
             data?: components["schemas"]["Sale2"];
             validationResult?: components["schemas"]["ValidationResult"];
@@ -4811,29 +4906,29 @@ export interface components {
         /** @description A rec sheet as lists and records answer it: its list fields (each also a filter), and the names and relations a row carries beside them (fkJoins). */
         RecSheet: {
             /** ID */
-            recSheetID?: number;
+            recSheetID: number;
             /** Name */
-            name?: string;
+            name: string;
             /**
              * Rec date
              * Format: date-time
              * @description A day, answered as yyyy-mm-ddT00:00:00.000Z.
              */
-            recDate?: string;
+            recDate: string;
             /** Created by */
-            createdByUserName?: string;
+            createdByUserName: string;
             /**
              * Created
              * Format: date-time
              */
-            createdDate?: string | null;
+            createdDate: string | null;
             /** Updated by */
-            updatedByUserName?: string;
+            updatedByUserName: string;
             /**
              * Updated
              * Format: date-time
              */
-            updatedDate?: string | null;
+            updatedDate: string | null;
             recSheetLineCount?: number;
             reconciledPercent?: number;
             autoReconciledPercent?: number;
@@ -4843,20 +4938,8 @@ export interface components {
             /** @description The page's rows. */
             listData: components["schemas"]["RecSheet"][];
             /** @description A window of the matching ids in list order (the page by default). */
-            listIDs: {
-                id?: number;
-                selectable?: boolean;
-                /** @description The row's value of the aggregated field; null without one. */
-                aggregate?: number | null;
-            }[];
-            page: {
-                page?: number;
-                pageLength?: number;
-                rowCount?: number;
-                pageCount?: number;
-                listIDsFrom?: number;
-                aggregateTotal?: number;
-            };
+            listIDs: components["schemas"]["ListID"][];
+            page: components["schemas"]["ListPage"];
             /** @description Only when the id filter (recSheetID) names one id: that rec sheet. */
             data?: components["schemas"]["RecSheet"];
             validationResult?: components["schemas"]["ValidationResult"];
@@ -4869,62 +4952,62 @@ export interface components {
         /** @description A rec sheet line as lists and records answer it: its list fields (each also a filter), and the names and relations a row carries beside them (fkJoins). Its revenue figures are left out for an access profile that does not show them. */
         Line: {
             /** ID */
-            recSheetLineID?: number;
+            recSheetLineID: number;
             /** Rec sheet */
-            recSheetID?: number;
+            recSheetID: number;
             /**
              * Sale date
              * Format: date-time
              * @description A day, answered as yyyy-mm-ddT00:00:00.000Z.
              */
-            saleDate?: string;
-            storeID?: number | null;
+            saleDate: string;
+            storeID: number | null;
             /** Store */
-            storeName?: string;
+            storeName: string;
             /** Order number */
-            orderRef?: string;
+            orderRef: string;
             /** SKU */
-            sku?: string;
+            sku: string;
             /** Description */
-            description?: string;
+            description: string;
             /** Revenue */
             revenue?: number;
             /** Worksheet */
-            worksheet?: string;
+            worksheet: string;
             /** Row */
-            rowNumber?: number;
+            rowNumber: number;
             /** Adjustment */
             adjustment?: number;
             /** Adjustment reason */
-            adjustmentReason?: string;
-            fileID?: number | null;
+            adjustmentReason: string;
+            fileID: number | null;
             /** Auto reconcile notes */
-            autoRecNotes?: string;
+            autoRecNotes: string;
             /** Sale ID */
-            saleID?: number;
+            saleID: number;
             /** Reconciled by */
-            recByUserName?: string;
+            recByUserName: string;
             /**
              * Reconciled
              * Format: date-time
              */
-            recDate?: string | null;
-            autoRecRunID?: number | null;
-            operationID?: number | null;
+            recDate: string | null;
+            autoRecRunID: number | null;
+            operationID: number | null;
             /** Created by */
-            createdByUserName?: string;
+            createdByUserName: string;
             /**
              * Created
              * Format: date-time
              */
-            createdDate?: string | null;
+            createdDate: string | null;
             /** Updated by */
-            updatedByUserName?: string;
+            updatedByUserName: string;
             /**
              * Updated
              * Format: date-time
              */
-            updatedDate?: string | null;
+            updatedDate: string | null;
             file?: Record<string, never> | null;
             sale?: Record<string, never> | null;
         };
@@ -4933,20 +5016,8 @@ export interface components {
             /** @description The page's rows. */
             listData: components["schemas"]["Line"][];
             /** @description A window of the matching ids in list order (the page by default). */
-            listIDs: {
-                id?: number;
-                selectable?: boolean;
-                /** @description The row's value of the aggregated field; null without one. */
-                aggregate?: number | null;
-            }[];
-            page: {
-                page?: number;
-                pageLength?: number;
-                rowCount?: number;
-                pageCount?: number;
-                listIDsFrom?: number;
-                aggregateTotal?: number;
-            };
+            listIDs: components["schemas"]["ListID"][];
+            page: components["schemas"]["ListPage"];
             /** @description Only when the id filter (recSheetLineID) names one id: that rec sheet line. */
             data?: components["schemas"]["Line"];
             validationResult?: components["schemas"]["ValidationResult"];
@@ -4959,48 +5030,48 @@ export interface components {
         /** @description A auto-reconcile run as lists and records answer it: its list fields (each also a filter), and the names and relations a row carries beside them (fkJoins). */
         AutoRecRun: {
             /** Run */
-            autoRecRunID?: number;
+            autoRecRunID: number;
             /** Rec sheet */
-            recSheetID?: number;
-            operationID?: number;
+            recSheetID: number;
+            operationID: number;
             /** Considered */
-            considered?: number;
+            considered: number;
             /** Reconciled */
-            reconciled?: number;
+            reconciled: number;
             /** Several sales match */
-            matchMultiple?: number;
+            matchMultiple: number;
             /** No sale matches */
-            matchNone?: number;
+            matchNone: number;
             /** Exact matches */
-            exactMatches?: number;
+            exactMatches: number;
             /** Sale date within days */
-            saleDateMatches?: number;
+            saleDateMatches: number;
             /** Revenue within tolerance */
-            revenueMatches?: number;
+            revenueMatches: number;
             /** Order reference alone */
-            orderRefMatches?: number;
+            orderRefMatches: number;
             /** Clawbacks matched */
-            clawbackMatches?: number;
+            clawbackMatches: number;
             /** Clawbacks without a refund */
-            clawbacksWithoutRefund?: number;
+            clawbacksWithoutRefund: number;
             /** Finished */
-            finished?: boolean;
+            finished: boolean;
             /** Undone */
-            undone?: boolean;
+            undone: boolean;
             /** Run by */
-            createdByUserName?: string;
+            createdByUserName: string;
             /**
              * Run at
              * Format: date-time
              */
-            createdDate?: string | null;
+            createdDate: string | null;
             /** Undone by */
-            undoneByUserName?: string;
+            undoneByUserName: string;
             /**
              * Undone at
              * Format: date-time
              */
-            undoneDate?: string | null;
+            undoneDate: string | null;
             lastLineID?: number;
             undoneLinks?: number;
             undoOperationID?: number | null;
@@ -5010,20 +5081,8 @@ export interface components {
             /** @description The page's rows. */
             listData: components["schemas"]["AutoRecRun"][];
             /** @description A window of the matching ids in list order (the page by default). */
-            listIDs: {
-                id?: number;
-                selectable?: boolean;
-                /** @description The row's value of the aggregated field; null without one. */
-                aggregate?: number | null;
-            }[];
-            page: {
-                page?: number;
-                pageLength?: number;
-                rowCount?: number;
-                pageCount?: number;
-                listIDsFrom?: number;
-                aggregateTotal?: number;
-            };
+            listIDs: components["schemas"]["ListID"][];
+            page: components["schemas"]["ListPage"];
             /** @description Only when the id filter (autoRecRunID) names one id: that auto-reconcile run. */
             data?: components["schemas"]["AutoRecRun"];
             validationResult?: components["schemas"]["ValidationResult"];
@@ -5031,23 +5090,23 @@ export interface components {
         /** @description A supplier template as lists and records answer it: its list fields (each also a filter), and the names and relations a row carries beside them (fkJoins). */
         RecImportTemplate: {
             /** ID */
-            templateID?: number;
+            templateID: number;
             /** Supplier */
-            name?: string;
+            name: string;
             /** Created by */
-            createdByUserName?: string;
+            createdByUserName: string;
             /**
              * Created
              * Format: date-time
              */
-            createdDate?: string | null;
+            createdDate: string | null;
             /** Updated by */
-            updatedByUserName?: string;
+            updatedByUserName: string;
             /**
              * Updated
              * Format: date-time
              */
-            updatedDate?: string | null;
+            updatedDate: string | null;
             /** @description Header name -> field. */
             mappings?: {
                 [key: string]: string;
@@ -5059,20 +5118,8 @@ export interface components {
             /** @description The page's rows. */
             listData: components["schemas"]["RecImportTemplate"][];
             /** @description A window of the matching ids in list order (the page by default). */
-            listIDs: {
-                id?: number;
-                selectable?: boolean;
-                /** @description The row's value of the aggregated field; null without one. */
-                aggregate?: number | null;
-            }[];
-            page: {
-                page?: number;
-                pageLength?: number;
-                rowCount?: number;
-                pageCount?: number;
-                listIDsFrom?: number;
-                aggregateTotal?: number;
-            };
+            listIDs: components["schemas"]["ListID"][];
+            page: components["schemas"]["ListPage"];
             /** @description Only when the id filter (templateID) names one id: that supplier template. */
             data?: components["schemas"]["RecImportTemplate"];
             validationResult?: components["schemas"]["ValidationResult"];
@@ -5085,31 +5132,31 @@ export interface components {
         /** @description A match rule as lists and records answer it: its list fields (each also a filter), and the names and relations a row carries beside them (fkJoins). */
         RecMatchRule: {
             /** ID */
-            recMatchRuleID?: number;
+            recMatchRuleID: number;
             /** Rule */
-            rule?: string;
+            rule: string;
             /** Order */
-            position?: number;
+            position: number;
             /** Days */
-            days?: number | null;
+            days: number | null;
             /** Tolerance (£) */
-            toleranceAmount?: number | null;
+            toleranceAmount: number | null;
             /** Tolerance (%) */
-            tolerancePercent?: number | null;
+            tolerancePercent: number | null;
             /** Created by */
-            createdByUserName?: string;
+            createdByUserName: string;
             /**
              * Created
              * Format: date-time
              */
-            createdDate?: string | null;
+            createdDate: string | null;
             /** Updated by */
-            updatedByUserName?: string;
+            updatedByUserName: string;
             /**
              * Updated
              * Format: date-time
              */
-            updatedDate?: string | null;
+            updatedDate: string | null;
             title?: string;
             description?: string;
         };
@@ -5118,20 +5165,8 @@ export interface components {
             /** @description The page's rows. */
             listData: components["schemas"]["RecMatchRule"][];
             /** @description A window of the matching ids in list order (the page by default). */
-            listIDs: {
-                id?: number;
-                selectable?: boolean;
-                /** @description The row's value of the aggregated field; null without one. */
-                aggregate?: number | null;
-            }[];
-            page: {
-                page?: number;
-                pageLength?: number;
-                rowCount?: number;
-                pageCount?: number;
-                listIDsFrom?: number;
-                aggregateTotal?: number;
-            };
+            listIDs: components["schemas"]["ListID"][];
+            page: components["schemas"]["ListPage"];
             /** @description Only when the id filter (recMatchRuleID) names one id: that match rule. */
             data?: components["schemas"]["RecMatchRule"];
             validationResult?: components["schemas"]["ValidationResult"];
@@ -5144,56 +5179,44 @@ export interface components {
         /** @description A daily stat as lists and records answer it: its list fields (each also a filter), and the names and relations a row carries beside them (fkJoins). */
         DailyStat: {
             /** ID */
-            dailyStatID?: number;
+            dailyStatID: number;
             /**
              * Date
              * Format: date-time
              * @description A day, answered as yyyy-mm-ddT00:00:00.000Z.
              */
-            dailyStatDate?: string;
-            storeID?: number;
+            dailyStatDate: string;
+            storeID: number;
             /** Store */
-            storeName?: string | null;
+            storeName: string | null;
             /** Footfall */
-            footfall?: number | null;
+            footfall: number | null;
             /** Chat count */
-            chatCount?: number | null;
+            chatCount: number | null;
             /** Staff count */
-            staffCount?: number | null;
+            staffCount: number | null;
             /** Created by */
-            createdByUserName?: string;
+            createdByUserName: string;
             /**
              * Created
              * Format: date-time
              */
-            createdDate?: string | null;
+            createdDate: string | null;
             /** Updated by */
-            updatedByUserName?: string;
+            updatedByUserName: string;
             /**
              * Updated
              * Format: date-time
              */
-            updatedDate?: string | null;
+            updatedDate: string | null;
         };
         /** @description A page of daily stat rows; with the id filter and one id, that daily stat as data too. */
         DailyStatList: {
             /** @description The page's rows. */
             listData: components["schemas"]["DailyStat"][];
             /** @description A window of the matching ids in list order (the page by default). */
-            listIDs: {
-                id?: number;
-                selectable?: boolean;
-                /** @description The row's value of the aggregated field; null without one. */
-                aggregate?: number | null;
-            }[];
-            page: {
-                page?: number;
-                pageLength?: number;
-                rowCount?: number;
-                pageCount?: number;
-                listIDsFrom?: number;
-                aggregateTotal?: number;
-            };
+            listIDs: components["schemas"]["ListID"][];
+            page: components["schemas"]["ListPage"];
             /** @description Only when the id filter (dailyStatID) names one id: that daily stat. */
             data?: components["schemas"]["DailyStat"];
             validationResult?: components["schemas"]["ValidationResult"];
@@ -5201,73 +5224,61 @@ export interface components {
         /** @description A target as lists and records answer it: its list fields (each also a filter), and the names and relations a row carries beside them (fkJoins). */
         Target: {
             /** ID */
-            targetID?: number;
-            storeID?: number;
+            targetID: number;
+            storeID: number;
             /** Store */
-            storeName?: string | null;
+            storeName: string | null;
             /**
              * Month
              * Format: date-time
              * @description A day, answered as yyyy-mm-ddT00:00:00.000Z.
              */
-            targetDate?: string;
+            targetDate: string;
             /** Type */
-            targetType?: string;
-            userID?: number;
+            targetType: string;
+            userID: number;
             /** User */
-            userName?: string | null;
-            targetForUserID?: number;
+            userName: string | null;
+            targetForUserID: number;
             /** Target for */
-            targetForUserName?: string | null;
-            analysisFieldID?: number;
+            targetForUserName: string | null;
+            analysisFieldID: number;
             /** Analysis field */
-            analysisFieldLabel?: string | null;
-            analysisListItemID?: number;
+            analysisFieldLabel: string | null;
+            analysisListItemID: number;
             /** List item */
-            analysisListItemCode?: string | null;
+            analysisListItemCode: string | null;
             /** List item description */
-            analysisListItemDescription?: string | null;
-            isTarget?: boolean;
+            analysisListItemDescription: string | null;
+            isTarget: boolean;
             /** Target */
-            target?: number;
+            target: number;
             /** Hours */
-            hours?: number;
+            hours: number;
             /** Weight */
-            weight?: number;
+            weight: number;
             /** Created by */
-            createdByUserName?: string;
+            createdByUserName: string;
             /**
              * Created
              * Format: date-time
              */
-            createdDate?: string | null;
+            createdDate: string | null;
             /** Updated by */
-            updatedByUserName?: string;
+            updatedByUserName: string;
             /**
              * Updated
              * Format: date-time
              */
-            updatedDate?: string | null;
+            updatedDate: string | null;
         };
         /** @description A page of target rows; with the id filter and one id, that target as data too. */
         TargetList: {
             /** @description The page's rows. */
             listData: components["schemas"]["Target"][];
             /** @description A window of the matching ids in list order (the page by default). */
-            listIDs: {
-                id?: number;
-                selectable?: boolean;
-                /** @description The row's value of the aggregated field; null without one. */
-                aggregate?: number | null;
-            }[];
-            page: {
-                page?: number;
-                pageLength?: number;
-                rowCount?: number;
-                pageCount?: number;
-                listIDsFrom?: number;
-                aggregateTotal?: number;
-            };
+            listIDs: components["schemas"]["ListID"][];
+            page: components["schemas"]["ListPage"];
             /** @description Only when the id filter (targetID) names one id: that target. */
             data?: components["schemas"]["Target"];
             validationResult?: components["schemas"]["ValidationResult"];
@@ -5275,55 +5286,55 @@ export interface components {
         /** @description A rota line as lists and records answer it: its list fields (each also a filter), and the names and relations a row carries beside them (fkJoins). */
         RotaLine: {
             /** ID */
-            rotaLineID?: number;
+            rotaLineID: number;
             /**
              * Date
              * Format: date-time
              * @description A day, answered as yyyy-mm-ddT00:00:00.000Z.
              */
-            rotaDate?: string;
+            rotaDate: string;
             /** Planned from */
-            plannedFrom?: string;
+            plannedFrom: string;
             /** Planned to */
-            plannedTo?: string;
-            userID?: number;
+            plannedTo: string;
+            userID: number;
             /** User */
-            userName?: string | null;
-            storeID?: number;
+            userName: string | null;
+            storeID: number;
             /** Store */
-            storeName?: string | null;
-            rotaLineTypeID?: number;
+            storeName: string | null;
+            rotaLineTypeID: number;
             /** Step */
-            currentHistoryStep?: string;
+            currentHistoryStep: string;
             /** Notes */
-            notes?: string;
+            notes: string;
             /** Worked from */
-            workedFrom?: string | null;
+            workedFrom: string | null;
             /** Worked to */
-            workedTo?: string | null;
+            workedTo: string | null;
             /** Viewed */
-            viewedByUser?: boolean;
+            viewedByUser: boolean;
             /**
              * Viewed on
              * Format: date-time
              */
-            viewedByUserDate?: string | null;
+            viewedByUserDate: string | null;
             /** Unpaid hours */
-            unpaidHours?: number;
+            unpaidHours: number;
             /** Created by */
-            createdByUserName?: string;
+            createdByUserName: string;
             /**
              * Created
              * Format: date-time
              */
-            createdDate?: string | null;
+            createdDate: string | null;
             /** Updated by */
-            updatedByUserName?: string;
+            updatedByUserName: string;
             /**
              * Updated
              * Format: date-time
              */
-            updatedDate?: string | null;
+            updatedDate: string | null;
             currentHistoryID?: number;
             /** @description The users the line repeats for. */
             repeatUsers?: number[];
@@ -5337,20 +5348,8 @@ export interface components {
             /** @description The page's rows. */
             listData: components["schemas"]["RotaLine"][];
             /** @description A window of the matching ids in list order (the page by default). */
-            listIDs: {
-                id?: number;
-                selectable?: boolean;
-                /** @description The row's value of the aggregated field; null without one. */
-                aggregate?: number | null;
-            }[];
-            page: {
-                page?: number;
-                pageLength?: number;
-                rowCount?: number;
-                pageCount?: number;
-                listIDsFrom?: number;
-                aggregateTotal?: number;
-            };
+            listIDs: components["schemas"]["ListID"][];
+            page: components["schemas"]["ListPage"];
             /** @description Only when the id filter (rotaLineID) names one id: that rota line. */
             data?: components["schemas"]["RotaLine"];
             validationResult?: components["schemas"]["ValidationResult"];
@@ -5363,42 +5362,42 @@ export interface components {
         /** @description A announcement as lists and records answer it: its list fields (each also a filter), and the names and relations a row carries beside them (fkJoins). */
         Announcement: {
             /** ID */
-            announcementID?: number;
+            announcementID: number;
             /** Type */
-            type?: string;
+            type: string;
             /** Title */
-            title?: string;
+            title: string;
             /** Message */
-            message?: string;
-            fileID?: number | null;
+            message: string;
+            fileID: number | null;
             /**
              * Display until
              * Format: date-time
              * @description A day, answered as yyyy-mm-ddT00:00:00.000Z.
              */
-            displayUntil?: string;
+            displayUntil: string;
             /** Acknowledgable */
-            acknowledgable?: boolean;
+            acknowledgable: boolean;
             /** Must click */
-            mustClick?: boolean;
+            mustClick: boolean;
             /** Click type */
-            clickType?: string;
+            clickType: string;
             /** URL */
-            url?: string;
+            url: string;
             /** Created by */
-            createdByUserName?: string;
+            createdByUserName: string;
             /**
              * Created
              * Format: date-time
              */
-            createdDate?: string | null;
+            createdDate: string | null;
             /** Updated by */
-            updatedByUserName?: string;
+            updatedByUserName: string;
             /**
              * Updated
              * Format: date-time
              */
-            updatedDate?: string | null;
+            updatedDate: string | null;
             announcementUserCount?: number;
             seenUserCount?: number;
             clickedUserCount?: number;
@@ -5411,20 +5410,8 @@ export interface components {
             /** @description The page's rows. */
             listData: components["schemas"]["Announcement"][];
             /** @description A window of the matching ids in list order (the page by default). */
-            listIDs: {
-                id?: number;
-                selectable?: boolean;
-                /** @description The row's value of the aggregated field; null without one. */
-                aggregate?: number | null;
-            }[];
-            page: {
-                page?: number;
-                pageLength?: number;
-                rowCount?: number;
-                pageCount?: number;
-                listIDsFrom?: number;
-                aggregateTotal?: number;
-            };
+            listIDs: components["schemas"]["ListID"][];
+            page: components["schemas"]["ListPage"];
             /** @description Only when the id filter (announcementID) names one id: that announcement. */
             data?: components["schemas"]["Announcement"];
             validationResult?: components["schemas"]["ValidationResult"];
@@ -5437,52 +5424,52 @@ export interface components {
         /** @description A announcement user as lists and records answer it: its list fields (each also a filter), and the names and relations a row carries beside them (fkJoins). */
         Recipient: {
             /** ID */
-            announcementUserID?: number;
+            announcementUserID: number;
             /** Announcement */
-            announcementID?: number;
-            userID?: number;
+            announcementID: number;
+            userID: number;
             /** User */
-            userName?: string | null;
+            userName: string | null;
             /** Email */
-            userEmail?: string | null;
+            userEmail: string | null;
             /**
              * First seen
              * Format: date-time
              */
-            firstSeenDate?: string;
+            firstSeenDate: string;
             /**
              * Last seen
              * Format: date-time
              */
-            lastSeenDate?: string;
+            lastSeenDate: string;
             /** Clicked */
-            clicked?: boolean;
+            clicked: boolean;
             /**
              * Clicked on
              * Format: date-time
              */
-            clickedDate?: string;
+            clickedDate: string;
             /** Acknowledged */
-            acknowledged?: boolean;
+            acknowledged: boolean;
             /**
              * Acknowledged on
              * Format: date-time
              */
-            acknowledgedDate?: string;
+            acknowledgedDate: string;
             /** Created by */
-            createdByUserName?: string;
+            createdByUserName: string;
             /**
              * Created
              * Format: date-time
              */
-            createdDate?: string | null;
+            createdDate: string | null;
             /** Updated by */
-            updatedByUserName?: string;
+            updatedByUserName: string;
             /**
              * Updated
              * Format: date-time
              */
-            updatedDate?: string | null;
+            updatedDate: string | null;
             userActive?: boolean;
             seen?: boolean;
         };
@@ -5491,20 +5478,8 @@ export interface components {
             /** @description The page's rows. */
             listData: components["schemas"]["Recipient"][];
             /** @description A window of the matching ids in list order (the page by default). */
-            listIDs: {
-                id?: number;
-                selectable?: boolean;
-                /** @description The row's value of the aggregated field; null without one. */
-                aggregate?: number | null;
-            }[];
-            page: {
-                page?: number;
-                pageLength?: number;
-                rowCount?: number;
-                pageCount?: number;
-                listIDsFrom?: number;
-                aggregateTotal?: number;
-            };
+            listIDs: components["schemas"]["ListID"][];
+            page: components["schemas"]["ListPage"];
             /** @description Only when the id filter (announcementUserID) names one id: that announcement user. */
             data?: components["schemas"]["Recipient"];
             validationResult?: components["schemas"]["ValidationResult"];
@@ -12196,92 +12171,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            userID?: number;
-                            name?: string;
-                            email?: string;
-                            storeID?: number | null;
-                            storeName?: string;
-                            licence?: string;
-                            licenceName?: string;
-                            site?: string;
-                            defaultDaysBack?: number;
-                            salesMonthsBack?: number;
-                            proRateTargetsOnActual?: boolean;
-                            accessProfile?: {
-                                accessProfileID?: number;
-                                name?: string;
-                                systemAreas?: string;
-                                showRevenue?: boolean;
-                                showCommission?: boolean;
-                                sells?: boolean;
-                                accessProfileStores?: {
-                                    storeID?: number;
-                                    store?: {
-                                        storeID?: number;
-                                        name?: string;
-                                        storeTypeID?: number;
-                                    };
-                                }[];
-                                users?: {
-                                    userID?: number;
-                                    name?: string;
-                                    active?: boolean;
-                                }[];
-                            };
-                            analysisFields?: {
-                                createdByUserName?: string;
-                                /** Format: date-time */
-                                createdDate?: string;
-                                updatedByUserName?: string;
-                                /** Format: date-time */
-                                updatedDate?: string;
-                                analysisFieldID?: number;
-                                name?: string;
-                                label?: string;
-                                inputType?: string;
-                                regex?: string | null;
-                                defaultValue?: number | null;
-                                required?: boolean;
-                                targetRevenue?: boolean;
-                                targetQuantity?: boolean;
-                                autoFillFrom?: string | null;
-                                analysisListItems?: {
-                                    analysisListItemID?: number;
-                                    analysisFieldID?: number;
-                                    code?: string;
-                                    description?: string;
-                                    enableTargets?: boolean;
-                                    dailyReportAs?: string;
-                                }[];
-                                analysisFieldStores?: {
-                                    analysisFieldStoreID?: number;
-                                    storeID?: number;
-                                    storeName?: string;
-                                }[];
-                                storeIDs?: number[];
-                            }[];
-                            saleTypes?: {
-                                createdByUserName?: string;
-                                /** Format: date-time */
-                                createdDate?: string;
-                                updatedByUserName?: string;
-                                /** Format: date-time */
-                                updatedDate?: string;
-                                saleTypeID?: number;
-                                name?: string;
-                                saleTypeStores?: {
-                                    saleTypeStoreID?: number;
-                                    storeID?: number;
-                                    storeName?: string;
-                                }[];
-                                storeIDs?: number[];
-                                storeCount?: number;
-                            }[];
-                            metricParts?: unknown[];
-                            revenueCommission?: string;
-                        };
                         validationResult: components["schemas"]["ValidationResult"];
+                        data: components["schemas"]["Me"];
                     };
                 };
             };
@@ -24977,12 +24868,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         validationResult: components["schemas"]["ValidationResult"];
-                        listData: {
-                            metricID?: number;
-                            name?: string;
-                            result?: number | null;
-                            reason?: string | null;
-                        }[];
+                        listData: components["schemas"]["MetricToday"][];
                     };
                 };
             };
@@ -25133,243 +25019,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         validationResult: components["schemas"]["ValidationResult"];
-                        data: {
-                            /** Format: date */
-                            date?: string | null;
-                            userIDs?: (number | null)[] | null;
-                            trend?: {
-                                daysInMonth?: number | null;
-                                revenue?: {
-                                    points?: ({
-                                        day?: number | null;
-                                        current?: number | null;
-                                        prior?: number | null;
-                                        py?: number | null;
-                                    } | null)[] | null;
-                                    projected?: number | null;
-                                    target?: number | null;
-                                } | null;
-                                commission?: {
-                                    points?: ({
-                                        day?: number | null;
-                                        current?: number | null;
-                                        prior?: number | null;
-                                        py?: number | null;
-                                    } | null)[] | null;
-                                    projected?: number | null;
-                                    target?: number | null;
-                                } | null;
-                            } | null;
-                            users?: ({
-                                userID?: number;
-                                name?: string;
-                            } | null)[] | null;
-                            cards?: ({
-                                period?: string | null;
-                                current?: {
-                                    /** Format: date */
-                                    fromDate?: string | null;
-                                    /** Format: date */
-                                    toDate?: string | null;
-                                    available?: boolean | null;
-                                    revenueCount?: number | null;
-                                    adjustedRevenueTotal?: number | null;
-                                    commissionTotal?: number | null;
-                                    params?: string | null;
-                                } | null;
-                                prior?: {
-                                    /** Format: date */
-                                    fromDate?: string | null;
-                                    /** Format: date */
-                                    toDate?: string | null;
-                                    available?: boolean | null;
-                                    revenueCount?: number | null;
-                                    adjustedRevenueTotal?: number | null;
-                                    commissionTotal?: number | null;
-                                    params?: string | null;
-                                } | null;
-                                py?: {
-                                    /** Format: date */
-                                    fromDate?: string | null;
-                                    /** Format: date */
-                                    toDate?: string | null;
-                                    available?: boolean | null;
-                                    revenueCount?: number | null;
-                                    adjustedRevenueTotal?: number | null;
-                                    commissionTotal?: number | null;
-                                    params?: string | null;
-                                } | null;
-                                trends?: {
-                                    prior?: {
-                                        revenueCount?: {
-                                            percent?: number | null;
-                                            colour?: string | null;
-                                        } | null;
-                                        adjustedRevenueTotal?: {
-                                            percent?: number | null;
-                                            colour?: string | null;
-                                        } | null;
-                                        commissionTotal?: {
-                                            percent?: number | null;
-                                            colour?: string | null;
-                                        } | null;
-                                    } | null;
-                                    py?: {
-                                        revenueCount?: {
-                                            percent?: number | null;
-                                            colour?: string | null;
-                                        } | null;
-                                        adjustedRevenueTotal?: {
-                                            percent?: number | null;
-                                            colour?: string | null;
-                                        } | null;
-                                        commissionTotal?: {
-                                            percent?: number | null;
-                                            colour?: string | null;
-                                        } | null;
-                                    } | null;
-                                } | null;
-                                tops?: {
-                                    revenue?: {
-                                        topSKU?: {
-                                            sku?: string | null;
-                                            rateCardLineDescription?: string | null;
-                                            revenueCount?: number | null;
-                                            adjustedRevenueTotal?: number | null;
-                                            commissionTotal?: number | null;
-                                            adjustedRevenueASP?: number | null;
-                                            commissionASP?: number | null;
-                                        } | null;
-                                        topUser?: {
-                                            attributableToUserID?: number;
-                                            attributableToUserName?: string | null;
-                                            revenueCount?: number | null;
-                                            adjustedRevenueTotal?: number | null;
-                                            commissionTotal?: number | null;
-                                            adjustedRevenueASP?: number | null;
-                                            commissionASP?: number | null;
-                                        } | null;
-                                        topStore?: {
-                                            storeID?: number;
-                                            storeName?: string | null;
-                                            revenueCount?: number | null;
-                                            adjustedRevenueTotal?: number | null;
-                                            commissionTotal?: number | null;
-                                            adjustedRevenueASP?: number | null;
-                                            commissionASP?: number | null;
-                                        } | null;
-                                    } | null;
-                                    commission?: {
-                                        topSKU?: {
-                                            sku?: string | null;
-                                            rateCardLineDescription?: string | null;
-                                            revenueCount?: number | null;
-                                            adjustedRevenueTotal?: number | null;
-                                            commissionTotal?: number | null;
-                                            adjustedRevenueASP?: number | null;
-                                            commissionASP?: number | null;
-                                        } | null;
-                                        topUser?: {
-                                            attributableToUserID?: number;
-                                            attributableToUserName?: string | null;
-                                            revenueCount?: number | null;
-                                            adjustedRevenueTotal?: number | null;
-                                            commissionTotal?: number | null;
-                                            adjustedRevenueASP?: number | null;
-                                            commissionASP?: number | null;
-                                        } | null;
-                                        topStore?: {
-                                            storeID?: number;
-                                            storeName?: string | null;
-                                            revenueCount?: number | null;
-                                            adjustedRevenueTotal?: number | null;
-                                            commissionTotal?: number | null;
-                                            adjustedRevenueASP?: number | null;
-                                            commissionASP?: number | null;
-                                        } | null;
-                                    } | null;
-                                } | null;
-                            } | null)[] | null;
-                            targets?: unknown[] | null;
-                            userCards?: unknown[] | null;
-                            storeCards?: ({
-                                storeID?: number;
-                                storeName?: string | null;
-                                card?: {
-                                    period?: string | null;
-                                    current?: {
-                                        /** Format: date */
-                                        fromDate?: string | null;
-                                        /** Format: date */
-                                        toDate?: string | null;
-                                        available?: boolean | null;
-                                        revenueCount?: number | null;
-                                        adjustedRevenueTotal?: number | null;
-                                        commissionTotal?: number | null;
-                                        params?: string | null;
-                                    } | null;
-                                    prior?: {
-                                        /** Format: date */
-                                        fromDate?: string | null;
-                                        /** Format: date */
-                                        toDate?: string | null;
-                                        available?: boolean | null;
-                                        revenueCount?: number | null;
-                                        adjustedRevenueTotal?: number | null;
-                                        commissionTotal?: number | null;
-                                        params?: string | null;
-                                    } | null;
-                                    py?: {
-                                        /** Format: date */
-                                        fromDate?: string | null;
-                                        /** Format: date */
-                                        toDate?: string | null;
-                                        available?: boolean | null;
-                                        revenueCount?: number | null;
-                                        adjustedRevenueTotal?: number | null;
-                                        commissionTotal?: number | null;
-                                        params?: string | null;
-                                    } | null;
-                                    trends?: {
-                                        prior?: {
-                                            revenueCount?: {
-                                                percent?: number | null;
-                                                colour?: string | null;
-                                            } | null;
-                                            adjustedRevenueTotal?: {
-                                                percent?: number | null;
-                                                colour?: string | null;
-                                            } | null;
-                                            commissionTotal?: {
-                                                percent?: number | null;
-                                                colour?: string | null;
-                                            } | null;
-                                        } | null;
-                                        py?: {
-                                            revenueCount?: {
-                                                percent?: number | null;
-                                                colour?: string | null;
-                                            } | null;
-                                            adjustedRevenueTotal?: {
-                                                percent?: number | null;
-                                                colour?: string | null;
-                                            } | null;
-                                            commissionTotal?: {
-                                                percent?: number | null;
-                                                colour?: string | null;
-                                            } | null;
-                                        } | null;
-                                    } | null;
-                                } | null;
-                                targets?: unknown[] | null;
-                            } | null)[] | null;
-                            myStores?: ({
-                                storeID?: number;
-                                storeName?: string | null;
-                                storeTypeID?: number;
-                                storeTypeName?: string | null;
-                            } | null)[] | null;
-                        };
+                        data: components["schemas"]["KpiCards"];
                     };
                 };
             };
@@ -25435,94 +25085,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         validationResult: components["schemas"]["ValidationResult"];
-                        listData: {
-                            name?: string;
-                            title?: string;
-                            splitBy?: string | null;
-                            current?: {
-                                /** Format: date */
-                                fromDate?: string | null;
-                                /** Format: date */
-                                toDate?: string | null;
-                            } | null;
-                            prior?: {
-                                /** Format: date */
-                                fromDate?: string | null;
-                                /** Format: date */
-                                toDate?: string | null;
-                            } | null;
-                            columns?: ({
-                                name?: string;
-                                title?: string;
-                                metricID?: number;
-                                displayAs?: string | null;
-                                successValue?: number | null;
-                                successIsLess?: number | null;
-                            } | null)[] | null;
-                            rows?: ({
-                                key?: number | null;
-                                name?: string;
-                                /** @description By metric: metric<metricID>. */
-                                values?: {
-                                    [key: string]: number | null;
-                                } | null;
-                                /** @description By metric: metric<metricID>. */
-                                colors?: {
-                                    [key: string]: string | null;
-                                } | null;
-                                /** @description By metric: metric<metricID>. */
-                                metricParts?: {
-                                    [key: string]: ({
-                                        metricPartID?: number;
-                                        metricName?: string | null;
-                                        multiplier?: number | null;
-                                        divisionPart?: string | null;
-                                        name?: string;
-                                        field?: string | null;
-                                        tableName?: string | null;
-                                        current?: number | null;
-                                        prior?: number | null;
-                                        metricSuccessValue?: number | null;
-                                        metricSuccessIsLess?: number | null;
-                                    } | null)[] | null;
-                                } | null;
-                                params?: string | null;
-                            } | null)[] | null;
-                            totalsRow?: {
-                                key?: number | null;
-                                name?: string;
-                                /** @description By metric: metric<metricID>. */
-                                values?: {
-                                    [key: string]: number | null;
-                                } | null;
-                                /** @description By metric: metric<metricID>. */
-                                colors?: {
-                                    [key: string]: string | null;
-                                } | null;
-                                /** @description By metric: metric<metricID>. */
-                                metricParts?: {
-                                    [key: string]: ({
-                                        metricPartID?: number;
-                                        metricName?: string | null;
-                                        multiplier?: number | null;
-                                        divisionPart?: string | null;
-                                        name?: string;
-                                        field?: string | null;
-                                        tableName?: string | null;
-                                        current?: number | null;
-                                        prior?: number | null;
-                                        metricSuccessValue?: number | null;
-                                        metricSuccessIsLess?: number | null;
-                                    } | null)[] | null;
-                                } | null;
-                                params?: string | null;
-                            } | null;
-                            /** @description By metric: metric<metricID>. */
-                            displayAs?: {
-                                [key: string]: string | null;
-                            } | null;
-                            params?: string | null;
-                        }[];
+                        listData: components["schemas"]["KpiTable"][];
                     };
                 };
             };
@@ -25642,94 +25205,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         validationResult: components["schemas"]["ValidationResult"];
-                        listData: {
-                            name?: string;
-                            title?: string;
-                            splitBy?: string | null;
-                            current?: {
-                                /** Format: date */
-                                fromDate?: string | null;
-                                /** Format: date */
-                                toDate?: string | null;
-                            } | null;
-                            prior?: {
-                                /** Format: date */
-                                fromDate?: string | null;
-                                /** Format: date */
-                                toDate?: string | null;
-                            } | null;
-                            columns?: ({
-                                name?: string;
-                                title?: string;
-                                metricID?: number;
-                                displayAs?: string | null;
-                                successValue?: number | null;
-                                successIsLess?: number | null;
-                            } | null)[] | null;
-                            rows?: ({
-                                key?: number | null;
-                                name?: string;
-                                /** @description By metric: metric<metricID>. */
-                                values?: {
-                                    [key: string]: number | null;
-                                } | null;
-                                /** @description By metric: metric<metricID>. */
-                                colors?: {
-                                    [key: string]: string | null;
-                                } | null;
-                                /** @description By metric: metric<metricID>. */
-                                metricParts?: {
-                                    [key: string]: ({
-                                        metricPartID?: number;
-                                        metricName?: string | null;
-                                        multiplier?: number | null;
-                                        divisionPart?: string | null;
-                                        name?: string;
-                                        field?: string | null;
-                                        tableName?: string | null;
-                                        current?: number | null;
-                                        prior?: number | null;
-                                        metricSuccessValue?: number | null;
-                                        metricSuccessIsLess?: number | null;
-                                    } | null)[] | null;
-                                } | null;
-                                params?: string | null;
-                            } | null)[] | null;
-                            totalsRow?: {
-                                key?: number | null;
-                                name?: string;
-                                /** @description By metric: metric<metricID>. */
-                                values?: {
-                                    [key: string]: number | null;
-                                } | null;
-                                /** @description By metric: metric<metricID>. */
-                                colors?: {
-                                    [key: string]: string | null;
-                                } | null;
-                                /** @description By metric: metric<metricID>. */
-                                metricParts?: {
-                                    [key: string]: ({
-                                        metricPartID?: number;
-                                        metricName?: string | null;
-                                        multiplier?: number | null;
-                                        divisionPart?: string | null;
-                                        name?: string;
-                                        field?: string | null;
-                                        tableName?: string | null;
-                                        current?: number | null;
-                                        prior?: number | null;
-                                        metricSuccessValue?: number | null;
-                                        metricSuccessIsLess?: number | null;
-                                    } | null)[] | null;
-                                } | null;
-                                params?: string | null;
-                            } | null;
-                            /** @description By metric: metric<metricID>. */
-                            displayAs?: {
-                                [key: string]: string | null;
-                            } | null;
-                            params?: string | null;
-                        }[];
+                        listData: components["schemas"]["KpiTable"][];
                     };
                 };
             };
@@ -25797,94 +25273,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         validationResult: components["schemas"]["ValidationResult"];
-                        data: {
-                            name?: string;
-                            title?: string;
-                            splitBy?: string | null;
-                            current?: {
-                                /** Format: date */
-                                fromDate?: string | null;
-                                /** Format: date */
-                                toDate?: string | null;
-                            } | null;
-                            prior?: {
-                                /** Format: date */
-                                fromDate?: string | null;
-                                /** Format: date */
-                                toDate?: string | null;
-                            } | null;
-                            columns?: ({
-                                name?: string;
-                                title?: string;
-                                metricID?: number;
-                                displayAs?: string | null;
-                                successValue?: number | null;
-                                successIsLess?: number | null;
-                            } | null)[] | null;
-                            rows?: ({
-                                key?: number | null;
-                                name?: string;
-                                /** @description By metric: metric<metricID>. */
-                                values?: {
-                                    [key: string]: number | null;
-                                } | null;
-                                /** @description By metric: metric<metricID>. */
-                                colors?: {
-                                    [key: string]: string | null;
-                                } | null;
-                                /** @description By metric: metric<metricID>. */
-                                metricParts?: {
-                                    [key: string]: ({
-                                        metricPartID?: number;
-                                        metricName?: string | null;
-                                        multiplier?: number | null;
-                                        divisionPart?: string | null;
-                                        name?: string;
-                                        field?: string | null;
-                                        tableName?: string | null;
-                                        current?: number | null;
-                                        prior?: number | null;
-                                        metricSuccessValue?: number | null;
-                                        metricSuccessIsLess?: number | null;
-                                    } | null)[] | null;
-                                } | null;
-                                params?: string | null;
-                            } | null)[] | null;
-                            totalsRow?: {
-                                key?: number | null;
-                                name?: string;
-                                /** @description By metric: metric<metricID>. */
-                                values?: {
-                                    [key: string]: number | null;
-                                } | null;
-                                /** @description By metric: metric<metricID>. */
-                                colors?: {
-                                    [key: string]: string | null;
-                                } | null;
-                                /** @description By metric: metric<metricID>. */
-                                metricParts?: {
-                                    [key: string]: ({
-                                        metricPartID?: number;
-                                        metricName?: string | null;
-                                        multiplier?: number | null;
-                                        divisionPart?: string | null;
-                                        name?: string;
-                                        field?: string | null;
-                                        tableName?: string | null;
-                                        current?: number | null;
-                                        prior?: number | null;
-                                        metricSuccessValue?: number | null;
-                                        metricSuccessIsLess?: number | null;
-                                    } | null)[] | null;
-                                } | null;
-                                params?: string | null;
-                            } | null;
-                            /** @description By metric: metric<metricID>. */
-                            displayAs?: {
-                                [key: string]: string | null;
-                            } | null;
-                            params?: string | null;
-                        };
+                        data: components["schemas"]["KpiTable"];
                     };
                 };
             };
@@ -26278,22 +25667,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         validationResult: components["schemas"]["ValidationResult"];
-                        data: {
-                            storeID: number | "all";
-                            /** Format: date */
-                            saleDate: string;
-                            fields: {
-                                analysisFieldID?: number;
-                                label?: string;
-                                groups?: {
-                                    name?: string;
-                                    /** @description Counted sales, refunds as -1. */
-                                    quantity?: number;
-                                    /** @description Adjusted revenue; null when the profile does not show revenue. */
-                                    revenue?: number | null;
-                                }[];
-                            }[];
-                        };
+                        data: components["schemas"]["DailyReport"];
                     };
                 };
             };

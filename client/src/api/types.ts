@@ -1,29 +1,17 @@
-/** Shapes of the HTTP contract in docs/http-api.md. */
+/**
+ * Shapes of the HTTP contract (docs/http-api.md). What an answer holds comes from the OpenAPI
+ * document's generated types (schema.d.ts, `npm run api:types`); the envelopes here are generic
+ * over the rows of the list a screen shows (its resource's columns).
+ */
+import type { components } from './schema';
+
+type Schemas = components['schemas'];
 
 export type Row = Record<string, unknown>;
 
-export interface ValidationResult {
-  fail: boolean;
-  failSummary?: string;
-  failMessages?: Record<string, string>;
-}
-
-export interface ListIdEntry {
-  id: number;
-  selectable: boolean;
-  aggregate: unknown;
-}
-
-export interface PageInfo {
-  page: number;
-  pageLength: number;
-  rowCount: number;
-  pageCount: number;
-  /** Position of listIDs[0] in the whole list (listIDs is a window: the page's rows by default). */
-  listIDsFrom: number;
-  /** The list's aggregate summed over every matching row (lists with an aggregate). */
-  aggregateTotal?: number;
-}
+export type ValidationResult = Schemas['ValidationResult'];
+export type ListIdEntry = Schemas['ListID'];
+export type PageInfo = Schemas['ListPage'];
 
 export interface ListResponse<T = Row> {
   listData: T[];
@@ -48,37 +36,4 @@ export interface DataResponse<T> {
 }
 
 /** The signed-in user, `GET /api/user/me` -> `{ data }` (spec 01 §3 "Me"). */
-export interface Me {
-  userID: number;
-  name: string;
-  email: string;
-  storeID: number | null;
-  storeName: string | null;
-  licence: string | null;
-  licenceName: string | null;
-  site: string | null;
-  defaultDaysBack: number;
-  salesMonthsBack: number;
-  proRateTargetsOnActual: boolean;
-  accessProfile: {
-    accessProfileID: number;
-    name: string;
-    /** Comma-and-space list, e.g. 'SystemSetup, UserSetup'. */
-    systemAreas: string;
-    showRevenue: boolean;
-    showCommission: boolean;
-    /** Whether the profile's users sell (named as sellers); absent from older servers. */
-    sells?: boolean;
-    accessProfileStores: { storeID: number; store: { storeID: number; name: string } }[];
-    users: { userID: number; name: string; active: boolean }[];
-  };
-  analysisFields: unknown[];
-  saleTypes: unknown[];
-  metricParts: unknown[];
-  revenueCommission: 'revenue' | 'commission';
-}
-
-export interface SystemAreaOption {
-  name: string;
-  description: string;
-}
+export type Me = Schemas['Me'];

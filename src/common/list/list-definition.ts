@@ -23,6 +23,10 @@ export interface ListField {
   /** Allowed formats beyond the type's own (spec 01 section 5). */
   pattern?: RegExp;
   maxLength?: number;
+  /** false: a filter and sort key the rows do not carry (a line's card date); the document leaves it optional. */
+  inRow?: false;
+  /** A text field's closed vocabulary (a metric's type): the document's enum for the field. */
+  values?: readonly string[];
   /**
    * Equality filters ignore case (text fields whose values are unique ignoring case, like
    * SKUs): the same answer on SQLite, which compares case, and MySQL, whose collation does not.

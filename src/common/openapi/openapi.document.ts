@@ -5,6 +5,7 @@ import type { OpenAPIObject, OperationObject, ParameterObject, ResponsesObject, 
 import { SYSTEM_AREAS, type SystemArea } from '../auth/system-areas';
 import { DataSource } from 'typeorm';
 import { ANSWERS, FILE_ANSWERS } from './answers';
+import { NAMED_ANSWERS } from './named-answers';
 import { DtoSchemas } from './dto-schema';
 import { LIST_VOCABULARY, listParameters } from './list-parameters';
 import { QUERY_PARAMETERS } from './query-parameters';
@@ -20,6 +21,25 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
 /** The envelopes of the HTTP contract (docs/http-api.md, "Envelopes"). */
 const ENVELOPES: Record<string, SchemaObject> = {
+  ListID: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['id', 'selectable', 'aggregate'],
+    properties: { id: { type: 'integer' }, selectable: { type: 'boolean' }, aggregate: { type: 'number', nullable: true, description: "The row's value of the aggregated field; null without one." } },
+  },
+  ListPage: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['page', 'pageLength', 'rowCount', 'pageCount', 'listIDsFrom'],
+    properties: {
+      page: { type: 'integer' },
+      pageLength: { type: 'integer' },
+      rowCount: { type: 'integer' },
+      pageCount: { type: 'integer' },
+      listIDsFrom: { type: 'integer', description: 'Position of listIDs[0] in the whole list.' },
+      aggregateTotal: { type: 'number', description: 'The aggregate summed over every matching row (lists with an aggregate).' },
+    },
+  },
   ValidationResult: {
     type: 'object',
     required: ['fail'],
@@ -53,22 +73,8 @@ const ENVELOPES: Record<string, SchemaObject> = {
     required: ['listData', 'listIDs', 'page'],
     properties: {
       listData: { type: 'array', items: { type: 'object' }, description: "The page's rows." },
-      listIDs: {
-        type: 'array',
-        description: 'A window of the matching ids in list order (the page by default).',
-        items: { type: 'object', properties: { id: { type: 'integer' }, selectable: { type: 'boolean' }, aggregate: { type: 'number', nullable: true, description: "The row's value of the aggregated field; null without one." } } },
-      },
-      page: {
-        type: 'object',
-        properties: {
-          page: { type: 'integer' },
-          pageLength: { type: 'integer' },
-          rowCount: { type: 'integer' },
-          pageCount: { type: 'integer' },
-          listIDsFrom: { type: 'integer' },
-          aggregateTotal: { type: 'number' },
-        },
-      },
+      listIDs: { type: 'array', description: 'A window of the matching ids in list order (the page by default).', items: ref('ListID') },
+      page: ref('ListPage'),
       data: { type: 'object', description: 'Only when the id filter names one id: that record.' },
       validationResult: ref('ValidationResult'),
     },
@@ -311,6 +317,6 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     tags: tags.map((name) => ({ name, description: TAG_DESCRIPTIONS[name] })),
     paths,
     // ListAnswer and Answer are only the bases each list's and record's own answer schemas are built from (row-schema.ts).
-    components: { ...scanned.components, schemas: { ...withoutListAnswer(ENVELOPES), ...rows.schemas, ...dtos.schemas } },
+    components: { ...scanned.components, schemas: { ...withoutListAnswer(ENVELOPES), ...NAMED_ANSWERS, ...rows.schemas, ...dtos.schemas } },
   };
 }

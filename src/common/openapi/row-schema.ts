@@ -113,12 +113,19 @@ export class RowSchemas {
       properties[relation] ??= { description: `With fkJoins=${join}: the related record (or records).` };
     }
     const figures = [definition.figures?.revenue?.length ? 'revenue' : '', definition.figures?.commission?.length ? 'commission' : ''].filter(Boolean);
+    // Every list field is in every row, but the figures a profile may not see (left out for it)
+    // and the filter-only keys.
+    const hidable = new Set([...(definition.figures?.revenue ?? []), ...(definition.figures?.commission ?? [])].map((path) => path.split('.')[0]));
+    const required = Object.entries(definition.fields)
+      .filter(([name, field]) => !field.where && field.inRow !== false && !hidable.has(name))
+      .map(([name]) => name);
     return {
       type: 'object',
       description:
         `A ${definition.label} as lists and records answer it: its list fields (each also a filter), ` +
         'and the names and relations a row carries beside them (fkJoins).' +
         (figures.length ? ` Its ${figures.join(' and ')} figures are left out for an access profile that does not show them.` : ''),
+      required,
       properties,
       additionalProperties: false,
     };
@@ -127,8 +134,13 @@ export class RowSchemas {
   private fieldSchema(definition: ListDefinition<never>, field: ListField): SchemaObject {
     const schema: SchemaObject = { ...ROW_TYPE[field.type] };
     if (field.type === 'text' && field.maxLength) schema.maxLength = field.maxLength;
+    if (field.values) schema.enum = [...field.values];
     if (field.excel) schema.title = field.excel;
-    if (this.mayBeNull(definition, field.column)) schema.nullable = true;
+    if (this.mayBeNull(definition, field.column)) {
+      schema.nullable = true;
+      // An enum lists null too where the field may be null (JSON Schema checks enum apart from type).
+      if (schema.enum) schema.enum.push(null);
+    }
     return schema;
   }
 

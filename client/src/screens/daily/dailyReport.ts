@@ -2,6 +2,7 @@ import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
 import { formatInteger, formatPounds } from '../../format/format';
 import { formatMetric } from '../landing/kpiFormat';
+import type { components } from '../../api/schema';
 import type { MetricType } from '../landing/kpiTypes';
 import { earliestSaleDay } from '../sales/saleForm';
 import { dayLabel } from './dailyStats';
@@ -66,40 +67,16 @@ export function dailyReportPath({ storeID, saleDate }: DailyReportRoute): string
   return `/daily/dailyReport/${storeID}/${saleDate}`;
 }
 
-/** GET /api/kpi/dailyReport's data (docs/http-api.md, "Daily report"). */
-export interface DailyReportGroup {
-  name: string;
-  quantity: number;
-  revenue: number | null;
-}
-
-export interface DailyReportField {
-  analysisFieldID: number;
-  label: string;
-  groups: DailyReportGroup[];
-}
-
-export interface DailyReportData {
-  storeID: ReportStore;
-  saleDate: string;
-  fields: DailyReportField[];
-}
+/** GET /api/kpi/dailyReport's data (docs/http-api.md, "Daily report"), as the document types it. */
+export type DailyReportData = components['schemas']['DailyReport'];
+export type DailyReportField = DailyReportData['fields'][number];
+export type DailyReportGroup = DailyReportField['groups'][number];
 
 /** A metric as GET /api/metrics lists it (the parts the daily screens use). */
-export interface MetricOption {
-  metricID: number;
-  name: string;
-  metricType: MetricType;
-  showInTables: boolean;
-}
+export type MetricOption = Pick<components['schemas']['Metric'], 'metricID' | 'name' | 'metricType' | 'showInTables'>;
 
 /** One line of GET /api/metricToday. */
-export interface MetricToday {
-  metricID: number;
-  name: string;
-  result: number | null;
-  reason?: string;
-}
+export type MetricToday = components['schemas']['MetricToday'];
 
 /**
  * The metric ids a drhMetrics preference names (comma-separated ids), in its order, among the

@@ -7,7 +7,7 @@ import { auditFields } from '../../../common/list/audit-fields';
 import type { ListDefinition } from '../../../common/list/list-definition';
 import { ListService } from '../../../common/list/list.service';
 import { AnalysisField } from '../entities/analysis-field.entity';
-import { Metric } from '../entities/metric.entity';
+import { Metric, METRIC_TYPES } from '../entities/metric.entity';
 import { sentOr } from '../../../common/http/sent-value';
 import { MetricBody } from './metric.body';
 
@@ -20,7 +20,7 @@ export const metricList: ListDefinition<Metric> = {
   fields: {
     metricID: { column: 'metric.metricID', type: 'integer', excel: 'ID' },
     name: { column: 'metric.name', type: 'text', quick: true, excel: 'Name' },
-    metricType: { column: 'metric.metricType', type: 'text', excel: 'Type' },
+    metricType: { column: 'metric.metricType', type: 'text', values: METRIC_TYPES, excel: 'Type' },
     showCard: { column: 'metric.showCard', type: 'boolean', excel: 'Show card' },
     showInTables: { column: 'metric.showInTables', type: 'boolean', excel: 'Show in tables' },
     successValue: { column: 'metric.successValue', type: 'number', excel: 'Success value' },

@@ -93,7 +93,7 @@ export const rateCardLineList: ListDefinition<RateCardLine> = {
     rateCardName: { column: 'rateCard.name', type: 'text', excel: 'Rate card' },
     rateCardFromDate: { column: 'rateCard.fromDate', type: 'date', excel: 'Rate card from' },
     /** Sorting by rateCard is by the card's fromDate: the latest line for a SKU is sort=rateCard&sortDir=desc. */
-    rateCard: { column: 'rateCard.fromDate', type: 'date' },
+    rateCard: { column: 'rateCard.fromDate', type: 'date', inRow: false },
     saleTypeID: { column: 'rateCardLine.saleTypeID', type: 'integer', pattern: ID_7, indexed: true },
     saleTypeName: { column: 'saleType.name', type: 'text', excel: 'Sale type' },
     sku: { column: 'rateCardLine.sku', type: 'text', maxLength: SKU_MAX_LENGTH, ignoreCase: true, quick: true, excel: 'SKU', indexed: true },
@@ -143,9 +143,10 @@ export const rateCardLineStoreList: ListDefinition<RateCardLineStore> = {
     active: { column: 'rateCardLineStore.active', type: 'boolean', excel: 'Active', indexed: { after: ['storeID'] } },
     revenue: { column: 'rateCardLineStore.revenue', type: 'number', excel: 'Revenue', indexed: { after: ['storeID'] } },
     commission: { column: 'rateCardLineStore.commission', type: 'number', excel: 'Commission', indexed: { after: ['storeID'] } },
-    rateCardID: { column: 'rateCardLine.rateCardID', type: 'integer', pattern: ID_7 },
-    rateCard: { column: 'rateCard.fromDate', type: 'date' },
-    saleTypeID: { column: 'rateCardLine.saleTypeID', type: 'integer', pattern: ID_7 },
+    // The line's card and sale type: filters here, carried by the row only with fkJoins=rateCardLine.
+    rateCardID: { column: 'rateCardLine.rateCardID', type: 'integer', pattern: ID_7, inRow: false },
+    rateCard: { column: 'rateCard.fromDate', type: 'date', inRow: false },
+    saleTypeID: { column: 'rateCardLine.saleTypeID', type: 'integer', pattern: ID_7, inRow: false },
     // The store's values: its override, else the line's (excludeDiscount: the SKU type's).
     sku: { column: 'COALESCE(rateCardLineStore.sku, rateCardLine.sku)', type: 'text', maxLength: SKU_MAX_LENGTH, ignoreCase: true, quick: true, excel: 'SKU' },
     description: { column: 'COALESCE(rateCardLineStore.description, rateCardLine.description)', type: 'text', quick: true, excel: 'Description' },
