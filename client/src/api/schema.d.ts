@@ -3589,7 +3589,7 @@ export interface components {
             accessProfile: components["schemas"]["MeAccessProfile"];
             analysisFields: components["schemas"]["MeAnalysisField"][];
             saleTypes: components["schemas"]["MeSaleType"][];
-            metricParts: Record<string, never>[];
+            metricParts: Record<string, unknown>[];
             /**
              * @description Which figure the landing leads with.
              * @enum {string}
@@ -3978,7 +3978,7 @@ export interface components {
             recordFootfall?: boolean;
             recordChatCount?: boolean;
             recordStaffCount?: boolean;
-            storeType?: Record<string, never>;
+            storeType?: Record<string, unknown>;
         };
         /** @description A page of store rows; with the id filter and one id, that store as data too. */
         StoreList: {
@@ -4030,7 +4030,7 @@ export interface components {
              */
             updatedDate: string | null;
             storeCount?: number;
-            stores?: Record<string, never>[];
+            stores?: Record<string, unknown>[];
         };
         /** @description A page of store type rows; with the id filter and one id, that store type as data too. */
         StoreTypeList: {
@@ -4068,7 +4068,7 @@ export interface components {
              * Format: date-time
              */
             updatedDate: string | null;
-            saleTypeStores?: Record<string, never>[];
+            saleTypeStores?: Record<string, unknown>[];
             storeIDs?: number[];
             storeCount?: number;
         };
@@ -4191,7 +4191,7 @@ export interface components {
              * Format: date-time
              */
             updatedDate: string | null;
-            discountStores?: Record<string, never>[];
+            discountStores?: Record<string, unknown>[];
             storeIDs?: number[];
             storeCount?: number;
         };
@@ -4290,8 +4290,8 @@ export interface components {
              * Format: date-time
              */
             updatedDate: string | null;
-            analysisListItems?: Record<string, never>[];
-            analysisFieldStores?: Record<string, never>[];
+            analysisListItems?: Record<string, unknown>[];
+            analysisFieldStores?: Record<string, unknown>[];
             storeIDs?: number[];
         };
         /** @description A page of analysis field rows; with the id filter and one id, that analysis field as data too. */
@@ -4324,7 +4324,7 @@ export interface components {
             storeID: number;
             /** Store */
             storeName: string | null;
-            analysisField?: Record<string, never>;
+            analysisField?: Record<string, unknown>;
         };
         /** @description A page of analysis field store rows; with the id filter and one id, that analysis field store as data too. */
         AnalysisFieldStoreList: {
@@ -4489,7 +4489,7 @@ export interface components {
              */
             updatedDate: string | null;
             revenueCommission?: string;
-            saleTypes?: Record<string, never>[];
+            saleTypes?: Record<string, unknown>[];
         };
         /** @description A page of user rows; with the id filter and one id, that user as data too. */
         UserList: {
@@ -4535,10 +4535,10 @@ export interface components {
              * Format: date-time
              */
             updatedDate: string | null;
-            accessProfileStores?: Record<string, never>[];
+            accessProfileStores?: Record<string, unknown>[];
             storeIDs?: number[];
             userCount?: number;
-            users?: Record<string, never>[];
+            users?: Record<string, unknown>[];
         };
         /** @description A page of access profile rows; with the id filter and one id, that access profile as data too. */
         AccessProfileList: {
@@ -4566,7 +4566,7 @@ export interface components {
             storeID: number;
             /** Store */
             storeName: string | null;
-            accessProfile?: Record<string, never>;
+            accessProfile?: Record<string, unknown>;
         };
         /** @description A page of access profile store rows; with the id filter and one id, that access profile store as data too. */
         AccessProfileStoreList: {
@@ -4605,7 +4605,7 @@ export interface components {
              * Format: date-time
              */
             updatedDate: string | null;
-            nextRateCard?: Record<string, never> | null;
+            nextRateCard?: Record<string, unknown> | null;
             rateCardLineCount?: number;
         };
         /** @description A page of rate card rows; with the id filter and one id, that rate card as data too. */
@@ -4679,8 +4679,8 @@ export interface components {
              */
             updatedDate: string | null;
             excludeDiscount?: boolean;
-            file?: Record<string, never> | null;
-            rateCardLineStores?: Record<string, never>[];
+            file?: Record<string, unknown> | null;
+            rateCardLineStores?: Record<string, unknown>[];
         };
         /** @description A page of rate card line rows; with the id filter and one id, that rate card line as data too. */
         RateCardLineList: {
@@ -4729,7 +4729,7 @@ export interface components {
             customerMonthly: number | null;
             /** Exclude discount */
             excludeDiscount: boolean | null;
-            rateCardLine?: Record<string, never>;
+            rateCardLine?: Record<string, unknown>;
             /** @description The line fields this store overrides. */
             overrides?: string[];
         };
@@ -4830,7 +4830,7 @@ export interface components {
             rateCardFromDate?: string;
             currentHistoryID?: number;
             refundReasonID?: number | null;
-            saleAnalysisValues?: Record<string, never>[];
+            saleAnalysisValues?: Record<string, unknown>[];
             dupeCount?: number;
         };
         /** @description A page of sale rows; with the id filter and one id, that sale as data too. */
@@ -5008,8 +5008,8 @@ export interface components {
              * Format: date-time
              */
             updatedDate: string | null;
-            file?: Record<string, never> | null;
-            sale?: Record<string, never> | null;
+            file?: Record<string, unknown> | null;
+            sale?: Record<string, unknown> | null;
         };
         /** @description A page of rec sheet line rows; with the id filter and one id, that rec sheet line as data too. */
         LineList: {
@@ -5402,8 +5402,8 @@ export interface components {
             seenUserCount?: number;
             clickedUserCount?: number;
             acknowledgedUserCount?: number;
-            file?: Record<string, never> | null;
-            announcementUsers?: Record<string, never>[];
+            file?: Record<string, unknown> | null;
+            announcementUsers?: Record<string, unknown>[];
         };
         /** @description A page of announcement rows; with the id filter and one id, that announcement as data too. */
         AnnouncementList: {
@@ -14867,7 +14867,7 @@ export interface operations {
                             /** Format: date-time */
                             fromDate?: string;
                             /** @description The card that follows it, if any. */
-                            nextRateCard?: Record<string, never> | null;
+                            nextRateCard?: Record<string, unknown> | null;
                             rateCardLineCount?: number;
                             saleTypes?: {
                                 saleTypeID?: number;
@@ -23274,7 +23274,7 @@ export interface operations {
                             clickType?: string;
                             url?: string;
                             /** @description The attached file, if any. */
-                            file?: Record<string, never> | null;
+                            file?: Record<string, unknown> | null;
                             announcementUserID?: number;
                             /** Format: date-time */
                             firstSeenDate?: string;
@@ -23367,7 +23367,7 @@ export interface operations {
                             clickType?: string;
                             url?: string;
                             /** @description The attached file, if any. */
-                            file?: Record<string, never> | null;
+                            file?: Record<string, unknown> | null;
                             announcementUserID?: number;
                             /** Format: date-time */
                             firstSeenDate?: string;
@@ -25813,7 +25813,7 @@ export interface operations {
                             orderRefs: string[];
                             saleDates: string[];
                             /** @description Rows of the rate card's lines at the store whose SKU the text names. */
-                            rateCardLineStores: Record<string, never>[];
+                            rateCardLineStores: Record<string, unknown>[];
                             saleAnalysisValues: {
                                 analysisFieldID?: number;
                                 analysisValue?: string;
@@ -25871,15 +25871,15 @@ export interface operations {
                         status: "ok" | "error";
                         /** @description The checks that are up, by name. */
                         info: {
-                            [key: string]: Record<string, never>;
+                            [key: string]: Record<string, unknown>;
                         };
                         /** @description The checks that are down, by name, each with its message. */
                         error: {
-                            [key: string]: Record<string, never>;
+                            [key: string]: Record<string, unknown>;
                         };
                         /** @description Every check, by name. */
                         details: {
-                            [key: string]: Record<string, never>;
+                            [key: string]: Record<string, unknown>;
                         };
                     };
                 };
@@ -25924,15 +25924,15 @@ export interface operations {
                         status: "ok" | "error";
                         /** @description The checks that are up, by name. */
                         info: {
-                            [key: string]: Record<string, never>;
+                            [key: string]: Record<string, unknown>;
                         };
                         /** @description The checks that are down, by name, each with its message. */
                         error: {
-                            [key: string]: Record<string, never>;
+                            [key: string]: Record<string, unknown>;
                         };
                         /** @description Every check, by name. */
                         details: {
-                            [key: string]: Record<string, never>;
+                            [key: string]: Record<string, unknown>;
                         };
                     };
                 };
@@ -25966,15 +25966,15 @@ export interface operations {
                         status: "ok" | "error";
                         /** @description The checks that are up, by name. */
                         info: {
-                            [key: string]: Record<string, never>;
+                            [key: string]: Record<string, unknown>;
                         };
                         /** @description The checks that are down, by name, each with its message. */
                         error: {
-                            [key: string]: Record<string, never>;
+                            [key: string]: Record<string, unknown>;
                         };
                         /** @description Every check, by name. */
                         details: {
-                            [key: string]: Record<string, never>;
+                            [key: string]: Record<string, unknown>;
                         };
                     };
                 };
