@@ -36,16 +36,15 @@ it('logs in, lists and records sales, refunds, lists rec sheets and reads the KP
   const accessProfile = me.data?.data.accessProfile;
   expect(accessProfile?.systemAreas).toContain('SystemSetup');
 
-  const recorded = await api.POST('/api/sale', {
-    body: {
-      storeID: w.storeA.storeID,
-      saleTypeID: w.saleType.saleTypeID,
-      attributableToUserID: w.seller.userID,
-      rateCardLineStoreID: w.lineA.rateCardLineStoreID,
-      saleDate: `${YEAR}-02-03`,
-      orderRef: ORDER,
-    },
-  });
+  const sold = {
+    storeID: w.storeA.storeID,
+    saleTypeID: w.saleType.saleTypeID,
+    attributableToUserID: w.seller.userID,
+    rateCardLineStoreID: w.lineA.rateCardLineStoreID,
+    saleDate: `${YEAR}-02-03`,
+    orderRef: ORDER,
+  };
+  const recorded = await api.POST('/api/sale', { body: sold });
   expect(recorded.response.status).toBe(201);
   const sale = recorded.data?.data;
   expect(sale?.revenue).toBe(100);
@@ -61,12 +60,7 @@ it('logs in, lists and records sales, refunds, lists rec sheets and reads the KP
   const refunded = await api.PUT('/api/sale/{id}', {
     params: { path: { id: sale?.saleID ?? 0 } },
     body: {
-      storeID: w.storeA.storeID,
-      saleTypeID: w.saleType.saleTypeID,
-      attributableToUserID: w.seller.userID,
-      rateCardLineStoreID: w.lineA.rateCardLineStoreID,
-      saleDate: `${YEAR}-02-03`,
-      orderRef: ORDER,
+      ...sold,
       isRefunded: true,
       isRefundedNote: 'Returned within 14 days',
       isRefundedOrderRef: '98765432109876543210',

@@ -31,6 +31,7 @@ const nullable = (schema: SchemaObject): SchemaObject => ({ ...schema, nullable:
 /** A closed object whose fields may each be absent (the records Me carries, as their lists answer them). */
 const loose = (properties: Record<string, Schema>): SchemaObject => record(properties, Object.keys(properties));
 
+const AUDIT = { createdByUserName: str, createdDate: { type: 'string', format: 'date-time' }, updatedByUserName: str, updatedDate: { type: 'string', format: 'date-time' } };
 const METRIC_TYPES = ['percent', 'integer', '2dp', 'money'];
 const SPAN = { fromDate: day, toDate: day };
 const MEASURES = ['revenueCount', 'adjustedRevenueTotal', 'commissionTotal'];
@@ -76,10 +77,7 @@ export const NAMED_ANSWERS: Record<string, SchemaObject> = {
     ['sells'],
   ),
   MeAnalysisField: loose({
-    createdByUserName: str,
-    createdDate: { type: 'string', format: 'date-time' },
-    updatedByUserName: str,
-    updatedDate: { type: 'string', format: 'date-time' },
+    ...AUDIT,
     analysisFieldID: int,
     name: str,
     label: str,
@@ -95,10 +93,7 @@ export const NAMED_ANSWERS: Record<string, SchemaObject> = {
     storeIDs: listOf(int),
   }),
   MeSaleType: loose({
-    createdByUserName: str,
-    createdDate: { type: 'string', format: 'date-time' },
-    updatedByUserName: str,
-    updatedDate: { type: 'string', format: 'date-time' },
+    ...AUDIT,
     saleTypeID: int,
     name: str,
     saleTypeStores: listOf(loose({ saleTypeStoreID: int, storeID: int, storeName: str })),
