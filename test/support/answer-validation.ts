@@ -198,6 +198,11 @@ export function validationReport(dataDir: string): string {
   const total = Object.values(all).reduce((a, b) => a + b, 0);
   const operations = new Set(Object.keys(all).map((key) => key.replace(/ \d+$/, ''))).size;
   const document = existsSync(join(dataDir, DOCUMENT_FILE)) ? (JSON.parse(readFileSync(join(dataDir, DOCUMENT_FILE), 'utf8')) as Document) : null;
-  const documented = document ? Object.values(document.paths as Record<string, Row>).reduce((n, item) => n + Object.keys(item).length, 0) : '?';
-  return `Answers validated against the OpenAPI document: ${total} in ${files} test files, ${operations} of ${documented} operations met (${others} answers outside the document not checked)`;
+  const documentedKeys = document ? Object.entries(document.paths as Record<string, Row>).flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`)) : [];
+  const met = new Set(Object.keys(all).map((key) => key.replace(/ \d+$/, '')));
+  const unmet = documentedKeys.filter((key) => !met.has(key));
+  return (
+    `Answers validated against the OpenAPI document: ${total} in ${files} test files, ${operations} of ${documentedKeys.length || '?'} operations met ` +
+    `(${others} answers outside the document not checked)${unmet.length ? `\nOperations no test met: ${unmet.join(', ')}` : ''}`
+  );
 }
