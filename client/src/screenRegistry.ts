@@ -44,7 +44,7 @@ export interface MenuPlace {
   order: number;
   /**
    * Whom the menu offers it to, when that is fewer than may open it: the screen itself answers
-   * the others (a message, a redirect), as its spec asks. Never wider than `access`.
+   * the others (a message, a redirect), as its spec asks. It narrows `access`, never widens it.
    */
   visible?: Access;
 }
@@ -273,6 +273,7 @@ export interface Screen extends ScreenDefinition {
 /** The registry as a list, each screen with its id. */
 export const SCREEN_LIST: Screen[] = (Object.keys(SCREENS) as ScreenId[]).map((id) => ({ id, ...(SCREENS[id] as ScreenDefinition) }));
 
+/** Whether an access rule lets this user in; no rule lets everyone in. */
 export function allows(me: Me, access: Access | undefined): boolean {
   if (access === undefined) return true;
   return typeof access === 'string' ? can(me, access) : access(me);
