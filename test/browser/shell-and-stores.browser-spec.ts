@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { Api, describeInBrowser, launchBrowser, logInThroughUi, newPage, startTarget, type Target } from './browserTarget';
 import { expectConsoleErrors, failedLoad } from './pageWatch';
-import { rowAction } from './waits';
+import { eventually, rowAction } from './waits';
 
 /**
  * The client as a person uses it: logging in and out, the drawer an access
@@ -108,7 +108,7 @@ describeInBrowser('client in a browser', () => {
     await page.getByText('Quick actions').waitFor();
     // The browser tab names the screen (its title in the screen registry), then the app.
     await menu.getByText('Stores').click();
-    await page.waitForFunction(() => document.title.startsWith('Stores – '));
+    await eventually(async () => expect(await page.title()).toMatch(/^Stores – /));
     await page.context().close();
   });
 
