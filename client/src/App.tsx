@@ -4,8 +4,8 @@ import { Button, Result, Spin } from 'antd';
 import { useMe } from './api/hooks';
 import { getToken } from './api/token';
 import { useFavicon } from './screens/customisation/branding';
-import { lazyScreen, preloadScreenOf } from './lazyScreen';
-import { SCREEN_CODE } from './screenCode';
+import { lazyScreen, preloadScreen } from './lazyScreen';
+import { screenAt } from './screenRegistry';
 
 const LoginPage = lazyScreen(() => import('./auth/LoginPage'), 'LoginPage');
 const loadSignedInRoutes = () => import('./SignedInRoutes');
@@ -15,7 +15,7 @@ const SignedInRoutes = lazy(async () => ({ default: (await loadSignedInRoutes())
 // rather than one after the other once it has answered (issue 26).
 if (getToken()) {
   void loadSignedInRoutes().catch(() => undefined);
-  preloadScreenOf(window.location.pathname, SCREEN_CODE);
+  preloadScreen(screenAt(window.location.pathname)?.load);
 }
 
 /** The signed-in app: waits for the user's profile, then shows the shell and routes. */

@@ -1,6 +1,6 @@
+import type { ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import type { Me } from './api/types';
-import { can, storesOf } from './auth/permissions';
 import { lazyScreen } from './lazyScreen';
 import { analysisFieldsResource } from './resources/analysisFields';
 import { bandsResource } from './resources/bands';
@@ -30,8 +30,10 @@ import {
   loadRota,
   loadSales,
   loadTargets,
+  loadUrlRedirect,
   loadUsers,
 } from './screenCode';
+import { type ScreenId, routedScreens } from './screenRegistry';
 import { Shell } from './shell/Shell';
 
 const ListScreen = lazyScreen(loadListScreen, 'ListScreen');
@@ -47,7 +49,7 @@ const DailyRoutes = lazyScreen(loadDaily, 'DailyRoutes');
 const TargetsScreen = lazyScreen(loadTargets, 'TargetsScreen');
 const AnnouncementsScreen = lazyScreen(loadAnnouncements, 'AnnouncementsScreen');
 const AnnouncementUsersScreen = lazyScreen(loadAnnouncementUsers, 'AnnouncementUsersScreen');
-const UrlRedirect = lazyScreen(() => import('./screens/announcements/UrlRedirect'), 'UrlRedirect');
+const UrlRedirect = lazyScreen(loadUrlRedirect, 'UrlRedirect');
 const RotaRoutes = lazyScreen(loadRota, 'RotaRoutes');
 const CalculatorScreen = lazyScreen(loadCalculator, 'CalculatorScreen');
 const SalesScreen = lazyScreen(loadSales, 'SalesScreen');
@@ -61,62 +63,67 @@ const NotFound = lazyScreen(() => import('./screens/NotFound'), 'NotFound');
 
 
 /**
- * The signed-in user's routes inside the shell. A module of its own, fetched beside /api/user/me
- * (App.tsx): the login page's first load carries neither the shell nor the resources (issue 26).
+ * What each screen of the registry (screenRegistry.ts) draws at its paths. Kept here, not in the
+ * registry, because the elements carry the resources, and the registry is part of the boot.
+ */
+const SCREEN_ELEMENTS: Record<ScreenId, ReactNode> = {
+  home: <LandingRedirect />,
+  landing: <LandingPage />,
+  sales: <SalesScreen />,
+  salesCalculator: <CalculatorScreen />,
+  salesNewSale: <SalesScreen route="newSale" />,
+  salesParams: <SalesScreen route="params" />,
+  rateCards: <RateCardsScreen key="current" tab="current" />,
+  rateCardsAll: <RateCardsScreen key="all" tab="all" />,
+  rateCardLines: <RateCardLinesScreen />,
+  targets: <TargetsScreen />,
+  daily: <DailyRoutes />,
+  rota: <RotaRoutes />,
+  recSheets: <RecSheetsScreen />,
+  recImportTemplates: <RecImportTemplatesScreen />,
+  recMatchRules: <RecMatchRulesScreen />,
+  recSheetLines: <RecSheetLinesScreen />,
+  announcements: <AnnouncementsScreen />,
+  announcementUsers: <AnnouncementUsersScreen />,
+  announcementUrlRedirect: <UrlRedirect />,
+  users: <UsersScreen tab="active" />,
+  usersInactive: <UsersScreen tab="inactive" />,
+  usersAll: <UsersScreen tab="all" />,
+  // key: a new screen starts with fresh state, not the previous list's.
+  stores: <ListScreen key="stores" resource={storesResource} />,
+  storeTypes: <ListScreen key="storeTypes" resource={storeTypesResource} />,
+  saleTypes: <ListScreen key="saleTypes" resource={saleTypesResource} />,
+  skuTypes: <ListScreen key="skuTypes" resource={skuTypesResource} />,
+  bands: <ListScreen key="bands" resource={bandsResource} />,
+  discounts: <ListScreen key="discounts" resource={discountsResource} />,
+  analysisFields: <ListScreen key="analysisFields" resource={analysisFieldsResource} />,
+  metrics: <ListScreen key="metrics" resource={metricsResource} />,
+  metricParts: <MetricPartsScreen />,
+  accessProfiles: <UsersScreen tab="accessProfiles" />,
+  customisation: <CustomisationScreen tab="loginBackground" />,
+  customisationFavicon: <CustomisationScreen tab="favicon" />,
+  customisationLogo: <CustomisationScreen tab="logo" />,
+  customisationLoginLogo: <CustomisationScreen tab="loginLogo" />,
+  jobs: <JobsScreen />,
+  licences: <LicencesPage />,
+  support: <SupportPage />,
+};
+
+/**
+ * The signed-in user's routes inside the shell: the registry's screens this user may open. A
+ * screen they may not open has no route, so its paths show 'Page not found'. A module of its own,
+ * fetched beside /api/user/me (App.tsx): the login page's first load carries neither the shell nor
+ * the resources (issue 26).
  */
 export function SignedInRoutes({ me }: { me: Me }) {
   return (
     <Routes>
       <Route path="/user/login" element={<Navigate to="/" replace />} />
       <Route element={<Shell me={me} />}>
-        <Route index element={<LandingRedirect />} />
-        <Route path="landing/:tab/:date/:userID" element={<LandingPage />} />
-        <Route path="landing/*" element={<LandingPage />} />
-        {/* key: a new screen starts with fresh state, not the previous list's. */}
-        <Route path="data/stores" element={<ListScreen key="stores" resource={storesResource} />} />
-        <Route path="data/storeTypes" element={<ListScreen key="storeTypes" resource={storeTypesResource} />} />
-        <Route path="data/saleTypes" element={<ListScreen key="saleTypes" resource={saleTypesResource} />} />
-        <Route path="data/skuTypes" element={<ListScreen key="skuTypes" resource={skuTypesResource} />} />
-        <Route path="data/bands" element={<ListScreen key="bands" resource={bandsResource} />} />
-        <Route path="data/discounts" element={<ListScreen key="discounts" resource={discountsResource} />} />
-        <Route path="data/analysisFields" element={<ListScreen key="analysisFields" resource={analysisFieldsResource} />} />
-        <Route path="data/metrics" element={<ListScreen key="metrics" resource={metricsResource} />} />
-        <Route path="data/metrics/:metricID" element={<MetricPartsScreen />} />
-        <Route path="data/rateCards" element={<RateCardsScreen key="current" tab="current" />} />
-        <Route path="data/rateCards/all" element={<RateCardsScreen key="all" tab="all" />} />
-        <Route path="data/rateCards/:rateCardID/lines" element={<RateCardLinesScreen />} />
-        <Route path="data/users" element={<UsersScreen tab="active" />} />
-        <Route path="data/users/inactive" element={<UsersScreen tab="inactive" />} />
-        <Route path="data/users/all" element={<UsersScreen tab="all" />} />
-        <Route path="data/users/accessProfiles" element={<UsersScreen tab="accessProfiles" />} />
-        <Route path="data/customisation" element={<CustomisationScreen tab="loginBackground" />} />
-        <Route path="data/customisation/favicon" element={<CustomisationScreen tab="favicon" />} />
-        <Route path="data/customisation/logo" element={<CustomisationScreen tab="logo" />} />
-        <Route path="data/customisation/loginLogo" element={<CustomisationScreen tab="loginLogo" />} />
-        <Route path="about/licences" element={<LicencesPage />} />
-        <Route path="about/support" element={<SupportPage />} />
-        <Route path="sales" element={<SalesScreen />} />
-        <Route path="sales/calculator" element={<CalculatorScreen />} />
-        <Route path="sales/newSale/:base64" element={<SalesScreen route="newSale" />} />
-        <Route path="sales/params/:base64" element={<SalesScreen route="params" />} />
-        <Route path="sales/:storeID" element={<SalesScreen />} />
-        <Route path="sales/:storeID/params/:base64" element={<SalesScreen route="params" />} />
-        {can(me, 'RevenueReconciliation') && <Route path="recSheets" element={<RecSheetsScreen />} />}
-        {can(me, 'RevenueReconciliation') && <Route path="recSheets/templates" element={<RecImportTemplatesScreen />} />}
-        {can(me, 'RevenueReconciliation') && <Route path="recSheets/matchRules" element={<RecMatchRulesScreen />} />}
-        {can(me, 'RevenueReconciliation') && <Route path="recSheets/:recSheetID/lines" element={<RecSheetLinesScreen />} />}
-        {can(me, 'RevenueReconciliation') && <Route path="recSheets/:recSheetID/lines/:filter" element={<RecSheetLinesScreen />} />}
-        {can(me, 'SystemSetup') && <Route path="jobs" element={<JobsScreen />} />}
-        <Route path="daily/*" element={<DailyRoutes />} />
-        <Route path="targets/*" element={<TargetsScreen />} />
-        {storesOf(me).length > 0 && <Route path="rota/*" element={<RotaRoutes />} />}
-        {can(me, 'Announce') && <Route path="announcements" element={<AnnouncementsScreen />} />}
-        {can(me, 'Announce') && <Route path="announcements/:announcementID/announcementUsers" element={<AnnouncementUsersScreen />} />}
-        <Route path="announcement/urlRedirect/:announcementID" element={<UrlRedirect />} />
+        {routedScreens(me).flatMap((screen) => screen.paths.map((path) => <Route key={path} path={path} element={SCREEN_ELEMENTS[screen.id]} />))}
         {/* Spec 01 §2: any unknown path shows the shell, here with 'Page not found' and a link home. */}
         <Route path="*" element={<NotFound />} />
       </Route>
     </Routes>
   );
 }
-

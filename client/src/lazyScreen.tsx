@@ -47,15 +47,13 @@ function schedulePrefetch(): void {
 }
 
 /**
- * Starts downloading the code of the screen `pathname` shows (the first of `screens` whose pattern
- * matches), at boot: a signed-in app waits for /api/user/me before it renders its routes, and a
- * lazy screen would only then ask for its code, one round trip after the other. The router's
- * import later gets the same module, already fetched. A failure is left to that import, which
- * reports it as usual.
+ * Starts downloading a screen's code (the one the first URL shows, screenRegistry.ts), at boot: a
+ * signed-in app waits for /api/user/me before it renders its routes, and a lazy screen would only
+ * then ask for its code, one round trip after the other. The router's import later gets the same
+ * module, already fetched. A failure is left to that import, which reports it as usual.
  */
-export function preloadScreenOf(pathname: string, screens: Array<[RegExp, () => Promise<unknown>]>): void {
-  const match = screens.find(([pattern]) => pattern.test(pathname));
-  if (match) void match[1]().catch(() => undefined);
+export function preloadScreen(load: (() => Promise<unknown>) | undefined): void {
+  if (load) void load().catch(() => undefined);
 }
 
 /** Rendered beside a screen once its code is in: the screen is on screen. */

@@ -4,6 +4,7 @@ import { Menu } from 'antd';
 import type { MenuProps } from 'antd';
 import type { Me } from '../api/types';
 import { type MenuEntry, parentKeysOf, selectedEntryKey, visibleMenu } from './menu';
+import { MENU_ICONS } from './menuIcons';
 
 interface Props {
   me: Me;
@@ -17,7 +18,7 @@ function toMenuItems(entries: MenuEntry[]): MenuItem[] {
   return entries.map((entry) => ({
     key: entry.key,
     label: entry.label,
-    icon: entry.icon,
+    icon: MENU_ICONS[entry.icon],
     children: entry.children ? toMenuItems(entry.children) : undefined,
   }));
 }

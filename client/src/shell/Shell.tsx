@@ -4,6 +4,7 @@ import { Drawer } from 'antd';
 import { useAppName, useMe } from '../api/hooks';
 import type { Me } from '../api/types';
 import { usersResource } from '../resources/users';
+import { allows, screenAt } from '../screenRegistry';
 import { CurrentUserContext } from './CurrentUser';
 import { DrawerMenu } from './DrawerMenu';
 import { TopBar } from './TopBar';
@@ -24,9 +25,12 @@ export function Shell({ me }: { me: Me }) {
   const [profileOpen, setProfileOpen] = useState(false);
   const { pathname } = useLocation();
 
+  // The browser tab names the screen, then the app (the registry's title; none on 'Page not found').
+  const screen = screenAt(pathname);
+  const title = screen && allows(me, screen.access) ? screen.title : undefined;
   useEffect(() => {
-    if (appName) document.title = appName;
-  }, [appName]);
+    if (appName) document.title = title ? `${title} – ${appName}` : appName;
+  }, [appName, title]);
   // The overlay drawer closes whenever the route changes.
   useEffect(() => setDrawerOpen(false), [pathname]);
 
