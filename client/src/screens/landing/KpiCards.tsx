@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, Card, Checkbox, Empty, Popover, Skeleton, Space, Spin, Typography } from 'antd';
 import { ArrowDownOutlined, ArrowRightOutlined, ArrowUpOutlined, SettingOutlined } from '@ant-design/icons';
@@ -43,7 +43,10 @@ const measureOf = (figure: Figure): Measure => (figure === 'revenue' ? 'adjusted
 /** The cards tab (spec 01 sections 2 and 4): day, month and year cards, targets, tops, the trend chart, user and store cards. */
 export function KpiCards({ date, userIDs, figure }: { date: string; userIDs: string; figure: Figure }) {
   const navigate = useNavigate();
-  const { data, error, isLoading } = useAbortableSWR<{ data: CardsAnswer }>(`/api/kpi/cards?date=${date}&userID=${userIDs}`, { keepPreviousData: true });
+  const { data: answered, error, isLoading } = useAbortableSWR<{ data: CardsAnswer }>(`/api/kpi/cards?date=${date}&userID=${userIDs}`, { keepPreviousData: true });
+  // The cards (tens of them for a manager) are built in a transition, which React splits into
+  // slices of a few milliseconds: their arrival is no long task on a slow phone (issue 26, TBT).
+  const data = useDeferredValue(answered);
   const hidden = usePreference('defaults', 'hiddenCards');
   const hiddenKeys = new Set((hidden.value ?? '').split(',').filter(Boolean));
   const [top, setTop] = useState<{ kind: TopKind; figures: CardFigures } | null>(null);
