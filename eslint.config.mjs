@@ -68,7 +68,20 @@ export default tseslint.config(
     files: ['client/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules, 'import-x/no-restricted-paths': ['error', { zones: [CLIENT_ZONE] }] },
+    rules: {
+      // The rules of hooks and their dependencies. react-hooks 7's other recommended rules (refs,
+      // set-state-in-effect, immutability, preserve-manual-memoization) check what the React
+      // Compiler assumes; the client is not compiled by it, and their findings here are the
+      // documented React patterns (a ref read to keep the latest callback, state reset when a prop
+      // changes), so they stay off rather than silenced line by line.
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      // An async handler on a JSX attribute (onClick={async () => ...}) is how React code awaits
+      // a save; each handler reports its own failure (feedback/), so the promise React drops
+      // never carries an unhandled rejection. Elsewhere a promise where void is expected is an error.
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      'import-x/no-restricted-paths': ['error', { zones: [CLIENT_ZONE] }],
+    },
   },
   {
     // Tests and benches read answers as supertest and fetch give them (any): what an answer holds

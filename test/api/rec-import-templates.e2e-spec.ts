@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { normalizeHeader } from '../../src/common/excel/header-names';
+import { normalizeHeader } from '../../src/shared/header-names';
 import { as, Client, createStore, createUser, expectStatus, login, Row, TestUser, unique } from '../support/api';
 import { createRecSheet, runImport, SUPPLIER_HEADERS, supplierStatement, uploadRecFile } from '../support/rec-fixtures';
 import { refused, refusedOn } from '../support/refusals';

@@ -20,7 +20,7 @@ export function useAbortableSWR<T>(url: string | null, config?: SWRConfiguration
     return apiGet<T>(key, controller.signal);
   }, []);
 
-  const result = useSWR<T>(url, fetcher, config);
+  const result = useSWR<T, Error>(url, fetcher, config);
   // Spec: list fetch errors are only logged; an aborted request is not an error.
   useEffect(() => {
     if (result.error && !isAbortError(result.error)) console.error(`GET ${url} failed`, result.error);
@@ -46,7 +46,7 @@ export function recordKey(listPath: string, idField: string, id: number, extra?:
  */
 export function useRecord<T = Row>(listPath: string, idField: string, id: number | null, extra?: Record<string, string>) {
   const url = id ? recordKey(listPath, idField, id, extra) : null;
-  const result = useSWR<RecordResponse<T>>(url, (key: string) => apiGet<RecordResponse<T>>(key), {
+  const result = useSWR<RecordResponse<T>, Error>(url, (key: string) => apiGet<RecordResponse<T>>(key), {
     revalidateOnFocus: false,
   });
   useEffect(() => {
@@ -60,7 +60,7 @@ export const ME_URL = '/api/user/me';
 
 /** The signed-in user with the access profile that decides what is shown. */
 export function useMe() {
-  const { data, error, isLoading, mutate } = useSWR<DataResponse<Me>>(ME_URL, (key: string) => apiGet(key), {
+  const { data, error, isLoading, mutate } = useSWR<DataResponse<Me>, Error>(ME_URL, (key: string) => apiGet(key), {
     revalidateOnFocus: false,
   });
   return { me: data?.data, error, isLoading, mutate };
@@ -68,7 +68,7 @@ export function useMe() {
 
 /** `GET /api/appName` -> `{ data }`, shown when no logo has been uploaded. */
 export function useAppName(): string | undefined {
-  const { data } = useSWR<DataResponse<string>>('/api/appName', (key: string) => apiGet(key), {
+  const { data } = useSWR<DataResponse<string>, Error>('/api/appName', (key: string) => apiGet(key), {
     revalidateOnFocus: false,
   });
   return data?.data;
@@ -99,7 +99,7 @@ export function useRefreshResource() {
  */
 export function usePreference(group: string, name: string) {
   const url = `/api/user/userPreference/${encodeURIComponent(group)}/${encodeURIComponent(name)}`;
-  const { data, isLoading, mutate } = useSWR<string | null>(
+  const { data, isLoading, mutate } = useSWR<string | null, Error>(
     url,
     async (key: string) => {
       try {

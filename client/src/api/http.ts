@@ -1,5 +1,6 @@
 import { deleteToken, getToken } from './token';
 import type { ValidationResult } from './types';
+import { textOf } from '../format/format';
 
 /**
  * Every call to the server goes through here: it sends the session token and
@@ -31,7 +32,7 @@ function describeError(status: number, body: unknown): string {
   const b = body as { validationResult?: ValidationResult; message?: unknown; errorID?: unknown } | null;
   if (b?.validationResult?.failSummary) return b.validationResult.failSummary;
   if (typeof b?.message === 'string') {
-    return b.errorID ? `${b.message} (error ${String(b.errorID)})` : b.message;
+    return b.errorID ? `${b.message} (error ${textOf(b.errorID)})` : b.message;
   }
   if (status === 404) return 'Not found';
   if (status === 429) return 'Too many attempts, please wait a minute and try again';

@@ -25,9 +25,21 @@ export function formatInteger(value: unknown): string {
   return Number.isFinite(amount) ? integerFormat.format(amount) : '';
 }
 
+/**
+ * A record's value as text: '' for none, words and numbers as they are. Rows are
+ * Record<string, unknown> whose values are scalars; an object (never expected) reads as JSON
+ * rather than '[object Object]'.
+ */
+export function textOf(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  return JSON.stringify(value) ?? '';
+}
+
 /** A whole number in a field named `name`: an id ('saleID') as it is, since it is a name, not a quantity ('Sale 73358', never '73,358'); anything else with thousands separators. */
 export function formatIntegerField(name: string, value: unknown): string {
-  if (/ID$/.test(name)) return value === null || value === undefined || value === '' ? '' : String(value);
+  if (/ID$/.test(name)) return textOf(value);
   return formatInteger(value);
 }
 
@@ -38,14 +50,14 @@ export function formatIntegerField(name: string, value: unknown): string {
  */
 export function formatDate(value: unknown): string {
   if (!value) return '';
-  const day = dayjs.utc(String(value));
+  const day = dayjs.utc(textOf(value));
   return day.isValid() ? day.format('DD/MM/YYYY') : '';
 }
 
 /** Date-times are instants and show in the browser's time zone. */
 export function formatDateTime(value: unknown): string {
   if (!value) return '';
-  const moment = dayjs(String(value));
+  const moment = dayjs(textOf(value));
   return moment.isValid() ? moment.format('DD/MM/YYYY HH:mm') : '';
 }
 

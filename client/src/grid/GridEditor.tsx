@@ -421,6 +421,7 @@ export function GridNumberInput({ input, value, onApply, onTyping, disabled, sta
       textRef.current = numberToCellText(input, value);
       setText(textRef.current);
     }
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- follows the cell's value alone: the text being typed is not a change from elsewhere
   }, [value]);
   useEffect(() => () => window.clearTimeout(timer.current), []);
 

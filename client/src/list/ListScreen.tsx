@@ -333,7 +333,7 @@ export function ListScreen({ resource, header, toolbarExtra, titleNode, titleRol
     return [
       ...tableFields
         .filter((field) => field.name in widths)
-        .map((field) => {
+        .map((field): ColumnsType<Row>[number] => {
           const sortField = sortFieldOf(field);
           const filterParam = filterParamOf(field);
           const { filterable } = iconsOf(field);
@@ -382,7 +382,7 @@ export function ListScreen({ resource, header, toolbarExtra, titleNode, titleRol
                     ),
                   }
               : {}),
-          } as ColumnsType<Row>[number];
+          };
         }),
       {
         key: 'actions',

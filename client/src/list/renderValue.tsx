@@ -8,8 +8,7 @@ import {
   formatIntegerField,
   formatPounds,
   formatRatio,
-  formatWeekdays,
-} from '../format/format';
+  formatWeekdays, textOf } from '../format/format';
 import type { FieldDef } from './resource';
 
 /** A tick or a cross, with words for screen readers and tests. */
@@ -50,14 +49,14 @@ export function renderFieldValue(field: FieldDef, row: Row): ReactNode {
       // Choices that depend on the form cannot be known here; those fields render themselves.
       const option = Array.isArray(field.options) ? field.options.find((o) => o.value === value) : undefined;
       if (option) return option.label;
-      return value === null || value === undefined || value === '' ? empty : String(value);
+      return value === null || value === undefined || value === '' ? empty : textOf(value);
     }
     case 'subTable':
       return Array.isArray(value) ? String(value.length) : empty;
     case 'integer':
       return formatIntegerField(field.name, value) || empty;
     case 'number':
-      return value === null || value === undefined ? empty : String(value);
+      return value === null || value === undefined ? empty : textOf(value);
     case 'date':
       return formatDate(value) || empty;
     case 'dateTime':
@@ -68,12 +67,12 @@ export function renderFieldValue(field: FieldDef, row: Row): ReactNode {
       return formatWeekdays(value);
     case 'lookup': {
       const name = field.displayField ? row[field.displayField] : undefined;
-      return name === null || name === undefined || name === '' ? empty : String(name);
+      return name === null || name === undefined || name === '' ? empty : textOf(name);
     }
     case 'password':
       return '';
     default:
-      return value === null || value === undefined || value === '' ? empty : String(value);
+      return value === null || value === undefined || value === '' ? empty : textOf(value);
   }
 }
 

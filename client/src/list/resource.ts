@@ -215,8 +215,8 @@ export interface FieldDef {
   placeholder?: string | ((ctx: FieldContext) => string | undefined);
   /** Marked required in the form; the server's validation is the authority. */
   required?: boolean | ((ctx: FieldContext) => boolean);
-  /** Value for a new record. */
-  initialValue?: unknown | ((ctx: FieldContext) => unknown);
+  /** Value for a new record, or a function of the form's context (FieldContext) that gives it. */
+  initialValue?: unknown;
   /** Help under the input. */
   help?: string | ((ctx: FieldContext) => string | undefined);
   /** Never filled from the record (passwords). */

@@ -19,7 +19,7 @@ export function useOperation<R = unknown>(
   operationID: number | null | undefined,
   onFinished?: (operation: OperationView<R>) => void,
 ): { operation: OperationView<R> | undefined; finished: boolean } {
-  const { data, error } = useSWR<{ data: OperationView<R> | null }>(
+  const { data, error } = useSWR<{ data: OperationView<R> | null }, Error>(
     operationID ? operationUrl(operationID) : null,
     (url: string) => apiGet<{ data: OperationView<R> | null }>(url),
     {

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Alert, Button, Descriptions } from 'antd';
 import type { Row } from '../api/types';
-import { formatDateTime } from '../format/format';
+import { formatDateTime, textOf } from '../format/format';
 import { EMPTY_VALUE } from '../list/renderValue';
 
 /** What a refused save shows above the form (the record dialog and the sale dialog alike). */
@@ -61,7 +61,7 @@ export function FailureAlert({ failure, onReload, reloading }: FailureAlertProps
 function auditText(userName: unknown, date: unknown): string {
   const when = formatDateTime(date);
   if (!userName && !when) return EMPTY_VALUE;
-  return [userName ? `by ${String(userName)}` : '', when ? `on ${when}` : ''].filter(Boolean).join(' ');
+  return [userName ? `by ${textOf(userName)}` : '', when ? `on ${when}` : ''].filter(Boolean).join(' ');
 }
 
 /** Who created and last updated a record, and when (the audit fields the server sets). */

@@ -134,7 +134,7 @@ export function FieldInput({
     case 'weekdays':
       return <WeekdaysInput id={id} value={value as number} onChange={change} />;
     case 'date':
-      return <DatePicker id={id} value={value as never} onChange={change} format="DD/MM/YYYY" disabled={disabled} />;
+      return <DatePicker id={id} value={value} onChange={change} format="DD/MM/YYYY" disabled={disabled} />;
     case 'lookup':
     case 'multiLookup':
       return (

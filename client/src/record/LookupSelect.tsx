@@ -3,6 +3,7 @@ import { useList } from '../api/hooks';
 import type { LookupSource, SelectOption } from '../list/resource';
 import { useDebouncedCallback } from '../shell/useDebounced';
 import { Picker } from './Picker';
+import { textOf } from '../format/format';
 
 interface Props {
   id?: string;
@@ -45,7 +46,7 @@ export function LookupSelect({ id, value, onChange, source, multiple, initialOpt
     () =>
       (data?.listData ?? []).map((row) => ({
         value: row[source.valueField] as number,
-        label: source.optionLabel ? source.optionLabel(row) : String(row[source.labelField] ?? ''),
+        label: source.optionLabel ? source.optionLabel(row) : textOf(row[source.labelField]),
       })),
     [data, source],
   );
@@ -72,7 +73,7 @@ export function LookupSelect({ id, value, onChange, source, multiple, initialOpt
       id={id}
       mode={multiple ? 'multiple' : undefined}
       value={multiple ? chosen : (value ?? undefined)}
-      onChange={(next) => onChange?.((next ?? null) as number | number[] | null)}
+      onChange={(next) => onChange?.((next ?? null))}
       options={options}
       onSearch={applySearch}
       onOpenChange={setOpened}

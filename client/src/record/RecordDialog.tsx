@@ -111,6 +111,7 @@ export function RecordDialog({ resource, mode, id, title, onClose, onSaved, step
           )
         : {},
     // Computed once per loaded record: later renders must not reset what the user typed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per loaded record: later renders must not reset what the user typed
     [ready, record],
   );
   useEffect(() => {
@@ -167,7 +168,7 @@ export function RecordDialog({ resource, mode, id, title, onClose, onSaved, step
         answer = await apiRequest<SaveResponse>(withVersion(`/api/${resource.savePath}/${id}`, version), { method: 'DELETE' });
       } else {
         body = {
-          ...toRequestBody(editableFields, form.getFieldsValue(true), hiddenFields),
+          ...toRequestBody(editableFields, form.getFieldsValue(true) as Record<string, unknown>, hiddenFields),
           ...resource.fixedBody,
           ...(mode === 'copy' ? resource.copyBody : undefined),
           ...(mode === 'update' && typeof version === 'string' ? { updatedDate: version } : undefined),
@@ -210,7 +211,7 @@ export function RecordDialog({ resource, mode, id, title, onClose, onSaved, step
 
   /** The message confirming the save: the resource's own words, else 'Store Leeds Briggate saved'. */
   const savedText = (savedRow: Row | undefined, body: Row | undefined): string => {
-    if (resource.savedMessage) return resource.savedMessage(mode as DialogMode, savedRow);
+    if (resource.savedMessage) return resource.savedMessage(mode, savedRow);
     // The Profile dialog (the user's own record): what the user changed, in their words.
     if (title) return typeof body?.password === 'string' && body.password !== '' ? 'Your password was changed' : `${title} saved`;
     const change = mode === 'read' ? 'update' : mode;

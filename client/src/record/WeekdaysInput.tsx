@@ -25,7 +25,7 @@ export function WeekdaysInput({ id, value, onChange, mondayFirst }: Props) {
     <div id={id}>
     <Checkbox.Group
       value={ticked}
-      onChange={(bits) => onChange?.((bits as number[]).reduce((sum, bit) => sum | (1 << bit), 0))}
+      onChange={(bits) => onChange?.((bits).reduce((sum, bit) => sum | (1 << bit), 0))}
       options={order.map((bit) => ({ label: WEEKDAY_NAMES[bit], value: bit }))}
     />
     </div>

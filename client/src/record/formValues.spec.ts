@@ -1,5 +1,6 @@
 import type { FieldDef } from '../list/resource';
 import { splitNestedKey, toFormValues, toRequestBody } from './formValues';
+import { textOf } from '../format/format';
 
 const me = { userID: 1 } as never;
 
@@ -12,7 +13,7 @@ const items: FieldDef = {
     emptyText: '',
     keepFields: ['analysisListItemID'],
     newRow: () => ({}),
-    normalize: (row) => ({ ...row, code: String(row.code ?? '').toUpperCase() }),
+    normalize: (row) => ({ ...row, code: textOf(row.code).toUpperCase() }),
     columns: [
       { key: 'code', title: 'Code', fields: [{ name: 'code', title: 'Code', valueType: 'text' }] },
       { key: 'on', title: 'On', fields: [{ name: 'enableTargets', title: 'Enable targets', valueType: 'boolean' }] },

@@ -1,6 +1,7 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import type { Row } from '../api/types';
 import { type DialogMode, type FieldContext, type FieldDef, type SubTableDef, resolve } from '../list/resource';
+import { textOf } from '../format/format';
 
 /** Every input of a nested table, column by column. */
 export function subTableFields(subTable: SubTableDef): FieldDef[] {
@@ -23,7 +24,7 @@ export function toFormValues(fields: FieldDef[], ctx: FieldContext): Record<stri
   const values: Record<string, unknown> = {};
   for (const field of fields) {
     if (ctx.mode === 'create' || !ctx.record) {
-      const initial = resolve(field.initialValue as unknown, ctx);
+      const initial = resolve(field.initialValue, ctx);
       values[field.name] =
         initial ?? (field.valueType === 'boolean' ? false : field.valueType === 'subTable' ? [] : undefined);
       continue;
@@ -35,7 +36,7 @@ export function toFormValues(fields: FieldDef[], ctx: FieldContext): Record<stri
     const raw = field.toFormValue ? field.toFormValue(ctx.record) : ctx.record[field.name];
     if (field.valueType === 'subTable') values[field.name] = childRowsFor(field, raw, ctx.mode);
     // Date-only values arrive as 'yyyy-mm-ddT00:00:00.000Z': keep the calendar day.
-    else values[field.name] = field.valueType === 'date' && raw ? dayjs(String(raw).slice(0, 10)) : raw;
+    else values[field.name] = field.valueType === 'date' && raw ? dayjs(textOf(raw).slice(0, 10)) : raw;
   }
   return values;
 }

@@ -1,7 +1,7 @@
 import { Tag } from 'antd';
 import type { Row } from '../api/types';
 import { can } from '../auth/permissions';
-import { formatDateTime } from '../format/format';
+import { formatDateTime, textOf } from '../format/format';
 import type { ChoiceOption, FieldContext, ResourceDef, RowAction } from '../list/resource';
 import { AUDIT_COLUMNS, writableWith } from './common';
 
@@ -30,12 +30,12 @@ const CLICK_TYPES: ChoiceOption[] = [
   { value: 'file', label: 'A file' },
 ];
 
-const clickTypeOf = (ctx: FieldContext) => String(ctx.values?.clickType ?? ctx.record?.clickType ?? 'none');
+const clickTypeOf = (ctx: FieldContext) => textOf(ctx.values?.clickType ?? ctx.record?.clickType ?? 'none');
 const acknowledgableOf = (ctx: FieldContext) => ctx.values?.acknowledgable ?? ctx.record?.acknowledgable ?? true;
 
 /** The server's rule, said as the user types: http or https only (spec 02 §2.4). */
 function checkUrl(value: unknown): string | undefined {
-  const text = String(value ?? '').trim();
+  const text = textOf(value).trim();
   if (!text) return undefined;
   try {
     const url = new URL(text);
@@ -96,7 +96,7 @@ export function announcementsResource(usersAction: Omit<RowAction, 'path' | 'key
         valueType: 'date',
         sortable: true,
         required: true,
-        toBodyValue: (value) => (value ? String(value).slice(0, 10) : null),
+        toBodyValue: (value) => (value ? textOf(value).slice(0, 10) : null),
         help: 'Shown on the landing page up to and including this day',
       },
       { name: 'acknowledgable', title: 'Acknowledgable', valueType: 'boolean', initialValue: true, hiddenByDefault: true },

@@ -2,6 +2,7 @@ import type { Row } from '../api/types';
 import type { ChoiceOption, FieldContext, FieldDef, ResourceDef } from '../list/resource';
 import { AUDIT_COLUMNS, storesSummary, writableWith } from './common';
 import { applyDiscountStoreRules, canChooseRatio, newDiscountStore } from './discountRules';
+import { textOf } from '../format/format';
 
 const FIXED_OR_RATIO: ChoiceOption[] = [
   { value: true, label: 'Fixed £' },
@@ -90,7 +91,7 @@ export const discountsResource: ResourceDef = {
       width: 240,
       help:
         'Without "Capture applied %" both reductions are fixed amounts. With it, a ratio is the share of the percent given on the sale that comes off: 1 takes it all (20% given, 20% off), 0.5 half of it (10% off).',
-      render: (row) => storesSummary(((row.discountStores as Row[] | undefined) ?? []).map((s) => String(s.storeName ?? ''))),
+      render: (row) => storesSummary(((row.discountStores as Row[] | undefined) ?? []).map((s) => textOf(s.storeName))),
       subTable: {
         addLabel: 'Add store',
         emptyText: 'No stores yet: add the stores this discount applies to',

@@ -1,6 +1,6 @@
 import { PartitionOutlined } from '@ant-design/icons';
 import { can } from '../auth/permissions';
-import { humanizeIdentifier } from '../format/format';
+import { humanizeIdentifier, textOf } from '../format/format';
 import type { ResourceDef } from '../list/resource';
 import { AUDIT_COLUMNS, writableWith } from './common';
 import {
@@ -17,7 +17,7 @@ import {
 
 /** Params with no filter: absent, blank or an empty JSON object. */
 function isEmptyParams(params: unknown): boolean {
-  const text = String(params ?? '').replace(/\s/g, '');
+  const text = textOf(params).replace(/\s/g, '');
   return text === '' || text === '{}';
 }
 
@@ -164,13 +164,13 @@ export function metricPartsResource(metricID: number, metricName: string | undef
         sortable: true,
         filterable: false,
         required: true,
-        optionsFromRow: (row) => (row.field ? [{ value: String(row.field), label: humanizeIdentifier(String(row.field)) }] : []),
+        optionsFromRow: (row) => (row.field ? [{ value: textOf(row.field), label: humanizeIdentifier(textOf(row.field)) }] : []),
         remoteOptions: {
           url: (ctx) => (ctx.values?.tableName ? '/api/metricParts/fields' : null),
           toOptions: (body, ctx) => metricFieldOptions(body, ctx.values?.tableName),
           waitingText: 'Choose a table first',
         },
-        render: (row) => (row.field ? humanizeIdentifier(String(row.field)) : ''),
+        render: (row) => (row.field ? humanizeIdentifier(textOf(row.field)) : ''),
       },
       {
         name: 'params',

@@ -4,7 +4,7 @@ import { getToken } from '../api/token';
 import type { Row } from '../api/types';
 import { ALL_FIGURES, type FigureFlags } from '../auth/figures';
 import { can } from '../auth/permissions';
-import { formatPounds } from '../format/format';
+import { formatPounds, textOf } from '../format/format';
 import { KeyboardScroll } from '../list/KeyboardScroll';
 import { BooleanMark } from '../list/renderValue';
 import type { ChoiceOption, FieldContext, FieldDef, ResourceDef, SelectionContext } from '../list/resource';
@@ -147,7 +147,7 @@ export function LineStoresTable({ row, figures = ALL_FIGURES }: { row: Row; figu
         <Tag>No stores</Tag>
       ) : (
         <>
-          <KeyboardScroll label={`Stores of ${String(row.sku ?? 'the line')}`}>
+          <KeyboardScroll label={`Stores of ${textOf(row.sku ?? 'the line')}`}>
             <Table<LineStore>
               size="small"
               pagination={false}
@@ -194,7 +194,7 @@ const sortByLabel = (options: ChoiceOption[]) => options.sort((a, b) => a.label.
 /** The line's value as a placeholder: what a store without its own value uses. */
 const lineValue = (name: string, empty = 'Same as the line') => (ctx: FieldContext) => {
   const value = ctx.values?.[name];
-  return value === null || value === undefined || value === '' ? empty : String(value);
+  return value === null || value === undefined || value === '' ? empty : textOf(value);
 };
 const lineMoney = (name: string) => (ctx: FieldContext) => {
   const value = ctx.values?.[name];

@@ -1,5 +1,5 @@
 import type { Row } from '../api/types';
-import { formatDate } from '../format/format';
+import { formatDate, textOf } from '../format/format';
 import type { LookupSource, ResourceDef, SelectionContext } from '../list/resource';
 import { AUDIT_COLUMNS, writableWith } from './common';
 import type { ReactNode } from 'react';
@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 export function rateCardLabel(card: { name?: unknown; fromDate?: unknown } | null | undefined): string {
   if (!card) return '';
   const date = formatDate(card.fromDate);
-  return date ? `${String(card.name ?? '')} (${date})` : String(card.name ?? '');
+  return date ? `${textOf(card.name)} (${date})` : textOf(card.name);
 }
 
 /** Spec 01 §9: the rate card picker loads 50 per search, newest (by fromDate) first. */
@@ -53,7 +53,7 @@ export function rateCardsResource(
         sortable: true,
         required: true,
         // The contract's body date is 'yyyy-mm-dd'.
-        toBodyValue: (value) => (value ? String(value).slice(0, 10) : null),
+        toBodyValue: (value) => (value ? textOf(value).slice(0, 10) : null),
         help: 'The card applies to sales from this day until the next card starts',
       },
       {

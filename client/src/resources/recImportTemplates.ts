@@ -2,6 +2,7 @@ import type { Row } from '../api/types';
 import type { ResourceDef } from '../list/resource';
 import { REC_SHEET_UPLOAD_FIELDS } from '../../../src/shared/rec-sheet-upload-fields';
 import { AUDIT_COLUMNS, writableWith } from './common';
+import { textOf } from '../format/format';
 
 /** The rec sheet fields in words, in the wizard's order (the server's upload fields, one list). */
 const FIELD_LABELS: Record<string, string> = Object.fromEntries(REC_SHEET_UPLOAD_FIELDS.map((f) => [f.field, f.label]));
@@ -31,7 +32,7 @@ export const recImportTemplatesResource: ResourceDef = {
   defaultSort: { field: 'name', dir: 'asc' },
   permissions: { ...writableWith('RevenueReconciliation'), create: () => false },
   formNote: 'Templates are saved from the upload wizard (Save as template); here they are renamed or deleted.',
-  savedMessage: (mode, saved) => (mode === 'delete' ? 'Template deleted' : `Template ${String(saved?.name ?? '')} saved`),
+  savedMessage: (mode, saved) => (mode === 'delete' ? 'Template deleted' : `Template ${textOf(saved?.name)} saved`),
   columns: [
     { name: 'name', title: 'Supplier', valueType: 'text', sortable: true, required: true, maxLength: 100 },
     { name: 'headerCount', title: 'Headers', valueType: 'integer', hideInForm: true },

@@ -1,11 +1,10 @@
 import type { Me } from '../api/types';
-import type { FieldContext } from '../list/resource';
 import { resolve } from '../list/resource';
 import { MATCH_RULE_OPTIONS, recMatchRulesResource } from './recMatchRules';
 
 const me = (areas: string) => ({ accessProfile: { systemAreas: areas } }) as unknown as Me;
 const field = (name: string) => recMatchRulesResource.columns.find((f) => f.name === name)!;
-const shown = (name: string, rule: string) => !resolve(field(name).hideInForm, { me: me(''), mode: 'create', values: { rule } } as FieldContext);
+const shown = (name: string, rule: string) => !resolve(field(name).hideInForm, { me: me(''), mode: 'create', values: { rule } });
 
 describe('match rules resource', () => {
   it('offers the three kinds by title, in the order auto reconcile tries them', () => {

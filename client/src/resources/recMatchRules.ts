@@ -3,19 +3,20 @@ import { can } from '../auth/permissions';
 import type { FieldContext, ResourceDef, ResourcePermissions } from '../list/resource';
 import { MATCH_RULES, RULE_TITLES } from '../../../src/shared/match-rules';
 import { AUDIT_COLUMNS } from './common';
+import { textOf } from '../format/format';
 
 /** The three kinds of rule by title, in the order auto reconcile tries them (the server's list). */
 export const MATCH_RULE_OPTIONS = MATCH_RULES.map((rule) => ({ value: rule, label: RULE_TITLES[rule] }));
 
 /** The rule chosen in the form (or of the record). */
-export const ruleOf = (ctx: FieldContext) => String(ctx.values?.rule ?? ctx.record?.rule ?? '');
+export const ruleOf = (ctx: FieldContext) => textOf(ctx.values?.rule ?? ctx.record?.rule);
 
 /** A rule changes what every later auto reconcile links: an administrator's (both areas), as the API. */
 const mayChange = (me: Me) => can(me, 'RevenueReconciliation') && can(me, 'SystemSetup');
 const permissions: ResourcePermissions = { create: mayChange, update: mayChange, delete: mayChange };
 
 /** A number column that shows nothing for the kinds that take no such setting. */
-const settingText = (value: unknown, suffix = '') => (value === null || value === undefined || value === '' ? '' : `${String(value)}${suffix}`);
+const settingText = (value: unknown, suffix = '') => (value === null || value === undefined || value === '' ? '' : `${textOf(value)}${suffix}`);
 
 export const MATCH_RULES_NOTE =
   'Auto reconcile tries the exact match first, then these rules in this order; every rule still needs the order reference. Clawbacks (negative revenue) are matched to refunds.';
@@ -38,7 +39,7 @@ export const recMatchRulesResource: ResourceDef = {
   noCopy: true,
   formNote: MATCH_RULES_NOTE,
   labelWidth: 170,
-  savedMessage: (mode, saved) => (mode === 'delete' ? 'Match rule deleted' : `Match rule ${String(saved?.title ?? '')} saved`),
+  savedMessage: (mode, saved) => (mode === 'delete' ? 'Match rule deleted' : `Match rule ${textOf(saved?.title)} saved`),
   columns: [
     { name: 'position', title: 'Order', valueType: 'integer', sortable: true, hideInForm: true, width: 80 },
     {
@@ -56,7 +57,7 @@ export const recMatchRulesResource: ResourceDef = {
       valueType: 'text',
       hideInForm: true,
       width: 320,
-      render: (row: Row) => String(row.description ?? ''),
+      render: (row: Row) => textOf(row.description),
     },
     {
       name: 'days',

@@ -3,7 +3,7 @@ import { Tag, Tooltip } from 'antd';
 import type { Me, Row } from '../api/types';
 import { can } from '../auth/permissions';
 import type { FigureFlags } from '../auth/figures';
-import { formatDate, formatPounds } from '../format/format';
+import { formatDate, formatPounds, textOf } from '../format/format';
 import type { FieldDef, ResourceDef, SelectionDef } from '../list/resource';
 import { autoRecNotesText } from '../screens/recSheets/recLineWords';
 import { AUDIT_COLUMNS } from './common';
@@ -32,7 +32,7 @@ const mayReconcile = (me: Me) => can(me, 'RevenueReconciliation');
 
 /** 'dd/mm/yyyy, store, SKU, order ref, adjusted revenue': a sale in words, never its id. */
 function saleWords(sale: Row): string {
-  return [formatDate(sale.saleDate), sale.storeName, sale.sku, sale.orderRef ? `order ${String(sale.orderRef)}` : '', formatPounds(sale.adjustedRevenue ?? sale.revenue)]
+  return [formatDate(sale.saleDate), sale.storeName, sale.sku, sale.orderRef ? `order ${textOf(sale.orderRef)}` : '', formatPounds(sale.adjustedRevenue ?? sale.revenue)]
     .filter(Boolean)
     .join(', ');
 }
@@ -75,7 +75,7 @@ export function recSheetLinesResource({ recSheetID, filter, figures, selection }
       valueType: 'date',
       sortable: true,
       required: true,
-      toBodyValue: (value) => (value ? String(value).slice(0, 10) : null),
+      toBodyValue: (value) => (value ? textOf(value).slice(0, 10) : null),
       // A phone's card: the order reference, the revenue aside, the date and the line's sale.
       card: 'line',
     },
@@ -96,7 +96,7 @@ export function recSheetLinesResource({ recSheetID, filter, figures, selection }
       hideInForm: true,
       hiddenByDefault: true,
       filterable: false,
-      render: (row) => String((row.file as Row | null | undefined)?.originalName ?? ''),
+      render: (row) => textOf((row.file as Row | null | undefined)?.originalName ?? ''),
     },
     {
       name: 'autoRecNotes',
@@ -120,7 +120,7 @@ export function recSheetLinesResource({ recSheetID, filter, figures, selection }
       width: 200,
       hiddenByDefault: filter !== 'saleAdjustments',
       render: (row) => {
-        const text = String(row.adjustmentReason ?? '');
+        const text = textOf(row.adjustmentReason);
         return text.length > 80 ? <Tooltip title={text}>{`${text.slice(0, 80)}...`}</Tooltip> : text;
       },
     },

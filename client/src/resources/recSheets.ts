@@ -1,6 +1,7 @@
 import type { Row } from '../api/types';
 import type { ResourceDef, RowAction } from '../list/resource';
 import { AUDIT_COLUMNS, writableWith } from './common';
+import { textOf } from '../format/format';
 
 /** '12.5%': the list's percentages, 1 decimal (spec 02 §9); the server sends 0..100. */
 export function formatPercent1(value: unknown): string {
@@ -33,7 +34,7 @@ export function recSheetsResource(linesAction: Omit<RowAction, 'path' | 'key' | 
         valueType: 'date',
         sortable: true,
         required: true,
-        toBodyValue: (value) => (value ? String(value).slice(0, 10) : null),
+        toBodyValue: (value) => (value ? textOf(value).slice(0, 10) : null),
         help: 'The day the supplier paid, or the period the sheet covers',
       },
       { name: 'recSheetLineCount', title: 'Lines', valueType: 'integer', hideInForm: true, sortable: true },

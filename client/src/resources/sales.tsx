@@ -6,6 +6,7 @@ import { type FigureFlags, figuresOf } from '../auth/figures';
 import { canAny } from '../auth/permissions';
 import type { FieldDef, ResourceDef, RowAction, SelectionDef } from '../list/resource';
 import { AUDIT_COLUMNS } from './common';
+import { textOf } from '../format/format';
 
 /** How each status shows (spec 01 §2): recorded info, modified warning, cancelled error, reconciled success. */
 export const STEP_LOOK: Record<string, { label: string; color: string; icon: ReactNode }> = {
@@ -18,7 +19,7 @@ export const STEP_LOOK: Record<string, { label: string; color: string; icon: Rea
 /** A sale's status as an icon and a word in the status colour. */
 export function SaleStatus({ step }: { step: unknown }) {
   const look = STEP_LOOK[String(step)];
-  if (!look) return <Tag>{String(step ?? '')}</Tag>;
+  if (!look) return <Tag>{textOf(step)}</Tag>;
   return (
     <Tag className={`sale-status sale-status-${String(step)}`} color={look.color} icon={look.icon}>
       {look.label}
@@ -49,12 +50,12 @@ function refundMarks(row: Row): ReactNode {
   if (row.isRefund) {
     return (
       <Tag color="red" className="sale-refund-mark">
-        {row.refSaleID ? `Refund of ${String(row.refSaleID)}` : 'Refund'}
+        {row.refSaleID ? `Refund of ${textOf(row.refSaleID)}` : 'Refund'}
       </Tag>
     );
   }
   if (row.isRefunded) {
-    const note = String(row.isRefundedNote ?? '');
+    const note = textOf(row.isRefundedNote);
     const tag = (
       <Tag color="orange" className="sale-refund-mark">
         Refunded
@@ -80,9 +81,9 @@ function duplicatesMark(row: Row): ReactNode {
 
 /** The status cell in words, for its hover text: the status and the row's marks. */
 function statusWords(row: Row): string {
-  const marks = [STEP_LOOK[String(row.currentHistoryStep)]?.label ?? String(row.currentHistoryStep ?? '')];
-  if (row.isRefund) marks.push(row.refSaleID ? `Refund of ${String(row.refSaleID)}` : 'Refund');
-  else if (row.isRefunded) marks.push(row.isRefundedNote ? `Refunded: ${String(row.isRefundedNote)}` : 'Refunded');
+  const marks = [STEP_LOOK[String(row.currentHistoryStep)]?.label ?? textOf(row.currentHistoryStep)];
+  if (row.isRefund) marks.push(row.refSaleID ? `Refund of ${textOf(row.refSaleID)}` : 'Refund');
+  else if (row.isRefunded) marks.push(row.isRefundedNote ? `Refunded: ${textOf(row.isRefundedNote)}` : 'Refunded');
   const dupes = Number(row.dupeCount);
   if (dupes > 0) marks.push(`${dupes} ${dupes === 1 ? 'duplicate' : 'duplicates'}`);
   return marks.join(' · ');
@@ -93,18 +94,18 @@ function statusWords(row: Row): string {
  * keeps its sale's reference (auto reconcile and the duplicates count match on it), shown on hover.
  */
 function orderRefText(row: Row): string {
-  return String((row.isRefund && row.isRefundedOrderRef) || row.orderRef || '');
+  return textOf((row.isRefund && row.isRefundedOrderRef) || row.orderRef || '');
 }
 
 function orderRefWords(row: Row): string {
   const own = orderRefText(row);
-  return row.isRefund && row.isRefundedOrderRef && row.orderRef ? `${own} (refund of order ${String(row.orderRef)})` : own;
+  return row.isRefund && row.isRefundedOrderRef && row.orderRef ? `${own} (refund of order ${textOf(row.orderRef)})` : own;
 }
 
 function discountText(row: Row): string {
   if (!row.discountName) return '';
   const percent = Number(row.discountPercent);
-  return percent > 0 ? `${String(row.discountName)} (${percent}%)` : String(row.discountName);
+  return percent > 0 ? `${textOf(row.discountName)} (${percent}%)` : textOf(row.discountName);
 }
 
 /** Revenue figures and the commission figure: only what the profile shows (the server leaves the rest out). */

@@ -91,7 +91,7 @@ export function LandingPage() {
   // The announcement strip goes above the figures once its call has answered (MyAnnouncements
   // makes the call; a null fetcher only reads its outcome). Until then the dashboard is laid out,
   // and its calls made, but not shown: a strip arriving never pushes drawn cards down (issue 26).
-  const announcements = useSWR<unknown>(MINE_URL, null);
+  const announcements = useSWR<unknown, Error>(MINE_URL, null);
   const announced = announcements.data !== undefined || announcements.error !== undefined;
   const redirect = landingRedirect(params, me, now);
   if (redirect) return <Navigate to={redirect} replace />;

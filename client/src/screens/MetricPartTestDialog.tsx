@@ -4,7 +4,7 @@ import { Alert, Button, DatePicker, Descriptions, Form, Input, InputNumber, Moda
 import { useAbortableSWR } from '../api/hooks';
 import { ApiError, apiRequest } from '../api/http';
 import type { Row } from '../api/types';
-import { humanizeIdentifier } from '../format/format';
+import { humanizeIdentifier, textOf } from '../format/format';
 import { DIVISION_PARTS, METRIC_TABLES, formatMetricValue, formatPartValue, metricFieldOptions, paramsJsonError } from '../resources/metricValues';
 import { useCurrentUser } from '../shell/CurrentUser';
 import { useViewport } from '../shell/useViewport';
@@ -36,11 +36,11 @@ interface TestAnswer {
 export function MetricPartTestDialog({ metricID, metricName, metricType, part, onClose }: Props) {
   const me = useCurrentUser();
   const viewport = useViewport();
-  const [tableName, setTableName] = useState<string>(String(part?.tableName ?? 'sales'));
-  const [field, setField] = useState<string | undefined>(part?.field ? String(part.field) : undefined);
-  const [divisionPart, setDivisionPart] = useState<string>(String(part?.divisionPart ?? 'numerator'));
+  const [tableName, setTableName] = useState<string>(textOf(part?.tableName ?? 'sales'));
+  const [field, setField] = useState<string | undefined>(part?.field ? textOf(part.field) : undefined);
+  const [divisionPart, setDivisionPart] = useState<string>(textOf(part?.divisionPart ?? 'numerator'));
   const [multiplier, setMultiplier] = useState<number | null>(part?.multiplier == null ? 1 : Number(part.multiplier));
-  const [params, setParams] = useState<string>(String(part?.params ?? '{}'));
+  const [params, setParams] = useState<string>(textOf(part?.params ?? '{}'));
   const [storeID, setStoreID] = useState<number>(0);
   const [period, setPeriod] = useState<'today' | 'range'>('today');
   const [range, setRange] = useState<[Dayjs, Dayjs]>([dayjs().startOf('month'), dayjs()]);
@@ -91,7 +91,7 @@ export function MetricPartTestDialog({ metricID, metricName, metricType, part, o
   return (
     <Modal
       open
-      title={part?.name ? `Test ${String(part.name)}` : 'Test a part'}
+      title={part?.name ? `Test ${textOf(part.name)}` : 'Test a part'}
       onCancel={onClose}
       width={viewport.isDesktop ? 640 : '100%'}
       className={viewport.isDesktop ? 'record-dialog metric-part-test' : 'record-dialog record-dialog-fullscreen metric-part-test'}
@@ -132,7 +132,7 @@ export function MetricPartTestDialog({ metricID, metricName, metricType, part, o
           <Picker id="test-store" value={storeID} options={[{ value: 0, label: 'All my stores' }, ...stores]} onChange={setStoreID} />
         </Form.Item>
         <Form.Item label="Period">
-          <Radio.Group value={period} onChange={(e) => setPeriod(e.target.value)} optionType="button">
+          <Radio.Group value={period} onChange={(e) => setPeriod(e.target.value === 'range' ? 'range' : 'today')} optionType="button">
             <Radio.Button value="today">Today</Radio.Button>
             <Radio.Button value="range">Date range</Radio.Button>
           </Radio.Group>

@@ -9,6 +9,7 @@ import { ListScreen } from '../list/ListScreen';
 import { metricPartsResource } from '../resources/metrics';
 import { useCurrentUser } from '../shell/CurrentUser';
 import { MetricPartTestDialog } from './MetricPartTestDialog';
+import { textOf } from '../format/format';
 
 /**
  * /data/metrics/{metricID}: the generic list of one metric's parts, titled
@@ -24,8 +25,8 @@ export function MetricPartsScreen() {
   const validID = Number.isInteger(id) && id > 0;
   const allowed = can(me, 'SystemSetup');
   const { data, error } = useRecord('metrics', 'metricID', validID && allowed ? id : null);
-  const metricName = data?.data?.name ? String(data.data.name) : undefined;
-  const metricType = data?.data?.metricType ? String(data.data.metricType) : undefined;
+  const metricName = data?.data?.name ? textOf(data.data.name) : undefined;
+  const metricType = data?.data?.metricType ? textOf(data.data.metricType) : undefined;
   // undefined: closed; null: a new part; a row: that saved part.
   const [testing, setTesting] = useState<Row | null | undefined>(undefined);
   const resource = useMemo(

@@ -50,7 +50,7 @@ export function DrawerMenu({ me, onNavigate }: Props) {
       onOpenChange={setOpenKeys}
       onClick={({ key }) => {
         const entry = findEntry(entries, key);
-        if (entry?.path) navigate(entry.path);
+        if (entry?.path) void navigate(entry.path);
         onNavigate?.();
       }}
     />

@@ -26,6 +26,7 @@ import { type ImportTemplate, type TemplateRoutes, SaveTemplateDialog, TemplateP
 import '../operations.css';
 import { useSaveFeedback } from '../../feedback/useSaveFeedback';
 import { Picker } from '../../record/Picker';
+import { textOf } from '../../format/format';
 
 /** The warning row of a worksheet the server skipped (spec 02 §2.3, §8). */
 export const SHEET_SKIPPED = 'Sheet skipped due to incomplete mapping';
@@ -64,7 +65,7 @@ export function outcomeOfResult<S>(result: unknown, fallbackSummary = 'The impor
     summary: body.data,
     errors: rows.filter((row) => !isWarningRow(row)),
     warnings: rows.filter(isWarningRow),
-    result: body as Record<string, unknown>,
+    result: body,
   };
 }
 
@@ -164,7 +165,7 @@ export function ExcelImportWizard<S>(props: ExcelImportWizardProps<S>) {
       setUploadError(outcome.failSummary ?? 'The upload failed.');
       return;
     }
-    setFile({ fileID: Number(outcome.data.fileID), name: String(outcome.data.originalName ?? chosen.name) });
+    setFile({ fileID: Number(outcome.data.fileID), name: textOf(outcome.data.originalName ?? chosen.name) });
     setSheets(null);
     setMappingBySheet(null);
     setStep(1);
@@ -289,7 +290,7 @@ export function ExcelImportWizard<S>(props: ExcelImportWizardProps<S>) {
         allowClear
         placeholder="Not mapped"
         value={mappingBySheet?.[worksheet]?.[field.field] ?? undefined}
-        onChange={(col) => setColumn(worksheet, field.field, (col as number | undefined) ?? null)}
+        onChange={(col) => setColumn(worksheet, field.field, (col) ?? null)}
         options={options}
       />
     </label>

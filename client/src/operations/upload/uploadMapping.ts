@@ -5,7 +5,7 @@
  * column numbers, so a mapping made for one file carries over to the next file with the same
  * headers, wherever the columns sit.
  */
-import { normalizeHeader } from '../../../../src/common/excel/header-names';
+import { normalizeHeader } from '../../../../src/shared/header-names';
 
 export interface UploadField {
   field: string;

@@ -13,7 +13,7 @@ export interface About {
 }
 
 export function useAbout() {
-  const { data, error, isLoading } = useSWR<DataResponse<About>>('/api/about', (key: string) => apiGet(key), {
+  const { data, error, isLoading } = useSWR<DataResponse<About>, Error>('/api/about', (key: string) => apiGet(key), {
     revalidateOnFocus: false,
   });
   return { about: data?.data, error, isLoading };

@@ -6,6 +6,7 @@ import { useRecord, useRefreshResource } from '../../api/hooks';
 import { ListScreen } from '../../list/ListScreen';
 import { announcementUsersResource } from '../../resources/announcements';
 import { AddRecipientsDialog } from './AddRecipientsDialog';
+import { textOf } from '../../format/format';
 
 /**
  * /announcements/{id}/announcementUsers (spec 02 §2.4): the announcement's users with their seen,
@@ -19,7 +20,7 @@ export function AnnouncementUsersScreen() {
   const refresh = useRefreshResource();
   const [adding, setAdding] = useState(false);
   const [added, setAdded] = useState<string | null>(null);
-  const title = data?.data?.title ? `Users of '${String(data.data.title)}'` : 'Announcement users';
+  const title = data?.data?.title ? `Users of '${textOf(data.data.title)}'` : 'Announcement users';
 
   return (
     <>

@@ -7,6 +7,7 @@ import { getToken } from '../../api/token';
 import type { Row } from '../../api/types';
 import './announcements.css';
 import { useSaveFeedback } from '../../feedback/useSaveFeedback';
+import { textOf } from '../../format/format';
 
 /** The user's announcements; the landing also watches this call (LandingPage's dashboard waits for it). */
 export const MINE_URL = '/api/announcements/myAnnouncements';
@@ -52,7 +53,7 @@ function AnnouncementActions({ announcement, onAcknowledge, acknowledging }: Omi
 /** One announcement: styled by its type, with its link or file and OK to acknowledge. */
 function AnnouncementCard({ announcement, onAcknowledge, acknowledging, compact }: CardProps) {
   const actions = <AnnouncementActions announcement={announcement} onAcknowledge={onAcknowledge} acknowledging={acknowledging} />;
-  const message = announcement.message ? String(announcement.message) : '';
+  const message = announcement.message ? textOf(announcement.message) : '';
   const type = (announcement.type as AlertType) ?? 'info';
   if (compact) {
     return (

@@ -34,7 +34,7 @@ async function fetchVersions(): Promise<BrandingVersions> {
  * and undefined while it is being found out.
  */
 export function useBrandingImage(name: BrandingName, options: { preview?: boolean } = {}): { src: string | null | undefined } {
-  const { data, error } = useSWR<BrandingVersions>(VERSIONS_KEY, fetchVersions, { revalidateOnFocus: false });
+  const { data, error } = useSWR<BrandingVersions, Error>(VERSIONS_KEY, fetchVersions, { revalidateOnFocus: false });
   useEffect(() => {
     if (error) console.error('Could not check the branding images', error);
   }, [error]);

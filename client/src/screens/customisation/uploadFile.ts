@@ -34,7 +34,7 @@ export function uploadFile(url: string, file: File, onProgress?: (percent: numbe
       }
       let body: { validationResult?: { failSummary?: string }; data?: Record<string, unknown>; message?: string } = {};
       try {
-        body = JSON.parse(request.responseText || '{}');
+        body = JSON.parse(request.responseText || '{}') as typeof body;
       } catch {
         // Not JSON: reported below by status.
       }

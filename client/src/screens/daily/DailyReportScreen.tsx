@@ -58,7 +58,7 @@ export function DailyReportScreen() {
         className="daily-store-picker"
         aria-label="Store"
         value={route.storeID}
-        options={[{ value: 'all' as ReportStore, label: ALL_STORES_LABEL }, ...stores.map((store) => ({ value: store.storeID as ReportStore, label: store.name }))]}
+        options={[{ value: 'all', label: ALL_STORES_LABEL }, ...stores.map((store) => ({ value: store.storeID, label: store.name }))]}
         onChange={(storeID) => go({ storeID })}
       />
       <span className="daily-day-picker">

@@ -48,7 +48,7 @@ export function DailyTableScreen() {
   const { data, error } = useAbortableSWR<DataResponse<KpiTable>>(tableUrl, { revalidateOnFocus: false, keepPreviousData: true });
 
   if (!route.canonical) return <Navigate to={dailyTablePath(route)} replace />;
-  const go = (change: Partial<DailyTableRoute>) => navigate(dailyTablePath({ ...route, ...change }));
+  const go = (change: Partial<DailyTableRoute>) => void navigate(dailyTablePath({ ...route, ...change }));
   const excelHref = apiUrl('kpi/drhTable/excel', { ...drhTableQuery(route), fileName: excelFileName(route), token: getToken() });
 
   return (

@@ -7,6 +7,7 @@ import { apiGet, apiRequest } from '../../api/http';
 import { ListScreen } from '../../list/ListScreen';
 import type { ResourceDef } from '../../list/resource';
 import './jobs.css';
+import { textOf } from '../../format/format';
 
 /** Each job's name in words (src/modules/jobs/job-names.ts). */
 export const JOB_LABELS: Record<string, string> = {
@@ -34,15 +35,15 @@ export const operationsResource: ResourceDef = {
   defaultSort: { field: 'operationID', dir: 'desc' },
   permissions: readOnly,
   columns: [
-    { name: 'name', title: 'Job', valueType: 'text', sortable: true, filterable: false, render: (row) => JOB_LABELS[String(row.name)] ?? String(row.name ?? '') },
-    { name: 'queue', title: 'Queue', valueType: 'text', sortable: true, filterable: false, hiddenByDefault: true, render: (row) => QUEUE_LABELS[String(row.queue)] ?? String(row.queue ?? '') },
+    { name: 'name', title: 'Job', valueType: 'text', sortable: true, filterable: false, render: (row) => JOB_LABELS[String(row.name)] ?? textOf(row.name) },
+    { name: 'queue', title: 'Queue', valueType: 'text', sortable: true, filterable: false, hiddenByDefault: true, render: (row) => QUEUE_LABELS[String(row.queue)] ?? textOf(row.queue) },
     {
       name: 'state',
       title: 'State',
       valueType: 'text',
       sortable: true,
       filterable: false,
-      render: (row) => <Tag color={STATE_COLORS[String(row.state)]}>{STATE_LABELS[String(row.state)] ?? String(row.state ?? '')}</Tag>,
+      render: (row) => <Tag color={STATE_COLORS[String(row.state)]}>{STATE_LABELS[String(row.state)] ?? textOf(row.state)}</Tag>,
     },
     {
       name: 'message',
@@ -53,7 +54,7 @@ export const operationsResource: ResourceDef = {
       width: 240,
       // A failed job says why where its progress was.
       render: (row) =>
-        row.state === 'failed' && row.error ? <span className="jobs-error">{String(row.error)}</span> : String(row.message ?? ''),
+        row.state === 'failed' && row.error ? <span className="jobs-error">{textOf(row.error)}</span> : textOf(row.message),
     },
     { name: 'percentage', title: 'Progress', valueType: 'integer', sortable: true, render: (row) => `${Number(row.percentage ?? 0)}%` },
     { name: 'attempts', title: 'Attempts', valueType: 'integer', sortable: true, hiddenByDefault: true },
@@ -67,7 +68,7 @@ export const operationsResource: ResourceDef = {
 
 /** 'Open queue board': a one-minute ticket opens the Bull Board in a new tab (scale-out only). */
 function QueueBoardButton() {
-  const { data } = useSWR<{ data: { mode: string; board: boolean } }>('/api/jobQueue', (url: string) => apiGet(url), { revalidateOnFocus: false });
+  const { data } = useSWR<{ data: { mode: string; board: boolean } }, Error>('/api/jobQueue', (url: string) => apiGet(url), { revalidateOnFocus: false });
   const [busy, setBusy] = useState(false);
   if (!data?.data?.board) {
     return data ? (

@@ -84,15 +84,15 @@ export function KpiCards({ date, userIDs, figure }: { date: string; userIDs: str
       {shows('chart') && answer.trend?.[figure] && (
         <Card size="small" title={`${figure === 'revenue' ? 'Revenue' : 'Commission'} this month, day by day`} className="kpi-chart-card" variant="borderless">
           <ChartWhenSeen>
-            <TrendChart key={`${date}-${figure}`} trend={answer.trend[figure]!} date={date} />
+            <TrendChart key={`${date}-${figure}`} trend={answer.trend[figure]} date={date} />
           </ChartWhenSeen>
         </Card>
       )}
       {shows('tops') && monthCard?.tops?.[figure] && (
         <div className="kpi-card-grid">
-          <TopCard title="Top SKU" entry={monthCard.tops[figure]!.topSKU} name={(e) => `${e.sku} ${e.rateCardLineDescription ?? ''}`} figure={figure} onMore={() => setTop({ kind: 'skus', figures: monthCard.current })} more="Top SKUs..." />
-          <TopCard title="Top user" entry={monthCard.tops[figure]!.topUser} name={(e) => e.attributableToUserName ?? '(Username not found)'} figure={figure} onMore={() => setTop({ kind: 'users', figures: monthCard.current })} more="Top users..." />
-          <TopCard title="Top store" entry={monthCard.tops[figure]!.topStore} name={(e) => e.storeName ?? '(Store name not found)'} figure={figure} onMore={() => setTop({ kind: 'stores', figures: monthCard.current })} more="Top stores..." />
+          <TopCard title="Top SKU" entry={monthCard.tops[figure].topSKU} name={(e) => `${e.sku} ${e.rateCardLineDescription ?? ''}`} figure={figure} onMore={() => setTop({ kind: 'skus', figures: monthCard.current })} more="Top SKUs..." />
+          <TopCard title="Top user" entry={monthCard.tops[figure].topUser} name={(e) => e.attributableToUserName ?? '(Username not found)'} figure={figure} onMore={() => setTop({ kind: 'users', figures: monthCard.current })} more="Top users..." />
+          <TopCard title="Top store" entry={monthCard.tops[figure].topStore} name={(e) => e.storeName ?? '(Store name not found)'} figure={figure} onMore={() => setTop({ kind: 'stores', figures: monthCard.current })} more="Top stores..." />
         </div>
       )}
       {shows('users') && answer.userCards.length > 0 && (

@@ -56,7 +56,7 @@ export function CompareButton({ ids }: Pick<SelectionContext, 'ids'>) {
 /** What changed from the older card to the newer, per sale type: added, removed and changed lines. */
 export function CompareDialog({ rateCardIDs, onClose }: { rateCardIDs: [number, number]; onClose: () => void }) {
   const figures = figuresOf(useCurrentUser());
-  const { data, error, isLoading } = useSWR<{ data: CompareResult }>(
+  const { data, error, isLoading } = useSWR<{ data: CompareResult }, Error>(
     `/api/rateCardCompare?rateCardIDs=${rateCardIDs.join(',')}`,
     (url: string) => apiGet<{ data: CompareResult }>(url),
     { revalidateOnFocus: false },

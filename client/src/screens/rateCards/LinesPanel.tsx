@@ -12,6 +12,7 @@ import type { SelectionContext } from '../../list/resource';
 import { rateCardLinesResource } from '../../resources/rateCardLines';
 import { useCurrentUser } from '../../shell/CurrentUser';
 import { UploadWizard } from './UploadWizard';
+import { textOf } from '../../format/format';
 
 export interface SaleTypeOption {
   saleTypeID: number;
@@ -22,7 +23,7 @@ export interface SaleTypeOption {
 export function useSaleTypes(): { saleTypes: SaleTypeOption[] | undefined } {
   const { data } = useList('saleTypes', { page: '0', pageLength: '500', sort: 'name', sortDir: 'asc' });
   const saleTypes = useMemo(
-    () => data?.listData.map((row) => ({ saleTypeID: Number(row.saleTypeID), name: String(row.name ?? '') })),
+    () => data?.listData.map((row) => ({ saleTypeID: Number(row.saleTypeID), name: textOf(row.name) })),
     [data],
   );
   return { saleTypes };

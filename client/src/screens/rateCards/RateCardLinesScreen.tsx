@@ -2,7 +2,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { Button, Card, Result, Spin } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useRecord } from '../../api/hooks';
-import { formatDate } from '../../format/format';
+import { formatDate, textOf } from '../../format/format';
 import { PageTitle } from '../../shell/PageTitle';
 import { LinesPanel, useSaleTypes } from './LinesPanel';
 import { RateCardPicker } from './RateCardPicker';
@@ -52,14 +52,14 @@ export function RateCardLinesScreen() {
           className="rate-card-picker"
           aria-label="Rate card"
           value={id}
-          current={{ rateCardID: id, name: String(card.name ?? ''), fromDate: String(card.fromDate ?? '') }}
+          current={{ rateCardID: id, name: textOf(card.name), fromDate: textOf(card.fromDate) }}
           onChange={(next) => {
-            if (next && next !== id) navigate(`/data/rateCards/${next}/lines`);
+            if (next && next !== id) void navigate(`/data/rateCards/${next}/lines`);
           }}
         />
       </div>
       <PageTitle className="rate-card-title">
-        {String(card.name ?? '')} <span className="rate-card-date">effective from {formatDate(card.fromDate)}</span>
+        {textOf(card.name)} <span className="rate-card-date">effective from {formatDate(card.fromDate)}</span>
       </PageTitle>
     </div>
   );

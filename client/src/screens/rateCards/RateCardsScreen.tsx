@@ -5,7 +5,7 @@ import { UnorderedListOutlined } from '@ant-design/icons';
 import useSWR from 'swr';
 import { useList } from '../../api/hooks';
 import { apiGet } from '../../api/http';
-import { formatDate } from '../../format/format';
+import { formatDate, textOf } from '../../format/format';
 import { PageTitle } from '../../shell/PageTitle';
 import { ListScreen } from '../../list/ListScreen';
 import { rateCardsResource } from '../../resources/rateCards';
@@ -88,12 +88,12 @@ function NextCardBanner({ next }: { next: CardSummary }) {
 function useEarliestCard(wanted: boolean): CardSummary | null {
   const { data } = useList(wanted ? 'rateCards' : null, { sort: 'fromDate', sortDir: 'asc', pageLength: '1' });
   const row = wanted ? data?.listData[0] : undefined;
-  return row ? { rateCardID: Number(row.rateCardID), name: String(row.name ?? ''), fromDate: String(row.fromDate ?? '') } : null;
+  return row ? { rateCardID: Number(row.rateCardID), name: textOf(row.name), fromDate: textOf(row.fromDate) } : null;
 }
 
 /** The card in force today: its lines per sale type, and a pointer to the next card. */
 function CurrentRateCard({ tabs }: { tabs: ReactNode }) {
-  const { data, error, isLoading } = useSWR<{ data: CurrentCard | null }>('/api/rateCard/current', (url: string) => apiGet<{ data: CurrentCard | null }>(url));
+  const { data, error, isLoading } = useSWR<{ data: CurrentCard | null }, Error>('/api/rateCard/current', (url: string) => apiGet<{ data: CurrentCard | null }>(url));
   // The sale types (the lines' tabs) are asked for beside the card, not after it (issue 14):
   // LinesPanel then finds them cached and asks for the lines and counts at once.
   useSaleTypes();

@@ -1,5 +1,5 @@
 import { ALL_FIGURES, type FigureFlags } from '../../auth/figures';
-import { formatPounds } from '../../format/format';
+import { formatPounds, textOf } from '../../format/format';
 
 /** Shapes of `GET /api/rateCardCompare` (docs/http-api.md, "Rate cards (issue 4)"). */
 export interface CompareLine {
@@ -104,7 +104,7 @@ function valueText(field: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return '(none)';
   if (MONEY_FIELDS.has(field)) return formatPounds(value);
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  return String(value);
+  return textOf(value);
 }
 
 const MISSING_STORE = '(Store name not found)';

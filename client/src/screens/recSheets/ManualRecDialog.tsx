@@ -7,7 +7,7 @@ import { useList } from '../../api/hooks';
 import { ApiError, apiGet, apiRequest, apiUrl } from '../../api/http';
 import type { ListResponse, Row, ValidationResult } from '../../api/types';
 import { figuresOf } from '../../auth/figures';
-import { formatDate, formatPounds } from '../../format/format';
+import { formatDate, formatPounds, textOf } from '../../format/format';
 import { useCurrentUser } from '../../shell/CurrentUser';
 import { SaleStatus } from '../../resources/sales';
 import { TYPING_DELAY_MS } from '../../shell/useDebounced';
@@ -43,7 +43,7 @@ interface RecAnswer {
  * a refund, with no rec sheet line yet (the server's rule, SalesService.planReconcileChanges).
  */
 function isLocked(sale: Row): boolean {
-  const step = String(sale.currentHistoryStep ?? '');
+  const step = textOf(sale.currentHistoryStep);
   return !['recorded', 'modified'].includes(step) || Boolean(sale.isRefund) || Boolean(sale.isRefunded) || toNumber(sale.recSheetLinesCount) > 0;
 }
 
@@ -154,13 +154,13 @@ function LineStep({ lineID, counter, hasPrevious, onBack, onSkip, onReconciled, 
   const { modal } = App.useApp();
   // Without showRevenue the server sends no amounts: the step says what to do without them.
   const showsRevenue = figuresOf(useCurrentUser()).revenue;
-  const { data: lineAnswer, error: lineError } = useSWR<ListResponse>(apiUrl('recSheetLines', { recSheetLineID: lineID, fkJoins: 'file,sale' }), (url: string) =>
+  const { data: lineAnswer, error: lineError } = useSWR<ListResponse, Error>(apiUrl('recSheetLines', { recSheetLineID: lineID, fkJoins: 'file,sale' }), (url: string) =>
     apiGet<ListResponse>(url),
   );
   const line = lineAnswer?.listData?.[0];
   const alreadyReconciled = line ? toNumber(line.saleID) !== 0 : false;
 
-  const { data: suggestAnswer, error: suggestError, isLoading: suggestLoading } = useSWR<{ listData: Row[] }>(
+  const { data: suggestAnswer, error: suggestError, isLoading: suggestLoading } = useSWR<{ listData: Row[] }, Error>(
     `/api/recSheetLine/${lineID}/recSuggest`,
     (url: string) => apiGet<{ listData: Row[] }>(url),
     { revalidateOnFocus: false },
@@ -191,8 +191,8 @@ function LineStep({ lineID, counter, hasPrevious, onBack, onSkip, onReconciled, 
     const changes: Row = {};
     if (values.adjustment !== undefined && values.adjustment !== null && Number(values.adjustment) !== 0) changes.adjustment = Number(values.adjustment);
     // Store and SKU are the sale's: sent only when changed, and only an unlocked sale may change them.
-    if (sale && !isLocked(sale) && values.storeName && values.storeName !== String(sale.storeName ?? '')) changes.storeName = values.storeName;
-    if (sale && !isLocked(sale) && values.sku && values.sku !== String(sale.sku ?? '')) changes.sku = values.sku;
+    if (sale && !isLocked(sale) && values.storeName && values.storeName !== textOf(sale.storeName)) changes.storeName = values.storeName;
+    if (sale && !isLocked(sale) && values.sku && values.sku !== textOf(sale.sku)) changes.sku = values.sku;
     return { recNotes: values.recNotes ?? '', changes };
   };
 
@@ -225,7 +225,7 @@ function LineStep({ lineID, counter, hasPrevious, onBack, onSkip, onReconciled, 
       return answer.body;
     } catch (caught) {
       if (caught instanceof ApiError) {
-        const result = caught.validationResult as RecAnswer['validationResult'];
+        const result = caught.validationResult;
         setWarning(warningOf(result));
         showMessages(result, caught.message);
         setRefused(true);
@@ -241,7 +241,7 @@ function LineStep({ lineID, counter, hasPrevious, onBack, onSkip, onReconciled, 
     setWarning(null);
     setEffect(null);
     clearMessages();
-    form.setFieldsValue({ adjustment: neededAdjustment(chosen) || null, storeName: String(chosen.storeName ?? ''), sku: String(chosen.sku ?? ''), recNotes: '' });
+    form.setFieldsValue({ adjustment: neededAdjustment(chosen) || null, storeName: textOf(chosen.storeName), sku: textOf(chosen.sku), recNotes: '' });
     setChecking(true);
     await validate(chosen);
     setChecking(false);
@@ -259,7 +259,7 @@ function LineStep({ lineID, counter, hasPrevious, onBack, onSkip, onReconciled, 
     const commit = async () => {
       try {
         await apiRequest(`/api/recSheetLine/${lineID}/recSale/${Number(sale.saleID)}`, { method: 'PUT', body: bodyOf() });
-        saved(`Line ${String(line?.orderRef ?? lineID)} reconciled to sale ${Number(sale.saleID)}`, { listPath: 'recSheetLines', ids: [lineID] });
+        saved(`Line ${textOf(line?.orderRef ?? lineID)} reconciled to sale ${Number(sale.saleID)}`, { listPath: 'recSheetLines', ids: [lineID] });
         onReconciled();
       } catch (caught) {
         if (caught instanceof ApiError) showMessages(caught.validationResult, caught.message);
@@ -307,12 +307,12 @@ function LineStep({ lineID, counter, hasPrevious, onBack, onSkip, onReconciled, 
             title="Rec sheet line"
             items={[
               { key: 'saleDate', label: 'Sale date', children: formatDate(line.saleDate) },
-              { key: 'storeName', label: 'Store', children: String(line.storeName ?? '') },
-              { key: 'orderRef', label: 'Order ref', children: String(line.orderRef ?? '') },
-              { key: 'sku', label: 'SKU', children: String(line.sku ?? '') },
-              { key: 'description', label: 'Description', children: String(line.description ?? '') },
+              { key: 'storeName', label: 'Store', children: textOf(line.storeName) },
+              { key: 'orderRef', label: 'Order ref', children: textOf(line.orderRef) },
+              { key: 'sku', label: 'SKU', children: textOf(line.sku) },
+              { key: 'description', label: 'Description', children: textOf(line.description) },
               ...(showsRevenue ? [{ key: 'revenue', label: 'Revenue', children: formatPounds(line.revenue) }] : []),
-              ...(line.worksheet ? [{ key: 'worksheet', label: 'Worksheet', children: String(line.worksheet) }] : []),
+              ...(line.worksheet ? [{ key: 'worksheet', label: 'Worksheet', children: textOf(line.worksheet) }] : []),
               ...(line.autoRecNotes ? [{ key: 'autoRecNotes', label: 'Auto reconcile notes', children: autoRecNotesText(line) }] : []),
             ]}
           />
@@ -343,7 +343,7 @@ function LineStep({ lineID, counter, hasPrevious, onBack, onSkip, onReconciled, 
           {sale && !alreadyReconciled && (
             <div className="manual-rec-chosen">
               <Typography.Title level={5} className="manual-rec-heading">
-                Reconcile with the sale of {formatDate(sale.saleDate)}, {String(sale.storeName ?? '')}, {String(sale.sku ?? '')}
+                Reconcile with the sale of {formatDate(sale.saleDate)}, {textOf(sale.storeName)}, {textOf(sale.sku)}
               </Typography.Title>
               {checking && <Spin size="small" />}
               {warning && <Alert className="dialog-note" type="warning" showIcon message={warning} />}
@@ -386,14 +386,14 @@ function LineStep({ lineID, counter, hasPrevious, onBack, onSkip, onReconciled, 
                   <Form.Item
                     name="storeName"
                     label="Store"
-                    extra={saleLocked ? 'Locked: this sale cannot move to another store' : line.storeName !== sale.storeName ? `The line says ${String(line.storeName ?? '')}` : undefined}
+                    extra={saleLocked ? 'Locked: this sale cannot move to another store' : line.storeName !== sale.storeName ? `The line says ${textOf(line.storeName)}` : undefined}
                   >
                     <Input maxLength={100} aria-label="Store" disabled={saleLocked} />
                   </Form.Item>
                   <Form.Item
                     name="sku"
                     label="SKU"
-                    extra={saleLocked ? 'Locked: this sale cannot change SKU' : line.sku && line.sku !== sale.sku ? `The line says ${String(line.sku)}` : undefined}
+                    extra={saleLocked ? 'Locked: this sale cannot change SKU' : line.sku && line.sku !== sale.sku ? `The line says ${textOf(line.sku)}` : undefined}
                   >
                     <Input maxLength={25} aria-label="SKU" disabled={saleLocked} />
                   </Form.Item>
@@ -455,8 +455,8 @@ function SalesTable({ rows, loading, chosenID, onChoose, showReason, emptyText, 
     { key: 'saleDate', title: 'Date', width: 88, render: (_, row) => formatDate(row.saleDate) },
     // Names and the reason take what is left and end in an ellipsis (the whole text on hover):
     // the table fits the dialog, 'Why' included (issue 26; it was cut at the right edge).
-    { key: 'storeName', title: 'Store', dataIndex: 'storeName', onCell: (row) => ({ title: String(row.storeName ?? '') }) },
-    { key: 'sku', title: 'SKU', dataIndex: 'sku', width: 130, onCell: (row) => ({ title: String(row.sku ?? '') }) },
+    { key: 'storeName', title: 'Store', dataIndex: 'storeName', onCell: (row) => ({ title: textOf(row.storeName) }) },
+    { key: 'sku', title: 'SKU', dataIndex: 'sku', width: 130, onCell: (row) => ({ title: textOf(row.sku) }) },
     { key: 'orderRef', title: 'Order ref', dataIndex: 'orderRef', width: 164 },
     { key: 'status', title: 'Status', width: 108, render: (_, row) => <SaleStatus step={row.currentHistoryStep} /> },
     ...(showsRevenue
@@ -465,7 +465,7 @@ function SalesTable({ rows, loading, chosenID, onChoose, showReason, emptyText, 
           { key: 'unreconciledRevenue', title: 'Unreconciled', align: 'right', width: 104, render: (_, row) => formatPounds(row.unreconciledRevenue) },
         ] satisfies ColumnsType<Row>)
       : []),
-    ...(showReason ? [{ key: 'reason', title: 'Why', onCell: (row: Row) => ({ title: String(row.reason ?? '') }), render: (_: unknown, row: Row) => String(row.reason ?? '') }] : []),
+    ...(showReason ? [{ key: 'reason', title: 'Why', onCell: (row: Row) => ({ title: textOf(row.reason) }), render: (_: unknown, row: Row) => textOf(row.reason) }] : []),
   ];
   return (
     <Table<Row>
@@ -509,7 +509,7 @@ const STATUS_OPTIONS = [
 function SaleSearch({ line, chosenID, onChoose }: { line: Row; chosenID?: number; onChoose: (row: Row) => void }) {
   const lineDay = dayjs.utc(String(line.saleDate));
   const [range, setRange] = useState<[Dayjs, Dayjs]>(() => [lineDay.subtract(11, 'month'), lineDay.add(1, 'month')]);
-  const [storeText, setStoreText] = useState(String(line.storeName ?? ''));
+  const [storeText, setStoreText] = useState(textOf(line.storeName));
   const [skuText, setSkuText] = useState('');
   const [userText, setUserText] = useState('');
   const [quickText, setQuickText] = useState('');

@@ -7,7 +7,7 @@ import { useRecord, useRefreshResource } from '../../api/hooks';
 import { apiGet } from '../../api/http';
 import type { ListResponse } from '../../api/types';
 import { can } from '../../auth/permissions';
-import { formatDate } from '../../format/format';
+import { formatDate, textOf } from '../../format/format';
 import { BulkDeleteButton, selectedLinesAre } from '../../list/BulkDeleteButton';
 import { ListScreen } from '../../list/ListScreen';
 import type { SelectionContext } from '../../list/resource';
@@ -229,7 +229,7 @@ export function RecSheetLinesScreen() {
         header={header}
         titleNode={
           <span className="rec-sheet-title">
-            {String(sheet.name ?? '')} <span className="rec-sheet-date">{formatDate(sheet.recDate)}</span>
+            {textOf(sheet.name)} <span className="rec-sheet-date">{formatDate(sheet.recDate)}</span>
           </span>
         }
         toolbarExtra={toolbar}

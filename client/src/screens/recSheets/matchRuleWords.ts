@@ -1,5 +1,6 @@
 import type { Row } from '../../api/types';
 import { ruleInWords, RULE_TITLES, type MatchRuleSettings } from '../../../../src/shared/match-rules';
+import { textOf } from '../../format/format';
 
 /** The auto reconcile job's result (spec 02 §4 "Rec sheet line"). */
 export interface AutoRecResult {
@@ -43,7 +44,7 @@ export function ruleInForce(rule: Row): string {
     toleranceAmount: amount(rule.toleranceAmount),
     tolerancePercent: amount(rule.tolerancePercent),
   };
-  return ruleInWords(settings) ?? String(rule.title ?? '').toLowerCase();
+  return ruleInWords(settings) ?? textOf(rule.title).toLowerCase();
 }
 
 /** 'Also: sale date within 3 days; revenue within £0.50.', or null when no rule is set (exact matches only). */

@@ -1,5 +1,5 @@
 import type { Row } from '../../api/types';
-import { formatDate } from '../../format/format';
+import { formatDate, textOf } from '../../format/format';
 
 /**
  * A rec sheet line's auto reconcile note, with its sale in words: the server writes 'Reconciled
@@ -9,7 +9,7 @@ import { formatDate } from '../../format/format';
  * brackets is kept. Other notes are shown as written.
  */
 export function autoRecNotesText(row: Row): string {
-  const notes = String(row.autoRecNotes ?? '');
+  const notes = textOf(row.autoRecNotes);
   const match = /^(Reconciled automatically to|Unreconciled from|Clawback reconciled automatically to) (sale|refund) (\d+)( \(.+\))?$/.exec(notes);
   if (!match) return notes;
   const [, action, kind, id, rule = ''] = match;

@@ -132,7 +132,7 @@ export function RotaStoreWeekScreen() {
     <div className="rota-page">
       <RotaTabs active="store" week={week} storeID={storeID} />
       <Card variant="borderless">
-        <RotaToolbar title="Store rota" week={week} onWeek={setWeek} store={{ storeID: known ? storeID : 0, stores, onStore: (id) => navigate(`/rota/view/store/${id}?week=${week}`) }} />
+        <RotaToolbar title="Store rota" week={week} onWeek={setWeek} store={{ storeID: known ? storeID : 0, stores, onStore: (id) => void navigate(`/rota/view/store/${id}?week=${week}`) }} />
         {!known ? (
           <Empty description="Choose one of your stores" />
         ) : rows.length === 0 && !isLoading ? (

@@ -3,7 +3,7 @@ import { Alert, Modal, Spin, Steps, Switch, Table, Tag } from 'antd';
 import useSWR from 'swr';
 import { apiGet, apiUrl } from '../../api/http';
 import type { ListResponse, Row } from '../../api/types';
-import { formatDateTime } from '../../format/format';
+import { formatDateTime, textOf } from '../../format/format';
 import { useViewport } from '../../shell/useViewport';
 import { NEW_SALE_HISTORY, stepperItems, type SaleStep, type StepRow } from './saleForm';
 
@@ -25,7 +25,7 @@ export function HistoryStepper({ saleID, step }: Props) {
   const viewport = useViewport();
   const [open, setOpen] = useState(false);
   const stepsUrl = saleID ? `/api/sale/steps/${saleID}` : '/api/sale/steps';
-  const { data: steps, error } = useSWR<ListResponse<StepRow>>(stepsUrl, getList, { revalidateOnFocus: false });
+  const { data: steps, error } = useSWR<ListResponse<StepRow>, Error>(stepsUrl, getList, { revalidateOnFocus: false });
   if (error) console.error('Could not load the sale steps', error);
   const items = stepperItems(saleID && steps ? steps.listData : null, saleID ? step : 'recording');
 
@@ -68,7 +68,7 @@ function HistoryDialog({ saleID, steps, onClose }: { saleID?: number; steps: Ste
   const viewport = useViewport();
   const [showAll, setShowAll] = useState(false);
   const url = saleID ? apiUrl('histories', { documentType: 'sale', documentID: saleID }) : null;
-  const { data, error, isLoading } = useSWR<ListResponse<HistoryRow>>(url, getList, { revalidateOnFocus: false });
+  const { data, error, isLoading } = useSWR<ListResponse<HistoryRow>, Error>(url, getList, { revalidateOnFocus: false });
   const shownSteps = steps.filter((step) => showAll || step.applicable !== false);
   const stepName = (name: string) => steps.find((step) => step.name === name)?.displayName || name;
 
@@ -97,7 +97,7 @@ function HistoryDialog({ saleID, steps, onClose }: { saleID?: number; steps: Ste
           dataSource={(data?.listData ?? []) as unknown as Row[]}
           columns={[
             { key: 'createdDate', title: 'When', render: (_, row) => formatDateTime(row.createdDate) },
-            { key: 'step', title: 'Step', render: (_, row) => stepName(String(row.step ?? '')) },
+            { key: 'step', title: 'Step', render: (_, row) => stepName(textOf(row.step)) },
             { key: 'description', title: 'What happened', dataIndex: 'description' },
             { key: 'createdByUserName', title: 'By', dataIndex: 'createdByUserName' },
           ]}

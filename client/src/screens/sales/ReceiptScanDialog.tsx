@@ -3,7 +3,7 @@ import { Alert, Button, Modal, Radio, Spin, Upload } from 'antd';
 import { InboxOutlined } from '@ant-design/icons';
 import { deleteToken, getToken } from '../../api/token';
 import type { Row } from '../../api/types';
-import { formatDate } from '../../format/format';
+import { formatDate, textOf } from '../../format/format';
 import { useViewport } from '../../shell/useViewport';
 import { SCAN_TRY_AGAIN } from './saleForm';
 
@@ -60,7 +60,7 @@ async function scanReceipt(file: File, storeID: number, saleTypeID: number, rate
   }
   let body: { data?: ScanResult; validationResult?: { failSummary?: string }; message?: string } = {};
   try {
-    body = await response.json();
+    body = (await response.json()) as typeof body;
   } catch {
     // Not JSON: reported by status below.
   }
@@ -178,7 +178,7 @@ export function ReceiptScanDialog({ storeID, saleTypeID, rateCardID, onPick, onC
               title="SKU"
               options={result.rateCardLineStores.map((row) => ({
                 value: Number(row.rateCardLineStoreID),
-                label: row.description ? `${String(row.sku)} - ${String(row.description)}` : String(row.sku),
+                label: row.description ? `${String(row.sku)} - ${textOf(row.description)}` : String(row.sku),
               }))}
               value={lineID}
               onChange={setLineID}

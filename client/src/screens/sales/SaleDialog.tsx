@@ -35,6 +35,7 @@ import {
   type SaleState,
   type SaleStep,
 } from './saleForm';
+import { textOf } from '../../format/format';
 
 export interface SaleDialogProps {
   mode: 'create' | 'copy' | 'update' | 'delete' | 'read';
@@ -71,7 +72,7 @@ export function SaleDialog(props: SaleDialogProps): JSX.Element {
   const needsRecord = mode !== 'create';
   const { data, isLoading, error, mutate: refetchSale } = useRecord('sales', 'saleID', open && needsRecord ? (saleID ?? null) : null);
   const record = needsRecord ? data?.data : undefined;
-  const { data: fieldRows, error: fieldsError } = useSWR<ListResponse<AnalysisFieldDef>>(
+  const { data: fieldRows, error: fieldsError } = useSWR<ListResponse<AnalysisFieldDef>, Error>(
     open ? apiUrl('analysisFields', { pageLength: 500, sort: 'name' }) : null,
     (url: string) => apiGet<ListResponse<AnalysisFieldDef>>(url),
     { revalidateOnFocus: false },
@@ -105,7 +106,7 @@ export function SaleDialog(props: SaleDialogProps): JSX.Element {
         </div>
       ) : (
         // A sale loaded again (Reload after a conflict) starts the form afresh from it.
-        <SaleDialogBody key={String(record?.updatedDate ?? 'new')} {...props} record={record} fields={fields} onBusyChange={setBusy} onReload={() => refetchSale()} />
+        <SaleDialogBody key={textOf(record?.updatedDate ?? 'new')} {...props} record={record} fields={fields} onBusyChange={setBusy} onReload={() => refetchSale()} />
       ))}
     </Modal>
   );
@@ -133,6 +134,7 @@ function SaleDialogBody({ mode, saleID, initialValues, storeID, record, fields, 
     onBusyChange(next);
   };
   // The dialog closes once the body is gone (saved, or closed).
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- on unmount only: the dialog's busy state ends with its body
   useEffect(() => () => onBusyChange(false), []);
   const [failure, setFailure] = useState<Failure | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
@@ -250,6 +252,7 @@ function SaleDialogBody({ mode, saleID, initialValues, storeID, record, fields, 
     const changed = changedSaleFields(previousValues.current, values);
     previousValues.current = values;
     if (refusal && changed.size) dropCorrected(changed);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- runs when the values change; the refusal it trims is read as it is then
   }, [values]);
   const dropCorrected = (changed: Set<string>) => {
     if (!refusal) return;
@@ -308,8 +311,8 @@ function SaleDialogBody({ mode, saleID, initialValues, storeID, record, fields, 
           className="dialog-note"
           type="warning"
           showIcon
-          message={`This sale has been refunded${record?.isRefundedOrderRef ? ` (refund order reference ${String(record.isRefundedOrderRef)})` : ''}.`}
-          description={record?.isRefundedNote ? String(record.isRefundedNote) : undefined}
+          message={`This sale has been refunded${record?.isRefundedOrderRef ? ` (refund order reference ${textOf(record.isRefundedOrderRef)})` : ''}.`}
+          description={record?.isRefundedNote ? textOf(record.isRefundedNote) : undefined}
         />
       )}
       {mode === 'delete' && <Alert className="dialog-note" type="warning" showIcon message="Delete this sale? This cannot be undone." />}

@@ -7,7 +7,7 @@ import { apiGet, apiUrl, isAbortError } from '../../api/http';
 import type { DataResponse, ListResponse, Me, Row } from '../../api/types';
 import { figuresOf } from '../../auth/figures';
 import { storesOf } from '../../auth/permissions';
-import { formatPounds } from '../../format/format';
+import { formatPounds, textOf } from '../../format/format';
 import { LookupSelect } from '../../record/LookupSelect';
 import { useCurrentUser } from '../../shell/CurrentUser';
 import { useDebouncedCallback } from '../../shell/useDebounced';
@@ -85,8 +85,8 @@ export function lineChoiceOf(row: Row): LineChoice {
   return {
     rateCardLineStoreID: Number(row.rateCardLineStoreID),
     rateCardID: line.rateCardID === undefined || line.rateCardID === null ? null : Number(line.rateCardID),
-    sku: String(row.sku ?? ''),
-    description: String(row.description ?? ''),
+    sku: textOf(row.sku),
+    description: textOf(row.description),
     excludeDiscount: Boolean(row.excludeDiscount),
     bandName: (line.bandName as string | null | undefined) ?? null,
   };
@@ -100,7 +100,7 @@ function lineStoresUrl(params: Record<string, string | number | null | undefined
 export async function rateCardOn(day: Day): Promise<{ rateCardID: number; name: string } | null> {
   const body = await apiGet<ListResponse<Row>>(apiUrl('rateCards', { fromDateLEQ: day, sort: 'fromDate', sortDir: 'desc', pageLength: 1 }));
   const card = body.listData[0];
-  return card ? { rateCardID: Number(card.rateCardID), name: String(card.name ?? '') } : null;
+  return card ? { rateCardID: Number(card.rateCardID), name: textOf(card.name) } : null;
 }
 
 /** The line store of the same SKU for another store, sale type or card; null when there is none. */
@@ -114,12 +114,12 @@ const getJson = <T,>(url: string) => apiGet<T>(url);
 
 /** Sale types with the stores offering them (every user reads them; stores limited to the profile's). */
 function useSaleTypes() {
-  const { data } = useSWR<ListResponse<Row>>(apiUrl('saleTypes', { pageLength: 500, sort: 'name' }), getJson, { revalidateOnFocus: false });
+  const { data } = useSWR<ListResponse<Row>, Error>(apiUrl('saleTypes', { pageLength: 500, sort: 'name' }), getJson, { revalidateOnFocus: false });
   return data?.listData ?? [];
 }
 
 function useAnalysisFields(): AnalysisFieldDef[] {
-  const { data } = useSWR<ListResponse<AnalysisFieldDef>>(apiUrl('analysisFields', { pageLength: 500, sort: 'name' }), getJson, {
+  const { data } = useSWR<ListResponse<AnalysisFieldDef>, Error>(apiUrl('analysisFields', { pageLength: 500, sort: 'name' }), getJson, {
     revalidateOnFocus: false,
   });
   return data?.listData ?? [];
@@ -176,6 +176,7 @@ export function SaleForm({ values, onChange, errors = {}, editable, isNew, varia
     return () => {
       stale = true;
     };
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- when the sale date changes; onChange is a state setter's wrapper
   }, [values.saleDate]);
 
   // ---- the SKU follows store, sale type and card (spec 01 §4) ----
@@ -200,6 +201,7 @@ export function SaleForm({ values, onChange, errors = {}, editable, isNew, varia
     return () => {
       stale = true;
     };
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- when store, sale type or card change (the rest is read through latest.current)
   }, [skuContext]);
 
   // ---- a line known only by id (a new sale from the calculator) ----
@@ -212,6 +214,7 @@ export function SaleForm({ values, onChange, errors = {}, editable, isNew, varia
         onChange((v) => ({ ...(row ? withLine(v, lineChoiceOf(row), fields) : v), pendingLineStoreID: null }));
       })
       .catch((error) => console.error('Could not read the SKU', error));
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- when a line is known only by its id; onChange is a state setter's wrapper
   }, [pendingLineID]);
 
   // ---- analysis fields: defaults on new sales, autofill from the line ----
@@ -226,6 +229,7 @@ export function SaleForm({ values, onChange, errors = {}, editable, isNew, varia
       }
       return { ...v, analysis: applyAutoFill(fields, analysis, v.line) };
     });
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- when the analysis fields arrive; onChange is a state setter's wrapper
   }, [fields]);
 
   // ---- revenue and commission ----
@@ -252,7 +256,7 @@ export function SaleForm({ values, onChange, errors = {}, editable, isNew, varia
 
   // ---- choices ----
   const storeSaleTypes = saleTypes.filter((t) => values.storeID && ((t.storeIDs as number[] | undefined) ?? []).includes(values.storeID));
-  const { data: discountRows } = useSWR<ListResponse<Row>>(
+  const { data: discountRows } = useSWR<ListResponse<Row>, Error>(
     values.storeID && values.saleTypeID
       ? apiUrl('discountStores', { enabled: 1, storeID: values.storeID, discountSaleTypeID: values.saleTypeID, pageLength: 500 })
       : null,
@@ -501,7 +505,7 @@ function SkuSelect({ id, value, storeID, saleTypeID, rateCardID, disabled, onCha
   const url = ready && opened ? lineStoresUrl({ rateCardID, storeID, saleTypeID, pageLength: 50, quickFilter: search || undefined }) : null;
   const { data, isLoading } = useAbortableSWR<ListResponse<Row>>(url, { keepPreviousData: true });
   const rows = data?.listData ?? [];
-  const options = rows.map((row) => ({ value: Number(row.rateCardLineStoreID), label: skuLabel({ sku: String(row.sku), description: String(row.description ?? '') }) }));
+  const options = rows.map((row) => ({ value: Number(row.rateCardLineStoreID), label: skuLabel({ sku: String(row.sku), description: textOf(row.description) }) }));
   if (value && !options.some((o) => o.value === value.rateCardLineStoreID)) options.unshift({ value: value.rateCardLineStoreID, label: skuLabel(value) });
 
   return (
@@ -552,7 +556,7 @@ function AnalysisInput({ field, id, value, error, editable, onChange }: Analysis
   if (field.inputType === 'text') {
     return (
       <Form.Item label={label} htmlFor={id} required={field.required} {...common}>
-        <Input id={id} className="analysis-text-input" aria-label={label} value={(value as string | undefined) ?? ''} maxLength={255} onChange={(e) => onChange(e.target.value)} />
+        <Input id={id} className="analysis-text-input" aria-label={label} value={(value) ?? ''} maxLength={255} onChange={(e) => onChange(e.target.value)} />
       </Form.Item>
     );
   }
@@ -571,7 +575,7 @@ function AnalysisInput({ field, id, value, error, editable, onChange }: Analysis
         aria-label={label}
         className={autoFilled ? 'analysis-auto-filled' : undefined}
         mode={multiple ? 'multiple' : undefined}
-        value={multiple ? (current as string[]) : (current as string) || undefined}
+        value={multiple ? (current) : (current) || undefined}
         options={items}
         allowClear
         disabled={!editable || autoFilled}
@@ -589,26 +593,26 @@ export function valuesOfSale(sale: Row, fields?: AnalysisFieldDef[]): SaleValues
     storeID: numberOrNull(sale.storeID),
     saleTypeID: numberOrNull(sale.saleTypeID),
     attributableToUserID: numberOrNull(sale.attributableToUserID),
-    attributableToUserName: String(sale.attributableToUserName ?? ''),
+    attributableToUserName: textOf(sale.attributableToUserName),
     saleDate: typeof sale.saleDate === 'string' ? sale.saleDate.slice(0, 10) : todayDay(),
-    orderRef: String(sale.orderRef ?? ''),
+    orderRef: textOf(sale.orderRef),
     line: sale.rateCardLineStoreID
       ? {
           rateCardLineStoreID: Number(sale.rateCardLineStoreID),
           rateCardID: numberOrNull(sale.rateCardID),
-          sku: String(sale.sku ?? ''),
-          description: String(sale.description ?? ''),
+          sku: textOf(sale.sku),
+          description: textOf(sale.description),
           excludeDiscount: Boolean(sale.excludeDiscount),
           bandName: (sale.bandName as string | null | undefined) ?? null,
         }
       : null,
     discountStoreID: numberOrNull(sale.discountStoreID),
     discountPercent: numberOrNull(sale.discountPercent),
-    discountName: String(sale.discountName ?? ''),
-    notes: String(sale.notes ?? ''),
+    discountName: textOf(sale.discountName),
+    notes: textOf(sale.notes),
     analysis,
     rateCardID: numberOrNull(sale.rateCardID),
-    rateCardName: String(sale.rateCardName ?? ''),
+    rateCardName: textOf(sale.rateCardName),
     rateCardKnown: true,
     pendingLineStoreID: null,
   };

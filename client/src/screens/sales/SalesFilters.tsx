@@ -153,7 +153,7 @@ export function SalesFilters() {
           className="sales-filter-steps"
           value={all('currentHistoryStep')}
           options={SALE_STEPS.map((step) => ({ value: step, label: STEP_LOOK[step].label }))}
-          onChange={(values) => set({ currentHistoryStep: (values as string[]).length ? SALE_STEPS.filter((s) => (values as string[]).includes(s)) : null })}
+          onChange={(values) => set({ currentHistoryStep: (values).length ? SALE_STEPS.filter((s) => (values).includes(s)) : null })}
         />
       </Item>
       <Item label="From" htmlFor="sales-filter-from">

@@ -168,7 +168,7 @@ export function SalesScreen({ route = 'list' }: { route?: SalesRoute }) {
         const search = new URLSearchParams(location.search);
         search.delete('page');
         const query = search.toString();
-        navigate(`/sales${key === ALL_STORES ? '' : `/${key}`}${query ? `?${query}` : ''}`);
+        void navigate(`/sales${key === ALL_STORES ? '' : `/${key}`}${query ? `?${query}` : ''}`);
       }}
     />
   );
@@ -188,7 +188,7 @@ export function SalesScreen({ route = 'list' }: { route?: SalesRoute }) {
 
   const closeNewSale = () => {
     setNewSaleOpen(false);
-    navigate(`/sales${location.search}`, { replace: true });
+    void navigate(`/sales${location.search}`, { replace: true });
   };
 
   return (

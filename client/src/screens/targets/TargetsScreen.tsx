@@ -227,14 +227,14 @@ function StoreTargets({ view, storeID, targetDate, highlightTargetID, canEdit, s
 function SetToolbar({ ctx, layout, storeID, targetDate }: { ctx: GridEditorContext<TargetRow>; layout: TargetLayout; storeID: number; targetDate: string }) {
   const { modal } = AntApp.useApp();
   const hoursMode = isHoursMode(ctx.rows);
-  const useHours = () => ctx.setRows((rows) => distributeRows(rows, layout.columns));
+  const switchToHours = () => ctx.setRows((rows) => distributeRows(rows, layout.columns));
   const toggle = () => {
     if (hoursMode) {
       modal.confirm({ title: 'Remove hours?', content: REMOVE_HOURS_TEXT, okText: 'Remove Hours', onOk: () => ctx.setRows(removeHours) });
     } else if (hasUserTargets(ctx.rows)) {
-      modal.confirm({ title: 'Use hours?', content: USE_HOURS_TEXT, okText: 'Use Hours', onOk: useHours });
+      modal.confirm({ title: 'Use hours?', content: USE_HOURS_TEXT, okText: 'Use Hours', onOk: switchToHours });
     } else {
-      useHours();
+      switchToHours();
     }
   };
   return (

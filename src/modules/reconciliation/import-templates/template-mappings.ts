@@ -1,4 +1,4 @@
-import { normalizeHeader } from '../../../common/excel/header-names';
+import { normalizeHeader } from '../../../shared/header-names';
 import { REC_SHEET_FIELD_NAMES, REC_SHEET_UPLOAD_FIELDS } from '../../../shared/rec-sheet-upload-fields';
 
 export { normalizeHeader };
