@@ -27,11 +27,35 @@ const boundaries = (alsoAllowed) => ['error', { zones: [COMMON_ZONE, ...moduleZo
 // src/shared: the few pure rules both the server and the client run (money text, the targets'
 // distribution, the match rules' words, the rec sheet upload fields). It imports nothing else, and
 // it is the only server folder the client may import: the client learns the API from the document.
-const SHARED_ZONE = { target: './src/shared', from: './src', except: ['./shared'], message: 'src/shared is run by the client too: it imports nothing outside src/shared.' };
-const CLIENT_ZONE = { target: './client/src', from: './src', except: ['./shared'], message: 'The client never imports server source: its API types come from the document (client/src/api/schema.d.ts); pure rules both sides run live in src/shared.' };
+const SHARED_ZONE = {
+  target: './src/shared',
+  from: './src',
+  except: ['./shared'],
+  message: 'src/shared is run by the client too: it imports nothing outside src/shared.',
+};
+const CLIENT_ZONE = {
+  target: './client/src',
+  from: './src',
+  except: ['./shared'],
+  message:
+    'The client never imports server source: its API types come from the document (client/src/api/schema.d.ts); pure rules both sides run live in src/shared.',
+};
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'dist-bench/**', 'client/dist/**', 'coverage/**', 'node_modules/**', '**/*.js', '**/*.mjs', '**/*.cjs', 'client/vite.config.ts', 'client/src/api/schema.d.ts'] },
+  {
+    ignores: [
+      'dist/**',
+      'dist-bench/**',
+      'client/dist/**',
+      'coverage/**',
+      'node_modules/**',
+      '**/*.js',
+      '**/*.mjs',
+      '**/*.cjs',
+      'client/vite.config.ts',
+      'client/src/api/schema.d.ts',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -46,7 +70,10 @@ export default tseslint.config(
     rules: {
       'import-x/no-cycle': 'error',
       // A name kept for its place (an argument before the one used, a rest sibling) starts with _.
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
       // An async function without await still turns a throw into a rejection, which Nest's filters
       // and the callers' catch rely on; removing `async` would make those throws synchronous.
       '@typescript-eslint/require-await': 'off',

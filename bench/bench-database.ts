@@ -4,8 +4,14 @@ import { createConnection } from 'mysql2/promise';
 export async function recreate(url: string): Promise<void> {
   const u = new URL(url);
   const name = decodeURIComponent(u.pathname.slice(1));
-  if (!/^\w{1,54}$/.test(name) || !/bench|test/i.test(name)) throw new Error(`BENCH_DATABASE_URL must name a database with "bench" or "test" in it (it is dropped), got "${name}"`);
-  const c = await createConnection({ host: u.hostname, port: Number(u.port || 3306), user: decodeURIComponent(u.username || 'root'), password: decodeURIComponent(u.password) });
+  if (!/^\w{1,54}$/.test(name) || !/bench|test/i.test(name))
+    throw new Error(`BENCH_DATABASE_URL must name a database with "bench" or "test" in it (it is dropped), got "${name}"`);
+  const c = await createConnection({
+    host: u.hostname,
+    port: Number(u.port || 3306),
+    user: decodeURIComponent(u.username || 'root'),
+    password: decodeURIComponent(u.password),
+  });
   await c.query(`DROP DATABASE IF EXISTS \`${name}\``);
   await c.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
   await c.end();
@@ -40,7 +46,9 @@ export async function startOwnMariaDb(bufferPoolMB = 128): Promise<OwnMariaDb> {
   });
   const dir = mkdtempSync(join(tmpdir(), 'bench-mariadb-'));
   const data = join(dir, 'data');
-  execFileSync('mariadb-install-db', ['--no-defaults', `--datadir=${data}`, '--user=root', '--auth-root-authentication-method=normal', '--skip-test-db'], { stdio: 'ignore' });
+  execFileSync('mariadb-install-db', ['--no-defaults', `--datadir=${data}`, '--user=root', '--auth-root-authentication-method=normal', '--skip-test-db'], {
+    stdio: 'ignore',
+  });
   const child = spawn(
     'mariadbd',
     [
@@ -79,7 +87,9 @@ export async function startOwnMariaDb(bufferPoolMB = 128): Promise<OwnMariaDb> {
       try {
         await c.query(`SET GLOBAL innodb_buffer_pool_size = ${mb * 1048576}`);
         for (let i = 0; i < 600; i++) {
-          const [[row]] = (await c.query("SELECT @@innodb_buffer_pool_size AS size, (SELECT VARIABLE_VALUE FROM information_schema.GLOBAL_STATUS WHERE VARIABLE_NAME = 'INNODB_BUFFER_POOL_RESIZE_STATUS') AS status")) as unknown as [Array<{ size: number; status: string | null }>];
+          const [[row]] = (await c.query(
+            "SELECT @@innodb_buffer_pool_size AS size, (SELECT VARIABLE_VALUE FROM information_schema.GLOBAL_STATUS WHERE VARIABLE_NAME = 'INNODB_BUFFER_POOL_RESIZE_STATUS') AS status",
+          )) as unknown as [Array<{ size: number; status: string | null }>];
           if (Number(row.size) === mb * 1048576 && !/started|resizing|withdraw/i.test(String(row.status ?? ''))) return;
           await new Promise((r) => setTimeout(r, 100));
         }

@@ -80,7 +80,12 @@ async function throttledPage(browser: Browser, network: NetworkProfile): Promise
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: network.latency, downloadThroughput: network.download, uploadThroughput: network.upload });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: network.latency,
+    downloadThroughput: network.download,
+    uploadThroughput: network.upload,
+  });
   const transfers = new Transfers();
   await transfers.watch(page);
   return { context, page, transfers };
@@ -147,7 +152,11 @@ async function arrange(api: BenchApi): Promise<void> {
 }
 
 async function loginToken(baseUrl: string): Promise<string> {
-  const answer = await fetch(`${baseUrl}/api/user/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }) });
+  const answer = await fetch(`${baseUrl}/api/user/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
+  });
   return ((await answer.json()) as { data: { token: string } }).data.token;
 }
 
@@ -179,7 +188,8 @@ async function rateCardsRounds(browser: Browser, baseUrl: string, network: Netwo
   const finished = (outcome: string) => (request: Request) => {
     const path = new URL(request.url()).pathname;
     const timing = request.timing();
-    if (path.startsWith('/api/')) calls.push({ path: `${path.slice(5)}${outcome}`, start: Math.round(timing.startTime), end: Math.round(timing.startTime + timing.responseEnd) });
+    if (path.startsWith('/api/'))
+      calls.push({ path: `${path.slice(5)}${outcome}`, start: Math.round(timing.startTime), end: Math.round(timing.startTime + timing.responseEnd) });
   };
   page.on('requestfinished', finished(''));
   page.on('requestfailed', finished(' (failed)'));
@@ -187,7 +197,11 @@ async function rateCardsRounds(browser: Browser, baseUrl: string, network: Netwo
   // A client-side navigation, as the menu does: the shell stays, the screen's code and data load.
   await page.evaluate((path) => {
     // The bench compiles without the DOM's types; this runs in the page.
-    const win = globalThis as unknown as { history: { pushState(state: object, title: string, url: string): void }; dispatchEvent(event: unknown): void; PopStateEvent: new (type: string) => unknown };
+    const win = globalThis as unknown as {
+      history: { pushState(state: object, title: string, url: string): void };
+      dispatchEvent(event: unknown): void;
+      PopStateEvent: new (type: string) => unknown;
+    };
     win.history.pushState({}, '', path);
     win.dispatchEvent(new win.PopStateEvent('popstate'));
   }, '/data/rateCards');
@@ -196,7 +210,13 @@ async function rateCardsRounds(browser: Browser, baseUrl: string, network: Netwo
   await page.locator('.ant-table').first().waitFor();
   const ms = Date.now() - start;
   const screenCalls = calls.filter((call) => /^(rateCard\/current|saleTypes|rateCardLines|user\/userPreference)/.test(call.path));
-  print({ network: network.name, page: 'rateCards', ms, rounds: rounds(screenCalls), calls: screenCalls.map((call) => `${call.path} +${call.start - start}…${call.end - start} ms`) });
+  print({
+    network: network.name,
+    page: 'rateCards',
+    ms,
+    rounds: rounds(screenCalls),
+    calls: screenCalls.map((call) => `${call.path} +${call.start - start}…${call.end - start} ms`),
+  });
   await context.close();
 }
 
@@ -237,14 +257,24 @@ async function salesTableRender(browser: Browser, baseUrl: string, token: string
     await page.evaluate('new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2000 }))');
     const before = await taskSeconds();
     release();
-    await page.locator('tr.ant-table-row').nth(Math.min(pageLength, 10) - 1).waitFor();
+    await page
+      .locator('tr.ant-table-row')
+      .nth(Math.min(pageLength, 10) - 1)
+      .waitFor();
     await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestIdleCallback(resolve, { timeout: 2000 })))');
     samples.push(Math.round(((await taskSeconds()) - before) * 1000));
     await page.unroute(/\/api\/sales\?/);
   }
   await context.close();
   samples.sort((a, b) => a - b);
-  print({ case: 'salesTableRender', pageLength, runs, medianMs: samples[Math.floor(samples.length / 2)], minMs: samples[0], maxMs: samples[samples.length - 1] });
+  print({
+    case: 'salesTableRender',
+    pageLength,
+    runs,
+    medianMs: samples[Math.floor(samples.length / 2)],
+    minMs: samples[0],
+    maxMs: samples[samples.length - 1],
+  });
 }
 
 export async function firstLoadBench(): Promise<void> {
@@ -261,7 +291,10 @@ export async function firstLoadBench(): Promise<void> {
   });
 
   const api = await startBenchApi('first-load-', undefined, { CLIENT_DIR: clientDir });
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
   try {
     await arrange(api);
     const baseUrl = new URL((await api.app.getUrl()).replace('[::1]', '127.0.0.1')).origin;

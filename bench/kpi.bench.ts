@@ -70,8 +70,11 @@ const TIMEOUT_SECONDS = 300;
  * or left running at the end of its time go on in the API, and would share the next case's time.
  */
 async function idle(pool: Pool, database: string): Promise<void> {
-  for (let quiet = 0; quiet < 5; ) {
-    const [[row]] = (await pool.query("SELECT COUNT(*) AS busy FROM information_schema.PROCESSLIST WHERE DB = ? AND COMMAND <> 'Sleep' AND ID <> CONNECTION_ID()", [database])) as unknown as [Json[]];
+  for (let quiet = 0; quiet < 5;) {
+    const [[row]] = (await pool.query(
+      "SELECT COUNT(*) AS busy FROM information_schema.PROCESSLIST WHERE DB = ? AND COMMAND <> 'Sleep' AND ID <> CONNECTION_ID()",
+      [database],
+    )) as unknown as [Json[]];
     quiet = Number(row.busy) === 0 ? quiet + 1 : 0;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -93,10 +96,15 @@ async function fillDailyStats(pool: Pool, storeIDs: number[], today: string): Pr
   const now = `${today} 12:00:00.000`;
   for (let d = 0; d < DAYS; d++) {
     const date = addDays(start, d);
-    storeIDs.forEach((storeID, s) => rows.push([date, storeID, 150 + ((s * 37 + d * 11) % 200), (s + d) % 17, 3 + ((s + d) % 4) / 2, 'bench', now, 'bench', now]));
+    storeIDs.forEach((storeID, s) =>
+      rows.push([date, storeID, 150 + ((s * 37 + d * 11) % 200), (s + d) % 17, 3 + ((s + d) % 4) / 2, 'bench', now, 'bench', now]),
+    );
   }
   for (let i = 0; i < rows.length; i += 5_000) {
-    await pool.query('INSERT INTO dailyStat (dailyStatDate, storeID, footfall, chatCount, staffCount, createdByUserName, createdDate, updatedByUserName, updatedDate) VALUES ?', [rows.slice(i, i + 5_000)]);
+    await pool.query(
+      'INSERT INTO dailyStat (dailyStatDate, storeID, footfall, chatCount, staffCount, createdByUserName, createdDate, updatedByUserName, updatedDate) VALUES ?',
+      [rows.slice(i, i + 5_000)],
+    );
   }
   await pool.query('ANALYZE TABLE dailyStat');
   return rows.length;
@@ -121,9 +129,20 @@ async function setUp(api: ApiProcess, adminToken: string, storeIDs: number[], se
       { name: 'Days', tableName: 'dailyStats', field: 'dayCount', divisionPart: 'denominator' },
     ]),
   };
-  const profile = await post('/accessProfile', { name: 'All stores managers', systemAreas: 'ViewYearCards', storeIDs, showRevenue: true, showCommission: true });
+  const profile = await post('/accessProfile', {
+    name: 'All stores managers',
+    systemAreas: 'ViewYearCards',
+    storeIDs,
+    showRevenue: true,
+    showCommission: true,
+  });
   const manager = await post('/user', {
-    name: 'Area Manager', email: MANAGER_EMAIL, password: ADMIN_PASSWORD, confirm: ADMIN_PASSWORD, accessProfileID: profile.accessProfileID, storeID: storeIDs[0],
+    name: 'Area Manager',
+    email: MANAGER_EMAIL,
+    password: ADMIN_PASSWORD,
+    confirm: ADMIN_PASSWORD,
+    accessProfileID: profile.accessProfileID,
+    storeID: storeIDs[0],
   });
   const managerToken = (await call(api.base, '', 'POST', '/user/login', { email: MANAGER_EMAIL, password: ADMIN_PASSWORD })).data.token;
   return { managerToken, managerID: manager.userID, storeIDs, sellerIDs, metrics };
@@ -143,7 +162,11 @@ async function readSetUp(api: ApiProcess, pool: Pool): Promise<Setup> {
     managerID,
     storeIDs,
     sellerIDs,
-    metrics: { averageRevenue: await metricID('Average revenue'), salesCount: await metricID('Sales count'), footfallPerDay: await metricID('Footfall per day') },
+    metrics: {
+      averageRevenue: await metricID('Average revenue'),
+      salesCount: await metricID('Sales count'),
+      footfallPerDay: await metricID('Footfall per day'),
+    },
   };
 }
 
@@ -161,10 +184,10 @@ async function saleSums(pool: Pool, storeIDs: number[], from: string, to: string
 }
 
 async function statSums(pool: Pool, storeIDs: number[], from: string, to: string) {
-  const [[row]] = (await pool.query(`SELECT SUM(footfall) AS footfall, COUNT(*) AS days FROM dailyStat WHERE storeID IN (${storeIDs.join(',')}) AND dailyStatDate >= ? AND dailyStatDate <= ?`, [
-    from,
-    to,
-  ])) as unknown as [Json[]];
+  const [[row]] = (await pool.query(
+    `SELECT SUM(footfall) AS footfall, COUNT(*) AS days FROM dailyStat WHERE storeID IN (${storeIDs.join(',')}) AND dailyStatDate >= ? AND dailyStatDate <= ?`,
+    [from, to],
+  )) as unknown as [Json[]];
   return { footfall: Number(row.footfall ?? 0), days: Number(row.days) };
 }
 
@@ -176,7 +199,10 @@ const CHANGES_PER_SECOND = 10;
  * answers are checked against stay as they are). The next answer of that store's callers is built again.
  */
 async function changeFigures(pool: Pool, storeID?: number): Promise<void> {
-  await pool.query(storeID ? 'UPDATE saleFigureVersion SET version = version + 1 WHERE storeID = ?' : 'UPDATE saleFigureVersion SET version = version + 1', storeID ? [storeID] : []);
+  await pool.query(
+    storeID ? 'UPDATE saleFigureVersion SET version = version + 1 WHERE storeID = ?' : 'UPDATE saleFigureVersion SET version = version + 1',
+    storeID ? [storeID] : [],
+  );
 }
 
 /** Twenty requests one at a time, each after a change: what the first answer after a change takes, alone. */
@@ -226,7 +252,11 @@ async function checkCards(pool: Pool, s: Setup, data: Json, userIDs: number[]): 
   const current = month.current;
   const sql = await saleSums(pool, s.storeIDs, current.fromDate, current.toDate);
   const stores = data.storeCards.reduce(
-    (n: Json, c: Json) => ({ revenueCount: n.revenueCount + c.card.current.revenueCount, revenue: n.revenue + cents(c.card.current.adjustedRevenueTotal), commission: n.commission + cents(c.card.current.commissionTotal) }),
+    (n: Json, c: Json) => ({
+      revenueCount: n.revenueCount + c.card.current.revenueCount,
+      revenue: n.revenue + cents(c.card.current.adjustedRevenueTotal),
+      commission: n.commission + cents(c.card.current.commissionTotal),
+    }),
     { revenueCount: 0, revenue: 0, commission: 0 },
   );
   if (data.storeCards.length !== STORES) wrong.push(`${data.storeCards.length} store cards`);
@@ -243,7 +273,13 @@ async function checkTables(pool: Pool, s: Setup, listData: Json[]): Promise<stri
       const span = table[side];
       const sales = await saleSums(pool, s.storeIDs, span.fromDate, span.toDate);
       const stats = await statSums(pool, s.storeIDs, span.fromDate, span.toDate);
-      const expected: Record<string, number> = { Revenue: sales.revenue, Sales: sales.revenueCount * 100, 'Sales counted': sales.revenueCount * 100, Footfall: stats.footfall * 100, Days: stats.days * 100 };
+      const expected: Record<string, number> = {
+        Revenue: sales.revenue,
+        Sales: sales.revenueCount * 100,
+        'Sales counted': sales.revenueCount * 100,
+        Footfall: stats.footfall * 100,
+        Days: stats.days * 100,
+      };
       for (const parts of Object.values<Json[]>(table.totalsRow.metricParts)) {
         for (const part of parts) {
           if (cents(part[side]) !== expected[part.name]) wrong.push(`${table.name} ${side} ${part.name}: ${part[side]} ≠ SQL ${expected[part.name] / 100}`);
@@ -257,7 +293,8 @@ async function checkTables(pool: Pool, s: Setup, listData: Json[]): Promise<stri
           ['sales count', s.metrics.salesCount, sales.revenueCount],
           ['footfall per day', s.metrics.footfallPerDay, stats.days ? stats.footfall / stats.days : null],
         ];
-        for (const [name, id, want] of checks) if (!close(values[`metric${id}`], want)) wrong.push(`${table.name} ${name}: ${values[`metric${id}`]} ≠ SQL ${want}`);
+        for (const [name, id, want] of checks)
+          if (!close(values[`metric${id}`], want)) wrong.push(`${table.name} ${name}: ${values[`metric${id}`]} ≠ SQL ${want}`);
       }
     }
     // The rows add up to the totals row: every seller's sales are in the split.
@@ -282,7 +319,14 @@ export async function kpiBench(): Promise<void> {
   const databaseUrl = db.url;
   const database = decodeURIComponent(new URL(databaseUrl).pathname.slice(1));
   const dir = mkdtempSync(join(tmpdir(), 'kpi-bench-'));
-  const api = new ApiProcess({ DATA_DIR: dir, ADMIN_EMAIL, ADMIN_PASSWORD, JWT_SECRET: 'bench-secret', LOGIN_ATTEMPTS_PER_MINUTE: '1000', DATABASE_URL: databaseUrl });
+  const api = new ApiProcess({
+    DATA_DIR: dir,
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD,
+    JWT_SECRET: 'bench-secret',
+    LOGIN_ATTEMPTS_PER_MINUTE: '1000',
+    DATABASE_URL: databaseUrl,
+  });
   const pool = createPool({ uri: databaseUrl, connectionLimit: CONNECTIONS });
   try {
     await api.start();
@@ -304,29 +348,30 @@ export async function kpiBench(): Promise<void> {
     }
 
     const sellers = setup.sellerIDs.slice(0, CARD_SELLERS);
-    const cases: Array<{ name: string; kind: 'cards' | 'tables'; query: string; check: (body: Json) => Promise<string[]>; checkSql: () => Promise<unknown> }> = [
-      {
-        name: "cards, the manager's own",
-        kind: 'cards',
-        query: `cards?date=${today}&userID=${setup.managerID}`,
-        check: (body) => checkCards(pool, setup, body.data, [setup.managerID]),
-        checkSql: () => saleSums(pool, setup.storeIDs, `${today.slice(0, 8)}01`, today),
-      },
-      {
-        name: `cards of ${CARD_SELLERS} sellers`,
-        kind: 'cards',
-        query: `cards?date=${today}&userID=${sellers.join(',')}`,
-        check: (body) => checkCards(pool, setup, body.data, sellers),
-        checkSql: () => saleSums(pool, setup.storeIDs, `${today.slice(0, 8)}01`, today, sellers),
-      },
-      {
-        name: 'tables by user, all stores',
-        kind: 'tables',
-        query: `tables?date=${today}&splitBy=attributableToUserID`,
-        check: (body) => checkTables(pool, setup, body.listData),
-        checkSql: () => saleSums(pool, setup.storeIDs, `${today.slice(0, 8)}01`, today),
-      },
-    ];
+    const cases: Array<{ name: string; kind: 'cards' | 'tables'; query: string; check: (body: Json) => Promise<string[]>; checkSql: () => Promise<unknown> }> =
+      [
+        {
+          name: "cards, the manager's own",
+          kind: 'cards',
+          query: `cards?date=${today}&userID=${setup.managerID}`,
+          check: (body) => checkCards(pool, setup, body.data, [setup.managerID]),
+          checkSql: () => saleSums(pool, setup.storeIDs, `${today.slice(0, 8)}01`, today),
+        },
+        {
+          name: `cards of ${CARD_SELLERS} sellers`,
+          kind: 'cards',
+          query: `cards?date=${today}&userID=${sellers.join(',')}`,
+          check: (body) => checkCards(pool, setup, body.data, sellers),
+          checkSql: () => saleSums(pool, setup.storeIDs, `${today.slice(0, 8)}01`, today, sellers),
+        },
+        {
+          name: 'tables by user, all stores',
+          kind: 'tables',
+          query: `tables?date=${today}&splitBy=attributableToUserID`,
+          check: (body) => checkTables(pool, setup, body.listData),
+          checkSql: () => saleSums(pool, setup.storeIDs, `${today.slice(0, 8)}01`, today),
+        },
+      ];
     // BENCH_CASES=tables (or cards): only the cases of that kind.
     const kinds = (process.env.BENCH_CASES ?? 'cards,tables').split(',');
     for (const c of cases.filter((x) => kinds.includes(x.kind))) {

@@ -52,7 +52,11 @@ async function runOnce(page: LighthousePage, preset: Preset): Promise<Scores> {
       await browser.disconnect();
     }
     const config = preset === 'desktop' ? lighthouse.desktopConfig : undefined;
-    const result = await lighthouse.default(page.url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] }, config);
+    const result = await lighthouse.default(
+      page.url,
+      { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] },
+      config,
+    );
     const lhr = result.lhr;
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
     const a11yRefs: Array<{ id: string; weight: number }> = lhr.categories.accessibility.auditRefs;

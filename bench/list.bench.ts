@@ -160,7 +160,9 @@ export function sqliteWriter(file: string): Writer {
           const chunk = all.slice(i, i + per);
           let statement = statements.get(chunk.length);
           if (!statement) {
-            const values = Array(chunk.length).fill(`(${columns.map(() => '?').join(',')})`).join(',');
+            const values = Array(chunk.length)
+              .fill(`(${columns.map(() => '?').join(',')})`)
+              .join(',');
             statement = db.prepare(`INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(',')}) VALUES ${values}`);
             statements.set(chunk.length, statement);
           }
@@ -198,7 +200,9 @@ async function fill(api: ApiProcess, writer: Writer): Promise<{ token: string; s
   const storeType = (await call(api.base, token, 'POST', '/storeType', { name: 'Bench stores' })).data;
   const storeIDs: number[] = [];
   for (let i = 1; i <= STORES; i++) {
-    storeIDs.push((await call(api.base, token, 'POST', '/store', { name: `Store ${String(i).padStart(2, '0')}`, storeTypeID: storeType.storeTypeID })).data.storeID);
+    storeIDs.push(
+      (await call(api.base, token, 'POST', '/store', { name: `Store ${String(i).padStart(2, '0')}`, storeTypeID: storeType.storeTypeID })).data.storeID,
+    );
   }
   const saleType = (await call(api.base, token, 'POST', '/saleType', { name: 'Bench sale type', storeIDs })).data;
   const skuType = (await call(api.base, token, 'POST', '/skuType', { name: 'Handset' })).data;
@@ -212,7 +216,21 @@ async function fill(api: ApiProcess, writer: Writer): Promise<{ token: string; s
     const lineStores: unknown[][] = [];
     for (let i = 0; i < LINES_PER_CARD; i++) {
       lineID += 1;
-      lines.push([lineID, card.rateCardID, saleType.saleTypeID, `SKU-${String(i).padStart(6, '0')}`, skuType.skuTypeID, `Bench product ${i}`, 199.99, 25.5, 24, 'bench', now, 'bench', now]);
+      lines.push([
+        lineID,
+        card.rateCardID,
+        saleType.saleTypeID,
+        `SKU-${String(i).padStart(6, '0')}`,
+        skuType.skuTypeID,
+        `Bench product ${i}`,
+        199.99,
+        25.5,
+        24,
+        'bench',
+        now,
+        'bench',
+        now,
+      ]);
       for (const storeID of storeIDs) {
         lineStoreID += 1;
         // Revenue spread over 5,000 values in pence: ties, as real cards have.
@@ -220,7 +238,25 @@ async function fill(api: ApiProcess, writer: Writer): Promise<{ token: string; s
         lineStores.push([lineStoreID, lineID, storeID, 1, revenue, Math.round(revenue * 30) / 100]);
       }
     }
-    await writer.insert('rateCardLine', ['rateCardLineID', 'rateCardID', 'saleTypeID', 'sku', 'skuTypeID', 'description', 'customerRRP', 'customerMonthly', 'contractMonths', 'createdByUserName', 'createdDate', 'updatedByUserName', 'updatedDate'], lines);
+    await writer.insert(
+      'rateCardLine',
+      [
+        'rateCardLineID',
+        'rateCardID',
+        'saleTypeID',
+        'sku',
+        'skuTypeID',
+        'description',
+        'customerRRP',
+        'customerMonthly',
+        'contractMonths',
+        'createdByUserName',
+        'createdDate',
+        'updatedByUserName',
+        'updatedDate',
+      ],
+      lines,
+    );
     await writer.insert('rateCardLineStore', ['rateCardLineStoreID', 'rateCardLineID', 'storeID', 'active', 'revenue', 'commission'], lineStores);
   }
   await writer.analyse();
@@ -257,7 +293,13 @@ export async function loadHttp(url: string, token: string, options: { timeoutSec
   // What went over the wire: fetch decodes, so ask for the length the API sent.
   const sent = options.acceptEncoding ? await sentBytes(url, headers) : bytes;
   const perSecond = options.amount ? Math.round((times.length / elapsed) * 10) / 10 : Math.round(times.length / SECONDS);
-  return { requestsPerSecond: perSecond, ...latencies(times), answerBytes: bytes, ...(options.acceptEncoding ? { sentBytes: sent } : {}), ...(options.amount ? { answers: times.length } : {}) };
+  return {
+    requestsPerSecond: perSecond,
+    ...latencies(times),
+    answerBytes: bytes,
+    ...(options.acceptEncoding ? { sentBytes: sent } : {}),
+    ...(options.amount ? { answers: times.length } : {}),
+  };
 }
 
 /** The bytes of one answer as sent (compressed when the headers accept it), read off the socket with node:http, which does not decode. */

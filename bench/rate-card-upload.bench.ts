@@ -37,7 +37,8 @@ async function run(label: string, databaseUrl: string | undefined): Promise<void
   try {
     const storeType = (await call('POST', '/storeType', { name: 'Bench stores' })).data;
     const stores: Json[] = [];
-    for (let i = 1; i <= STORES; i += 1) stores.push((await call('POST', '/store', { name: `Store ${String(i).padStart(2, '0')}`, storeTypeID: storeType.storeTypeID })).data);
+    for (let i = 1; i <= STORES; i += 1)
+      stores.push((await call('POST', '/store', { name: `Store ${String(i).padStart(2, '0')}`, storeTypeID: storeType.storeTypeID })).data);
     const saleType = (await call('POST', '/saleType', { name: 'Bench sale type', storeIDs: stores.map((s) => s.storeID) })).data;
     await call('POST', '/skuType', { name: 'Handset' });
     const card = (await call('POST', '/rateCard', { name: 'Bench card', fromDate: '2020-01-01' })).data;
@@ -45,7 +46,9 @@ async function run(label: string, databaseUrl: string | undefined): Promise<void
     const xlsxPath = join(dir, 'bench.xlsx');
     let t0 = Date.now();
     await writeWorkbook(xlsxPath, stores, 'handset');
-    console.log(`[${label}] workbook: ${LINES} lines × ${STORES} stores, ${(statSync(xlsxPath).size / 1048576).toFixed(1)} MB, written in ${Date.now() - t0} ms`);
+    console.log(
+      `[${label}] workbook: ${LINES} lines × ${STORES} stores, ${(statSync(xlsxPath).size / 1048576).toFixed(1)} MB, written in ${Date.now() - t0} ms`,
+    );
 
     const form = new FormData();
     form.append('file', new Blob([readFileSync(xlsxPath)]), 'bench.xlsx');

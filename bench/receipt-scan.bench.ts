@@ -44,9 +44,22 @@ export async function receiptScanBench(): Promise<void> {
         rateCardLineStores: [{ storeID: store.storeID, active: true, revenue: 100, commission: 10 }],
       });
     }
-    await call('POST', '/analysisField', { name: 'Plan', inputType: 'single', analysisListItems: [{ code: 'GOLD' }, { code: 'SILVER' }], storeIDs: [store.storeID] });
-    const profile = (await call('POST', '/accessProfile', { name: 'Seller', systemAreas: 'RecordSales', storeIDs: [store.storeID], showRevenue: true, showCommission: true })).data;
-    await call('POST', '/user', { name: 'Seller', email: 'seller@example.com', password: ADMIN_PASSWORD, confirm: ADMIN_PASSWORD, accessProfileID: profile.accessProfileID });
+    await call('POST', '/analysisField', {
+      name: 'Plan',
+      inputType: 'single',
+      analysisListItems: [{ code: 'GOLD' }, { code: 'SILVER' }],
+      storeIDs: [store.storeID],
+    });
+    const profile = (
+      await call('POST', '/accessProfile', { name: 'Seller', systemAreas: 'RecordSales', storeIDs: [store.storeID], showRevenue: true, showCommission: true })
+    ).data;
+    await call('POST', '/user', {
+      name: 'Seller',
+      email: 'seller@example.com',
+      password: ADMIN_PASSWORD,
+      confirm: ADMIN_PASSWORD,
+      accessProfileID: profile.accessProfileID,
+    });
     await api.login('seller@example.com', ADMIN_PASSWORD);
 
     const png = receiptPng(receiptLines());

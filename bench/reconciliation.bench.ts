@@ -73,8 +73,6 @@ const pennies = (line: number, type: number) => (60 + ((line * 37 + type * 11) %
 const money = (p: number) => (p / 100).toFixed(2);
 const round = (n: number, places = 0) => Math.round(n * 10 ** places) / 10 ** places;
 
-
-
 /** A worker process (src/worker.ts) consuming `queues`, one job at a time. */
 class WorkerProcess {
   private child?: ChildProcess;
@@ -153,7 +151,16 @@ async function writeWorkbook(path: string, file: number): Promise<void> {
       const line = Math.floor(random() * CARD_LINES);
       // Each file its own order numbers, as a supplier's statement numbers its orders.
       const orderRef = `${file + 5}${String(n * 7919 + 13).padStart(11, '0')}`;
-      sheet.addRow([new Date(`${day}T00:00:00Z`), storeName(store), orderRef, skuOf(type, line), `${SALE_TYPES[type]}: handset ${line}`, pennies(line, type) / 100]).commit();
+      sheet
+        .addRow([
+          new Date(`${day}T00:00:00Z`),
+          storeName(store),
+          orderRef,
+          skuOf(type, line),
+          `${SALE_TYPES[type]}: handset ${line}`,
+          pennies(line, type) / 100,
+        ])
+        .commit();
     }
     sheet.commit();
   }
@@ -163,7 +170,13 @@ async function writeWorkbook(path: string, file: number): Promise<void> {
 /** The anchor: exceljs's streaming parse of the file alone, every row's values of every sheet. */
 async function exceljsParse(path: string): Promise<{ ms: number; rows: number; cells: number }> {
   const t0 = performance.now();
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, { worksheets: 'emit', sharedStrings: 'cache', styles: 'ignore', hyperlinks: 'ignore', entries: 'ignore' });
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    styles: 'ignore',
+    hyperlinks: 'ignore',
+    entries: 'ignore',
+  });
   let rows = 0;
   let cells = 0;
   for await (const worksheet of reader) {
@@ -199,7 +212,9 @@ async function importFile(ctx: Context, fileID: number, label: string): Promise<
   const validate = await timedJob(ctx, 'POST', '/recSheetLines/excel', { ...body, commit: false });
   const check = (phase: string, result: Json, committed: boolean) => {
     if (result.validationResult?.fail || result.data?.lines !== ROWS || result.data?.errors !== 0 || result.data?.committed !== committed) {
-      throw new Error(`${label} ${phase}: expected ${ROWS} lines, no errors, got ${JSON.stringify({ validationResult: result.validationResult, data: result.data })}`);
+      throw new Error(
+        `${label} ${phase}: expected ${ROWS} lines, no errors, got ${JSON.stringify({ validationResult: result.validationResult, data: result.data })}`,
+      );
     }
   };
   check('validate', validate.result, false);
@@ -238,10 +253,12 @@ async function importCases(ctx: Context, dir: string): Promise<void> {
     const mappings = Object.fromEntries(Array.from({ length: SHEETS }, (_, s) => [`Statement ${s + 1}`, MAPPING]));
     const body = { fileID: fileIDs[0], recSheetID, mappings };
     const validate = await timedJob(ctx, 'POST', '/recSheetLines/excel', { ...body, commit: false });
-    if (validate.result.validationResult?.fail || validate.result.data?.lines !== ROWS) throw new Error(`validate: ${JSON.stringify(validate.result).slice(0, 500)}`);
+    if (validate.result.validationResult?.fail || validate.result.data?.lines !== ROWS)
+      throw new Error(`validate: ${JSON.stringify(validate.result).slice(0, 500)}`);
     const rssAfterValidate = worker.peakRssMB();
     const commit = await timedJob(ctx, 'POST', '/recSheetLines/excel', { ...body, commit: true });
-    if (commit.result.validationResult?.fail || commit.result.data?.lines !== ROWS || !commit.result.data?.committed) throw new Error(`commit: ${JSON.stringify(commit.result).slice(0, 500)}`);
+    if (commit.result.validationResult?.fail || commit.result.data?.lines !== ROWS || !commit.result.data?.committed)
+      throw new Error(`commit: ${JSON.stringify(commit.result).slice(0, 500)}`);
     const peak = worker.peakRssMB();
     const ratio = round((validate.ms + commit.ms) / anchor.ms, 2);
     print({
@@ -344,7 +361,8 @@ async function fillForAutoRec(ctx: Context, writer: FillWriter, concurrentSheets
   const card = await post('/rateCard', { name: 'Bench card', fromDate: `${start.slice(0, 7)}-01` });
   const recSheet = await post('/recSheet', { name: 'Bench supplier statement', recDate: today });
   const concurrentSheetIDs: number[] = [];
-  for (let k = 0; k < concurrentSheets; k++) concurrentSheetIDs.push((await post('/recSheet', { name: `Bench statement ${k + 1}`, recDate: today })).recSheetID);
+  for (let k = 0; k < concurrentSheets; k++)
+    concurrentSheetIDs.push((await post('/recSheet', { name: `Bench statement ${k + 1}`, recDate: today })).recSheetID);
 
   // The API made no card lines, line stores nor sales: ids from 1.
   const now = new Date().toISOString().slice(0, 23).replace('T', ' ');
@@ -354,14 +372,46 @@ async function fillForAutoRec(ctx: Context, writer: FillWriter, concurrentSheets
   const lineStores: unknown[][] = [];
   for (let type = 0; type < SALE_TYPES.length; type++) {
     for (let line = 0; line < CARD_LINES; line++) {
-      cardLines.push([lineID(type, line), card.rateCardID, saleTypeIDs[type], skuOf(type, line), skuType.skuTypeID, `${SALE_TYPES[type]}: handset ${line}`, 29, 30 + (line % 40), 24, 'bench', now, 'bench', now]);
+      cardLines.push([
+        lineID(type, line),
+        card.rateCardID,
+        saleTypeIDs[type],
+        skuOf(type, line),
+        skuType.skuTypeID,
+        `${SALE_TYPES[type]}: handset ${line}`,
+        29,
+        30 + (line % 40),
+        24,
+        'bench',
+        now,
+        'bench',
+        now,
+      ]);
       for (let store = 0; store < STORES; store++) {
         const p = pennies(line, type);
         lineStores.push([lineStoreID(type, line, store), lineID(type, line), storeIDs[store], 1, money(p), money(Math.round(p / 10))]);
       }
     }
   }
-  await writer.insert('rateCardLine', ['rateCardLineID', 'rateCardID', 'saleTypeID', 'sku', 'skuTypeID', 'description', 'customerRRP', 'customerMonthly', 'contractMonths', 'createdByUserName', 'createdDate', 'updatedByUserName', 'updatedDate'], cardLines);
+  await writer.insert(
+    'rateCardLine',
+    [
+      'rateCardLineID',
+      'rateCardID',
+      'saleTypeID',
+      'sku',
+      'skuTypeID',
+      'description',
+      'customerRRP',
+      'customerMonthly',
+      'contractMonths',
+      'createdByUserName',
+      'createdDate',
+      'updatedByUserName',
+      'updatedDate',
+    ],
+    cardLines,
+  );
   await writer.insert('rateCardLineStore', ['rateCardLineStoreID', 'rateCardLineID', 'storeID', 'active', 'revenue', 'commission'], lineStores);
 
   // The sales, compactly: store, day, type, card line and step of each (0 recorded, 1 modified, 2 cancelled, 3 reconciled).
@@ -415,16 +465,53 @@ async function fillForAutoRec(ctx: Context, writer: FillWriter, concurrentSheets
     const day = dateOf(i);
     const reconciled = step === 3;
     return [
-      id, storeIDs[storeOf[i]], saleTypeIDs[typeOf[i]], sellerIDs[storeOf[i]], day, orderRefOf(i), card.rateCardID, lineID(typeOf[i], lineOf[i]),
-      lineStoreID(typeOf[i], lineOf[i], storeOf[i]), skuOf(typeOf[i], lineOf[i]), ['recorded', 'modified', 'cancelled', 'reconciled'][step],
-      money(p), money(Math.round(p / 10)), money(p), reconciled ? '0.00' : money(p), reconciled ? money(p) : '0.00', reconciled ? 1 : 0,
-      '', 'Seller', `${day} 12:00:00.000`, 'Seller', `${day} 12:00:00.000`,
+      id,
+      storeIDs[storeOf[i]],
+      saleTypeIDs[typeOf[i]],
+      sellerIDs[storeOf[i]],
+      day,
+      orderRefOf(i),
+      card.rateCardID,
+      lineID(typeOf[i], lineOf[i]),
+      lineStoreID(typeOf[i], lineOf[i], storeOf[i]),
+      skuOf(typeOf[i], lineOf[i]),
+      ['recorded', 'modified', 'cancelled', 'reconciled'][step],
+      money(p),
+      money(Math.round(p / 10)),
+      money(p),
+      reconciled ? '0.00' : money(p),
+      reconciled ? money(p) : '0.00',
+      reconciled ? 1 : 0,
+      '',
+      'Seller',
+      `${day} 12:00:00.000`,
+      'Seller',
+      `${day} 12:00:00.000`,
     ];
   };
   const saleColumns = [
-    'saleID', 'storeID', 'saleTypeID', 'attributableToUserID', 'saleDate', 'orderRef', 'rateCardID', 'rateCardLineID', 'rateCardLineStoreID',
-    'sku', 'currentHistoryStep', 'revenue', 'commission', 'adjustedRevenue', 'unreconciledRevenue', 'recSheetLinesTotal', 'recSheetLinesCount',
-    'notes', 'createdByUserName', 'createdDate', 'updatedByUserName', 'updatedDate',
+    'saleID',
+    'storeID',
+    'saleTypeID',
+    'attributableToUserID',
+    'saleDate',
+    'orderRef',
+    'rateCardID',
+    'rateCardLineID',
+    'rateCardLineStoreID',
+    'sku',
+    'currentHistoryStep',
+    'revenue',
+    'commission',
+    'adjustedRevenue',
+    'unreconciledRevenue',
+    'recSheetLinesTotal',
+    'recSheetLinesCount',
+    'notes',
+    'createdByUserName',
+    'createdDate',
+    'updatedByUserName',
+    'updatedDate',
   ];
   for (let i = 0; i < base; i += 50_000) {
     const rows: unknown[][] = [];
@@ -432,27 +519,89 @@ async function fillForAutoRec(ctx: Context, writer: FillWriter, concurrentSheets
     await writer.insert('sale', saleColumns, rows);
   }
   // The duplicates: the same sale recorded twice (a new id, every matching field the same, recorded).
-  await writer.insert('sale', saleColumns, doubleSet.map((i, k) => saleRow(base + k + 1, i, 0)));
+  await writer.insert(
+    'sale',
+    saleColumns,
+    doubleSet.map((i, k) => saleRow(base + k + 1, i, 0)),
+  );
 
   const lineColumns = [
-    'recSheetID', 'saleDate', 'storeID', 'storeName', 'orderRef', 'sku', 'description', 'revenue', 'worksheet', 'rowNumber', 'adjustment', 'adjustmentReason',
-    'fileID', 'autoRecNotes', 'saleID', 'recByUserName', 'recDate', 'autoRecRunID', 'operationID', 'createdByUserName', 'createdDate', 'updatedByUserName', 'updatedDate',
+    'recSheetID',
+    'saleDate',
+    'storeID',
+    'storeName',
+    'orderRef',
+    'sku',
+    'description',
+    'revenue',
+    'worksheet',
+    'rowNumber',
+    'adjustment',
+    'adjustmentReason',
+    'fileID',
+    'autoRecNotes',
+    'saleID',
+    'recByUserName',
+    'recDate',
+    'autoRecRunID',
+    'operationID',
+    'createdByUserName',
+    'createdDate',
+    'updatedByUserName',
+    'updatedDate',
   ];
   const lineRow = (recSheetID: number, i: number, n: number, kind: string) => {
     const p = pennies(lineOf[i], typeOf[i]) + (kind === 'penny' ? 1 : 0);
     const orderRef = kind === 'unknown' ? `9${String(n + 1).padStart(19, '0')}` : orderRefOf(i);
     const sku = skuOf(typeOf[i], lineOf[i]);
     return [
-      recSheetID, dateOf(i), storeIDs[storeOf[i]], storeName(storeOf[i]), orderRef, n % 10 === 3 ? sku.toLowerCase() : sku,
-      `${SALE_TYPES[typeOf[i]]}: handset ${lineOf[i]}`, money(p), 'Statement', n + 2, '0.00', '', null, '', 0, '', null, null, null, 'bench', now, 'bench', now,
+      recSheetID,
+      dateOf(i),
+      storeIDs[storeOf[i]],
+      storeName(storeOf[i]),
+      orderRef,
+      n % 10 === 3 ? sku.toLowerCase() : sku,
+      `${SALE_TYPES[typeOf[i]]}: handset ${lineOf[i]}`,
+      money(p),
+      'Statement',
+      n + 2,
+      '0.00',
+      '',
+      null,
+      '',
+      0,
+      '',
+      null,
+      null,
+      null,
+      'bench',
+      now,
+      'bench',
+      now,
     ];
   };
   // The main sheet's lines, in sale order as a supplier's statement lists them.
   const kinds = new Map<number, string>();
-  for (const [set, kind] of [[singleSet, 'single'], [doubleSet, 'double'], [pennySet, 'penny'], [takenSet, 'taken'], [unknownSet, 'unknown']] as const) for (const i of set) kinds.set(i, kind);
+  for (const [set, kind] of [
+    [singleSet, 'single'],
+    [doubleSet, 'double'],
+    [pennySet, 'penny'],
+    [takenSet, 'taken'],
+    [unknownSet, 'unknown'],
+  ] as const)
+    for (const i of set) kinds.set(i, kind);
   const order = [...kinds.keys()].sort((a, b) => a - b);
-  await writer.insert('recSheetLine', lineColumns, order.map((i, n) => lineRow(recSheet.recSheetID, i, n, kinds.get(i)!)));
-  for (const [k, set] of concurrentSets.entries()) await writer.insert('recSheetLine', lineColumns, set.map((i, n) => lineRow(concurrentSheetIDs[k], i, n, 'single')));
+  await writer.insert(
+    'recSheetLine',
+    lineColumns,
+    order.map((i, n) => lineRow(recSheet.recSheetID, i, n, kinds.get(i)!)),
+  );
+  for (const [k, set] of concurrentSets.entries())
+    await writer.insert(
+      'recSheetLine',
+      lineColumns,
+      set.map((i, n) => lineRow(concurrentSheetIDs[k], i, n, 'single')),
+    );
   await writer.analyse();
   const expected = { considered: order.length, reconciled: singles, matchMultiple: doubles, matchNone: none };
   print({
@@ -460,9 +609,21 @@ async function fillForAutoRec(ctx: Context, writer: FillWriter, concurrentSheets
     case: `autoRec fill (${label})`,
     sales: base + doubles,
     duplicateSales: doubles,
-    salesBySteps: { recorded: stepOf.filter((s) => s === 0).length + doubles, modified: stepOf.filter((s) => s === 1).length, cancelled: stepOf.filter((s) => s === 2).length, reconciled: stepOf.filter((s) => s === 3).length },
+    salesBySteps: {
+      recorded: stepOf.filter((s) => s === 0).length + doubles,
+      modified: stepOf.filter((s) => s === 1).length,
+      cancelled: stepOf.filter((s) => s === 2).length,
+      reconciled: stepOf.filter((s) => s === 3).length,
+    },
     lines: order.length,
-    linesBy: { oneMatch: singles, twoMatches: doubles, unknownOrderRef: unknown, revenueAPennyOff: pennyOff, saleNotReady: taken, skuInLowerCase: order.filter((_, n) => n % 10 === 3).length },
+    linesBy: {
+      oneMatch: singles,
+      twoMatches: doubles,
+      unknownOrderRef: unknown,
+      revenueAPennyOff: pennyOff,
+      saleNotReady: taken,
+      skuInLowerCase: order.filter((_, n) => n % 10 === 3).length,
+    },
     concurrentSheets: { sheets: concurrentSheets, linesEach: CONCURRENT_LINES },
     seconds: (Date.now() - t0) / 1000,
   });
@@ -472,13 +633,23 @@ async function fillForAutoRec(ctx: Context, writer: FillWriter, concurrentSheets
 /** The anchor: one SQL join counting the lines with exactly one candidate sale (the matching auto reconcile does). */
 const ANCHOR =
   'SELECT COUNT(*) AS n FROM (SELECT l.recSheetLineID FROM recSheetLine l JOIN sale s ON s.storeID = l.storeID AND s.saleDate = l.saleDate ' +
-  'AND s.orderRef = l.orderRef AND s.sku = l.sku AND s.revenue = l.revenue AND s.currentHistoryStep IN (\'recorded\',\'modified\') ' +
+  "AND s.orderRef = l.orderRef AND s.sku = l.sku AND s.revenue = l.revenue AND s.currentHistoryStep IN ('recorded','modified') " +
   'AND s.recSheetLinesCount = 0 WHERE l.recSheetID = ? AND l.saleID = 0 GROUP BY l.recSheetLineID HAVING COUNT(*) = 1) x';
 
 async function explain(pool: Pool, statement: string, params: unknown[] = []): Promise<Json[] | string> {
   try {
     const [rows] = (await pool.query(`EXPLAIN ${statement}`, params)) as unknown as [Json[]];
-    return rows.map((r) => ({ id: r.id, select: r.select_type, table: r.table, type: r.type, key: r.key, keyLen: r.key_len, ref: r.ref, rows: Number(r.rows), extra: r.Extra }));
+    return rows.map((r) => ({
+      id: r.id,
+      select: r.select_type,
+      table: r.table,
+      type: r.type,
+      key: r.key,
+      keyLen: r.key_len,
+      ref: r.ref,
+      rows: Number(r.rows),
+      extra: r.Extra,
+    }));
   } catch (error) {
     return `no EXPLAIN: ${(error as Error).message}`;
   }
@@ -495,7 +666,15 @@ async function anchorMs(pool: Pool, fill: Fill, bufferPoolMB: number): Promise<n
     matches = Number(row.n);
   }
   if (matches !== fill.expected.reconciled) throw new Error(`the anchor counts ${matches} single matches, ${fill.expected.reconciled} were written`);
-  print({ scenario: 'reconciliation', case: 'autoRec anchor', bufferPoolMB, sql: ANCHOR, singleMatches: matches, ms: times.map((t) => Math.round(t)), explain: await explain(pool, ANCHOR, [fill.recSheetID]) });
+  print({
+    scenario: 'reconciliation',
+    case: 'autoRec anchor',
+    bufferPoolMB,
+    sql: ANCHOR,
+    singleMatches: matches,
+    ms: times.map((t) => Math.round(t)),
+    explain: await explain(pool, ANCHOR, [fill.recSheetID]),
+  });
   return Math.round([...times].sort((a, b) => a - b)[1]);
 }
 
@@ -546,7 +725,9 @@ function statementTimes(statements: Array<{ sql: string; ms: number }>): Json {
 }
 
 async function innodbDeadlocks(pool: Pool): Promise<number> {
-  const [[row]] = (await pool.query("SELECT VARIABLE_VALUE AS n FROM information_schema.GLOBAL_STATUS WHERE VARIABLE_NAME = 'INNODB_DEADLOCKS'")) as unknown as [Json[]];
+  const [[row]] = (await pool.query(
+    "SELECT VARIABLE_VALUE AS n FROM information_schema.GLOBAL_STATUS WHERE VARIABLE_NAME = 'INNODB_DEADLOCKS'",
+  )) as unknown as [Json[]];
   return Number(row?.n ?? 0);
 }
 
@@ -566,7 +747,12 @@ async function autoRecOnce(ctx: Context, pool: Pool, database: string, fill: Fil
         if (logSql) await own.query("SET GLOBAL general_log = 'OFF'");
       }
       const [[{ at: to }]] = (await own.query('SELECT CAST(NOW(6) AS CHAR) AS at')) as unknown as [Json[]];
-      const counts = { considered: job.result.considered, reconciled: job.result.reconciled, matchMultiple: job.result.matchMultiple, matchNone: job.result.matchNone };
+      const counts = {
+        considered: job.result.considered,
+        reconciled: job.result.reconciled,
+        matchMultiple: job.result.matchMultiple,
+        matchNone: job.result.matchNone,
+      };
       const ratio = round(job.ms / anchor, 2);
       const statements = logSql ? await jobStatements(pool, database, String(from), String(to), own.threadId) : [];
       print({
@@ -596,12 +782,35 @@ async function autoRecOnce(ctx: Context, pool: Pool, database: string, fill: Fil
           if ((slowest.get(kind)?.ms ?? -1) < st.ms) slowest.set(kind, st);
         }
         const listed: Json[] = [];
-        for (const [kind, st] of slowest) listed.push({ kind, ms: st.ms, sql: st.sql.slice(0, 400), explain: /^\s*(SELECT|INSERT|UPDATE|DELETE)/i.test(st.sql) ? await explain(pool, st.sql) : undefined });
-        print({ scenario: 'reconciliation', case: 'autoRec slowest statements', bufferPoolMB, note: 'ms: to the next statement on the same connection', statements: listed });
+        for (const [kind, st] of slowest)
+          listed.push({
+            kind,
+            ms: st.ms,
+            sql: st.sql.slice(0, 400),
+            explain: /^\s*(SELECT|INSERT|UPDATE|DELETE)/i.test(st.sql) ? await explain(pool, st.sql) : undefined,
+          });
+        print({
+          scenario: 'reconciliation',
+          case: 'autoRec slowest statements',
+          bufferPoolMB,
+          note: 'ms: to the next statement on the same connection',
+          statements: listed,
+        });
       }
       const undo = await timedJob(ctx, 'PUT', `/autoRecRun/${job.result.autoRecRunID}/undo`);
-      print({ scenario: 'reconciliation', case: 'autoRec undo', bufferPoolMB, links: fill.expected.reconciled, undoMs: undo.ms, undone: undo.result.undone, attempts: undo.attempts, anchorMs: anchor, ratio: round(undo.ms / anchor, 2) });
-      if (undo.result.undone !== fill.expected.reconciled) throw new Error(`undo reversed ${undo.result.undone} links, the run made ${fill.expected.reconciled}`);
+      print({
+        scenario: 'reconciliation',
+        case: 'autoRec undo',
+        bufferPoolMB,
+        links: fill.expected.reconciled,
+        undoMs: undo.ms,
+        undone: undo.result.undone,
+        attempts: undo.attempts,
+        anchorMs: anchor,
+        ratio: round(undo.ms / anchor, 2),
+      });
+      if (undo.result.undone !== fill.expected.reconciled)
+        throw new Error(`undo reversed ${undo.result.undone} links, the run made ${fill.expected.reconciled}`);
     });
   } finally {
     own.release();
@@ -609,14 +818,25 @@ async function autoRecOnce(ctx: Context, pool: Pool, database: string, fill: Fil
 }
 
 /** Auto reconciles of different sheets at once: wall time, deadlocks (InnoDB's counter) and retries (attempts above 1). */
-async function concurrentAutoRecs(ctx: Context, pool: Pool, sheetIDs: number[], workers: number): Promise<{ wallMs: number; deadlocks: number; retries: number; reconciled: number }> {
+async function concurrentAutoRecs(
+  ctx: Context,
+  pool: Pool,
+  sheetIDs: number[],
+  workers: number,
+): Promise<{ wallMs: number; deadlocks: number; retries: number; reconciled: number }> {
   return withWorkers(ctx, workers, 'reconcile', async () => {
     const deadlocksBefore = await innodbDeadlocks(pool);
     const t = performance.now();
     const jobs = await Promise.all(sheetIDs.map((id) => timedJob(ctx, 'PUT', `/recSheet/${id}/autoRec`)));
     const wallMs = Math.round(performance.now() - t);
-    for (const job of jobs) if (job.result.reconciled !== CONCURRENT_LINES) throw new Error(`a concurrent run reconciled ${job.result.reconciled} of ${CONCURRENT_LINES}`);
-    return { wallMs, deadlocks: (await innodbDeadlocks(pool)) - deadlocksBefore, retries: jobs.reduce((n, j) => n + j.attempts - 1, 0), reconciled: jobs.reduce((n, j) => n + j.result.reconciled, 0) };
+    for (const job of jobs)
+      if (job.result.reconciled !== CONCURRENT_LINES) throw new Error(`a concurrent run reconciled ${job.result.reconciled} of ${CONCURRENT_LINES}`);
+    return {
+      wallMs,
+      deadlocks: (await innodbDeadlocks(pool)) - deadlocksBefore,
+      retries: jobs.reduce((n, j) => n + j.attempts - 1, 0),
+      reconciled: jobs.reduce((n, j) => n + j.result.reconciled, 0),
+    };
   });
 }
 
@@ -658,7 +878,11 @@ async function autoRecCases(ctx: Context, server: OwnMariaDb, databaseUrl: strin
         const [[status]] = (await pool.query('SHOW ENGINE INNODB STATUS')) as unknown as [Json[]];
         const text = String(status.Status);
         const at = text.indexOf('LATEST DETECTED DEADLOCK');
-        print({ scenario: 'reconciliation', case: 'autoRec concurrent: the latest deadlock', innodb: at < 0 ? 'none' : text.slice(at, text.indexOf('\n------------\nTRANSACTIONS', at)).slice(0, 6000) });
+        print({
+          scenario: 'reconciliation',
+          case: 'autoRec concurrent: the latest deadlock',
+          innodb: at < 0 ? 'none' : text.slice(at, text.indexOf('\n------------\nTRANSACTIONS', at)).slice(0, 6000),
+        });
       }
     }
   } finally {
@@ -716,7 +940,19 @@ async function embeddedCase(): Promise<void> {
   const loopFile = join(dir, 'event-loop.jsonl');
   const previousArgs = process.env.BENCH_API_NODE_ARGS;
   process.env.BENCH_API_NODE_ARGS = `${previousArgs ?? ''} --require ${join(__dirname, 'loop-monitor.js')}`;
-  const api = new ApiProcess({ DATA_DIR: dir, FILES_DIR: join(dir, 'files'), JWT_SECRET: 'bench-secret', DATABASE_URL: '', REDIS_URL: '', JOB_QUEUE: 'in-process', TIME_ZONE, ADMIN_EMAIL, ADMIN_PASSWORD, LOGIN_ATTEMPTS_PER_MINUTE: '1000', LOOP_MONITOR_FILE: loopFile });
+  const api = new ApiProcess({
+    DATA_DIR: dir,
+    FILES_DIR: join(dir, 'files'),
+    JWT_SECRET: 'bench-secret',
+    DATABASE_URL: '',
+    REDIS_URL: '',
+    JOB_QUEUE: 'in-process',
+    TIME_ZONE,
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD,
+    LOGIN_ATTEMPTS_PER_MINUTE: '1000',
+    LOOP_MONITOR_FILE: loopFile,
+  });
   try {
     await api.start();
     process.env.BENCH_API_NODE_ARGS = previousArgs ?? '';
@@ -763,7 +999,16 @@ async function embeddedCase(): Promise<void> {
         stallTargetMs: 100,
       });
     }
-    print({ scenario: 'reconciliation', case: 'embedded (SQLite, jobs in the API process)', sales: SALES, lines: LINES, clients: CLIENTS, idle: { requests: idle.requests, failed: idle.failed, latency: latencies(idle.ms), longestEventLoopStallMs: idleStall }, alone, phases });
+    print({
+      scenario: 'reconciliation',
+      case: 'embedded (SQLite, jobs in the API process)',
+      sales: SALES,
+      lines: LINES,
+      clients: CLIENTS,
+      idle: { requests: idle.requests, failed: idle.failed, latency: latencies(idle.ms), longestEventLoopStallMs: idleStall },
+      alone,
+      phases,
+    });
   } finally {
     process.env.BENCH_API_NODE_ARGS = previousArgs ?? '';
     await api.stop();
@@ -782,7 +1027,8 @@ async function franchise(api: ApiProcess, workerEnv: Record<string, string>): Pr
   const token = (await call(api.base, '', 'POST', '/user/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).data.token;
   const storeType = (await call(api.base, token, 'POST', '/storeType', { name: 'Bench stores' })).data;
   const storeIDs: number[] = [];
-  for (let i = 0; i < STORES; i++) storeIDs.push((await call(api.base, token, 'POST', '/store', { name: storeName(i), storeTypeID: storeType.storeTypeID })).data.storeID);
+  for (let i = 0; i < STORES; i++)
+    storeIDs.push((await call(api.base, token, 'POST', '/store', { name: storeName(i), storeTypeID: storeType.storeTypeID })).data.storeID);
   const fresh = (await call(api.base, '', 'POST', '/user/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).data.token;
   return { api, token: fresh, workerEnv, storeIDs };
 }
@@ -823,8 +1069,17 @@ async function queuedCases(only: string[]): Promise<void> {
   try {
     await api.start();
     const ctx = await franchise(api, shared);
-    const [[settings]] = (await (await createConnection({ uri: databaseUrl })).query('SELECT @@version AS version, @@innodb_buffer_pool_size AS bufferPool')) as unknown as [Json[]];
-    print({ scenario: 'reconciliation', case: 'server', server: 'the bench\'s own MariaDB (private data directory and port)', version: settings.version, innodbBufferPoolMB: Number(settings.bufferPool) / 1048576, redisKeyPrefix: prefix });
+    const [[settings]] = (await (
+      await createConnection({ uri: databaseUrl })
+    ).query('SELECT @@version AS version, @@innodb_buffer_pool_size AS bufferPool')) as unknown as [Json[]];
+    print({
+      scenario: 'reconciliation',
+      case: 'server',
+      server: "the bench's own MariaDB (private data directory and port)",
+      version: settings.version,
+      innodbBufferPoolMB: Number(settings.bufferPool) / 1048576,
+      redisKeyPrefix: prefix,
+    });
     if (only.includes('import')) await importCases(ctx, dir);
     if (only.includes('autoRec')) await autoRecCases(ctx, server, databaseUrl);
   } finally {

@@ -20,7 +20,16 @@ function xlsxBombsBench(): Promise<void> {
   });
 }
 
-const SCENARIOS: Record<string, () => Promise<void>> = { upload: rateCardUploadBench, list: listBench, xlsx: xlsxBombsBench, receipt: receiptScanBench, sales: salesBench, kpi: kpiBench, reconciliation: reconciliationBench, firstLoad: firstLoadBench };
+const SCENARIOS: Record<string, () => Promise<void>> = {
+  upload: rateCardUploadBench,
+  list: listBench,
+  xlsx: xlsxBombsBench,
+  receipt: receiptScanBench,
+  sales: salesBench,
+  kpi: kpiBench,
+  reconciliation: reconciliationBench,
+  firstLoad: firstLoadBench,
+};
 
 async function main() {
   const named = process.argv.slice(2);

@@ -46,18 +46,26 @@ const DAYS = 730;
 const BATCH = 5_000;
 const TIME_ZONE = process.env.TIME_ZONE || 'Europe/London';
 
-
 const firstOfMonth = (ymd: string) => `${ymd.slice(0, 7)}-01`;
-
 
 /** One seller a store (their home store), all under one profile that records sales in every store: their user ids. */
 export async function createSellers(post: (path: string, body: unknown) => Promise<Json>, storeIDs: number[]): Promise<number[]> {
-  const profile = await post('/accessProfile', { name: 'Bench sellers', systemAreas: 'RecordSales, RecordRefunds', storeIDs, showRevenue: true, showCommission: true });
+  const profile = await post('/accessProfile', {
+    name: 'Bench sellers',
+    systemAreas: 'RecordSales, RecordRefunds',
+    storeIDs,
+    showRevenue: true,
+    showCommission: true,
+  });
   const sellerIDs: number[] = [];
   for (let i = 0; i < storeIDs.length; i++) {
     const user = await post('/user', {
-      name: `Seller ${i + 1}`, email: `seller${i + 1}@example.com`, password: ADMIN_PASSWORD, confirm: ADMIN_PASSWORD,
-      accessProfileID: profile.accessProfileID, storeID: storeIDs[i],
+      name: `Seller ${i + 1}`,
+      email: `seller${i + 1}@example.com`,
+      password: ADMIN_PASSWORD,
+      confirm: ADMIN_PASSWORD,
+      accessProfileID: profile.accessProfileID,
+      storeID: storeIDs[i],
     });
     sellerIDs.push(user.userID);
   }
@@ -80,19 +88,31 @@ export interface Franchise {
  * today with their analysis values by multi-row INSERTs: the same rows on every run for the
  * same number of stores. `scenario` names the fill's JSON line.
  */
-export async function fillSales(api: ApiProcess, databaseUrl: string, { stores = STORES, scenario = 'sales' }: { stores?: number; scenario?: string } = {}): Promise<Franchise> {
+export async function fillSales(
+  api: ApiProcess,
+  databaseUrl: string,
+  { stores = STORES, scenario = 'sales' }: { stores?: number; scenario?: string } = {},
+): Promise<Franchise> {
   const t0 = Date.now();
   const token = (await call(api.base, '', 'POST', '/user/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).data.token;
   const post = async (path: string, body: unknown) => (await call(api.base, token, 'POST', path, body)).data;
   const storeType = await post('/storeType', { name: 'Bench stores' });
   const storeIDs: number[] = [];
-  for (let i = 1; i <= stores; i++) storeIDs.push((await post('/store', { name: `Store ${String(i).padStart(2, '0')}`, storeTypeID: storeType.storeTypeID })).storeID);
+  for (let i = 1; i <= stores; i++)
+    storeIDs.push((await post('/store', { name: `Store ${String(i).padStart(2, '0')}`, storeTypeID: storeType.storeTypeID })).storeID);
   const saleTypeIDs: number[] = [];
   for (const name of SALE_TYPES) saleTypeIDs.push((await post('/saleType', { name, storeIDs })).saleTypeID);
   const skuType = await post('/skuType', { name: 'Handset' });
   const insurance = await post('/analysisField', {
-    name: 'Insurance', label: 'Insurance sold?', inputType: 'single', required: true, storeIDs,
-    analysisListItems: [{ code: 'Yes', description: 'Insurance sold' }, { code: 'No', description: 'No insurance' }],
+    name: 'Insurance',
+    label: 'Insurance sold?',
+    inputType: 'single',
+    required: true,
+    storeIDs,
+    analysisListItems: [
+      { code: 'Yes', description: 'Insurance sold' },
+      { code: 'No', description: 'No insurance' },
+    ],
   });
   const sellerIDs = await createSellers(post, storeIDs);
   const today = localDate(TIME_ZONE);
@@ -115,14 +135,31 @@ export async function fillSales(api: ApiProcess, databaseUrl: string, { stores =
   for (let card = 0; card < cardIDs.length; card++) {
     for (let type = 0; type < SALE_TYPES.length; type++) {
       for (let line = 0; line < LINES; line++) {
-        lines.push([lineID(card, type, line), cardIDs[card], saleTypeIDs[type], `SKU-${type}-${String(line).padStart(4, '0')}`, skuType.skuTypeID, `Bench handset ${line}`, 29, 30 + (line % 40), 24, 'bench', now, 'bench', now]);
+        lines.push([
+          lineID(card, type, line),
+          cardIDs[card],
+          saleTypeIDs[type],
+          `SKU-${type}-${String(line).padStart(4, '0')}`,
+          skuType.skuTypeID,
+          `Bench handset ${line}`,
+          29,
+          30 + (line % 40),
+          24,
+          'bench',
+          now,
+          'bench',
+          now,
+        ]);
         for (let store = 0; store < stores; store++) {
           lineStores.push([lineStoreID(card, type, line, store), lineID(card, type, line), storeIDs[store], 1, revenueOf(line), revenueOf(line) / 10]);
         }
       }
     }
   }
-  await main.query('INSERT INTO rateCardLine (rateCardLineID, rateCardID, saleTypeID, sku, skuTypeID, description, customerRRP, customerMonthly, contractMonths, createdByUserName, createdDate, updatedByUserName, updatedDate) VALUES ?', [lines]);
+  await main.query(
+    'INSERT INTO rateCardLine (rateCardLineID, rateCardID, saleTypeID, sku, skuTypeID, description, customerRRP, customerMonthly, contractMonths, createdByUserName, createdDate, updatedByUserName, updatedDate) VALUES ?',
+    [lines],
+  );
   await main.query('INSERT INTO rateCardLineStore (rateCardLineStoreID, rateCardLineID, storeID, active, revenue, commission) VALUES ?', [lineStores]);
 
   const random = rng(9);
@@ -132,7 +169,7 @@ export async function fillSales(api: ApiProcess, databaseUrl: string, { stores =
     let batch: unknown[][] = [];
     let values: unknown[][] = [];
     const pending: unknown[][] = [];
-    for (let i = 0; i < SALES; ) {
+    for (let i = 0; i < SALES;) {
       const date = addDays(start, Math.floor((i * DAYS) / SALES));
       // Busier stores sell up to twice as much as quieter ones.
       const store = Math.floor(stores * Math.pow(random(), 1.15)) % stores;
@@ -146,10 +183,31 @@ export async function fillSales(api: ApiProcess, databaseUrl: string, { stores =
       const id = ++saleID;
       const orderRef = `7${String(id * 7919).padStart(19, '0')}`;
       const row = (sid: number, day: string, amount: number, isRefund: boolean, refSaleID: number | null) => [
-        sid, storeIDs[store], saleTypeIDs[type], sellerIDs[store], day, orderRef, cardIDs[card], lineID(card, type, line), lineStoreID(card, type, line, store),
-        `SKU-${type}-${String(line).padStart(4, '0')}`, cancelled ? 'cancelled' : 'recorded', amount, amount / 10, amount, amount,
-        refSaleID, isRefund ? 1 : 0, refunded && !isRefund ? 1 : 0, refunded && !isRefund ? 'Returned within 14 days' : null,
-        refunded ? `RF${String(id).padStart(18, '0')}` : null, '', 'Seller', `${day} 12:00:00.000`, 'Seller', `${day} 12:00:00.000`,
+        sid,
+        storeIDs[store],
+        saleTypeIDs[type],
+        sellerIDs[store],
+        day,
+        orderRef,
+        cardIDs[card],
+        lineID(card, type, line),
+        lineStoreID(card, type, line, store),
+        `SKU-${type}-${String(line).padStart(4, '0')}`,
+        cancelled ? 'cancelled' : 'recorded',
+        amount,
+        amount / 10,
+        amount,
+        amount,
+        refSaleID,
+        isRefund ? 1 : 0,
+        refunded && !isRefund ? 1 : 0,
+        refunded && !isRefund ? 'Returned within 14 days' : null,
+        refunded ? `RF${String(id).padStart(18, '0')}` : null,
+        '',
+        'Seller',
+        `${day} 12:00:00.000`,
+        'Seller',
+        `${day} 12:00:00.000`,
       ];
       batch.push(row(id, date, revenue, false, null));
       values.push([id, insurance.analysisFieldID, random() < 0.3 ? 'Yes' : 'No']);
@@ -176,9 +234,31 @@ export async function fillSales(api: ApiProcess, databaseUrl: string, { stores =
     }
   }
   const saleColumns = [
-    'saleID', 'storeID', 'saleTypeID', 'attributableToUserID', 'saleDate', 'orderRef', 'rateCardID', 'rateCardLineID', 'rateCardLineStoreID',
-    'sku', 'currentHistoryStep', 'revenue', 'commission', 'adjustedRevenue', 'unreconciledRevenue',
-    'refSaleID', 'isRefund', 'isRefunded', 'isRefundedNote', 'isRefundedOrderRef', 'notes', 'createdByUserName', 'createdDate', 'updatedByUserName', 'updatedDate',
+    'saleID',
+    'storeID',
+    'saleTypeID',
+    'attributableToUserID',
+    'saleDate',
+    'orderRef',
+    'rateCardID',
+    'rateCardLineID',
+    'rateCardLineStoreID',
+    'sku',
+    'currentHistoryStep',
+    'revenue',
+    'commission',
+    'adjustedRevenue',
+    'unreconciledRevenue',
+    'refSaleID',
+    'isRefund',
+    'isRefunded',
+    'isRefundedNote',
+    'isRefundedOrderRef',
+    'notes',
+    'createdByUserName',
+    'createdDate',
+    'updatedByUserName',
+    'updatedDate',
   ];
   const valueColumns = ['saleID', 'analysisFieldID', 'analysisValue'];
   // Batches alternate sales and their analysis values; each connection writes a pair in turn.
@@ -191,7 +271,10 @@ export async function fillSales(api: ApiProcess, databaseUrl: string, { stores =
         // One sale batch at a time: the triggers on sale add each batch to the day and month
         // totals, and batches of the same days on two connections deadlock there.
         const written = saleWrites.then(() => c.query(`INSERT INTO sale (${saleColumns.join(',')}) VALUES ?`, [next.value]));
-        saleWrites = written.then(() => undefined, () => undefined);
+        saleWrites = written.then(
+          () => undefined,
+          () => undefined,
+        );
         await written;
         await c.query(`INSERT INTO saleAnalysisValue (${valueColumns.join(',')}) VALUES ?`, [values]);
       }
@@ -225,7 +308,9 @@ export async function capture(pool: Pool, database: string, url: string, token: 
     const res = await fetch(url, { headers: { 'x-access-token': token } });
     await res.text();
     await c.query("SET GLOBAL general_log = 'OFF'");
-    const [threads] = (await c.query('SELECT ID AS id FROM information_schema.PROCESSLIST WHERE DB = ? AND ID <> CONNECTION_ID()', [database])) as unknown as [Json[]];
+    const [threads] = (await c.query('SELECT ID AS id FROM information_schema.PROCESSLIST WHERE DB = ? AND ID <> CONNECTION_ID()', [database])) as unknown as [
+      Json[],
+    ];
     const ids = threads.map((t) => Number(t.id));
     const [rows] = (await c.query(
       "SELECT thread_id AS thread, CONVERT(argument USING utf8mb4) AS statement FROM mysql.general_log WHERE command_type = 'Query' ORDER BY event_time",

@@ -71,7 +71,16 @@ async function realWorkbook(rows: number): Promise<Buffer> {
   for (let s = 0; s < 17; s += 1) header.push(`Revenue ${s}`);
   sheet.addRow(header).commit();
   for (let i = 0; i < rows; i += 1) {
-    const row: unknown[] = [`SKU-${100000 + i}`, 'Handset', `Supplier item ${i} colour ${i % 17} ${(i % 5) * 64}GB`, 100 + (i % 900), i % 50, 24, null, `OLD-${i}`];
+    const row: unknown[] = [
+      `SKU-${100000 + i}`,
+      'Handset',
+      `Supplier item ${i} colour ${i % 17} ${(i % 5) * 64}GB`,
+      100 + (i % 900),
+      i % 50,
+      24,
+      null,
+      `OLD-${i}`,
+    ];
     for (let s = 0; s < 17; s += 1) row.push(((i * 7 + s * 13) % 1000) / 10);
     sheet.addRow(row).commit();
   }
@@ -148,7 +157,14 @@ async function bench(): Promise<void> {
       const fileID = await upload(file);
       const one = await measure(pid, () => request(fileID));
       const summary = (answers: Array<{ status: number; json: Json }>) =>
-        [...new Set(answers.map((a) => `${a.status}${a.status === 400 ? ` "${String(Object.values(a.json.validationResult?.failMessages ?? {})[0] ?? a.json.validationResult?.failSummary).slice(0, 90)}…"` : ''}`))].join(', ');
+        [
+          ...new Set(
+            answers.map(
+              (a) =>
+                `${a.status}${a.status === 400 ? ` "${String(Object.values(a.json.validationResult?.failMessages ?? {})[0] ?? a.json.validationResult?.failSummary).slice(0, 90)}…"` : ''}`,
+            ),
+          ),
+        ].join(', ');
       console.log(`${label} (${(file.length / MB).toFixed(2)} MB file)`);
       console.log(`  1 request:   ${one.ms} ms, RSS +${one.growth} (peak ${one.peak}); ${summary([one.result])}`);
       const eight = await measure(pid, () => Promise.all(Array.from({ length: PARALLEL }, () => request(fileID))));

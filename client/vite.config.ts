@@ -27,7 +27,10 @@ function precompress(): Plugin {
       for (const name of readdirSync(assets)) {
         if (!COMPRESSIBLE.test(name)) continue;
         const content = readFileSync(join(assets, name));
-        writeFileSync(join(assets, `${name}.br`), brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } }));
+        writeFileSync(
+          join(assets, `${name}.br`),
+          brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } }),
+        );
         writeFileSync(join(assets, `${name}.gz`), gzipSync(content, { level: 9 }));
       }
     },

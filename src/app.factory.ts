@@ -47,7 +47,12 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   class ApiModule {}
   // Nest logs through pino from the start; a failure while building is thrown to the caller (main.ts
   // logs it once and exits 1) instead of Nest printing it as text and exiting itself.
-  const app = await NestFactory.create<NestExpressApplication>(ApiModule, { bodyParser: false, bufferLogs: true, abortOnError: false, logger: bootLogger(logger) });
+  const app = await NestFactory.create<NestExpressApplication>(ApiModule, {
+    bodyParser: false,
+    bufferLogs: true,
+    abortOnError: false,
+    logger: bootLogger(logger),
+  });
   app.useLogger(app.get(PinoNestLogger));
   app.set('trust proxy', config.trustProxy);
   app.set('query parser', 'simple');

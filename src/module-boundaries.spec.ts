@@ -75,7 +75,10 @@ function valueExports(indexFile: string): Array<{ name: string; file: string }> 
     if (m[1]) continue;
     const base = join(dirname(indexFile), m[3]);
     const file = [`${base}.ts`, join(base, 'index.ts')].find((f) => existsSync(f))!;
-    for (const part of m[2].split(',').map((p) => p.trim()).filter(Boolean)) {
+    for (const part of m[2]
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean)) {
       if (part.startsWith('type ')) continue;
       found.push({ name: part.split(/\s+as\s+/)[0], file });
     }

@@ -44,11 +44,22 @@ async function bootstrap() {
   // Redis away for WORKER_REDIS_GRACE_MS: exit, so the orchestrator restarts this worker; its job
   // (if any) is taken up again by Bull's stalled check once Redis is back.
   heartbeat.onLost = (unreachableMs) => {
-    Logger.error({ msg: `Redis has not answered for ${Math.round(unreachableMs / 1000)} s: the worker exits so that it is restarted`, workerID: PROCESS_ID }, 'Worker');
+    Logger.error(
+      { msg: `Redis has not answered for ${Math.round(unreachableMs / 1000)} s: the worker exits so that it is restarted`, workerID: PROCESS_ID },
+      'Worker',
+    );
     process.exit(1);
   };
   await heartbeat.start(queues, config.workerConcurrency);
-  Logger.log({ msg: `Worker ${process.pid} consuming ${queues.join(', ')} (${config.workerConcurrency} at a time)`, workerID: PROCESS_ID, queues, concurrency: config.workerConcurrency }, 'Worker');
+  Logger.log(
+    {
+      msg: `Worker ${process.pid} consuming ${queues.join(', ')} (${config.workerConcurrency} at a time)`,
+      workerID: PROCESS_ID,
+      queues,
+      concurrency: config.workerConcurrency,
+    },
+    'Worker',
+  );
 }
 
 bootstrap().catch((error: unknown) => startFailed(error, 'Worker'));

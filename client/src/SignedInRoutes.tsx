@@ -61,7 +61,6 @@ const SupportPage = lazyScreen(loadAbout, 'SupportPage');
 const CustomisationScreen = lazyScreen(loadCustomisation, 'CustomisationScreen');
 const NotFound = lazyScreen(() => import('./screens/NotFound'), 'NotFound');
 
-
 /**
  * What each screen of the registry (screenRegistry.ts) draws at its paths. Kept here, not in the
  * registry, because the elements carry the resources, and the registry is part of the boot.

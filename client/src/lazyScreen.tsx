@@ -42,7 +42,8 @@ function schedulePrefetch(): void {
     for (const load of idleLoads) await load().catch(() => undefined);
     prefetch = 'done';
   };
-  const whenIdle = (task: () => void) => (typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(task, { timeout: 5000 }) : window.setTimeout(task, 1000));
+  const whenIdle = (task: () => void) =>
+    typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(task, { timeout: 5000 }) : window.setTimeout(task, 1000);
   window.setTimeout(() => whenIdle(() => void run()), PREFETCH_DELAY_MS);
 }
 

@@ -49,8 +49,7 @@ function Themed({ children }: { children: ReactNode }) {
           // Red text and white text on red buttons (Delete) readable too.
           colorError: '#cf1322',
           borderRadius: 6,
-          fontFamily:
-            "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
+          fontFamily: "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
           motion,
         },
       }}

@@ -25,4 +25,3 @@ export const loadUsers = () => import('./screens/UsersScreen');
 export const loadAbout = () => import('./screens/about/AboutPages');
 export const loadCustomisation = () => import('./screens/customisation/CustomisationScreen');
 export const loadUrlRedirect = () => import('./screens/announcements/UrlRedirect');
-

@@ -1,5 +1,15 @@
 import type { Me } from './api/types';
-import { loadCalculator, loadLandingPage, loadListScreen, loadMetricParts, loadRateCardLines, loadRateCards, loadRecImportTemplates, loadSales, loadUsers } from './screenCode';
+import {
+  loadCalculator,
+  loadLandingPage,
+  loadListScreen,
+  loadMetricParts,
+  loadRateCardLines,
+  loadRateCards,
+  loadRecImportTemplates,
+  loadSales,
+  loadUsers,
+} from './screenCode';
 import { SCREEN_LIST, type ScreenId, routedScreens, screenAt } from './screenRegistry';
 
 /** A signed-in user with these areas and stores. */
@@ -20,11 +30,14 @@ describe('the screen registry', () => {
     expect(paths.every((path) => path.startsWith('/'))).toBe(true);
   });
 
-  it.each(SCREEN_LIST.flatMap((screen) => screen.paths.map((path) => [path, screen.id] as const)))('preloads %s as its own screen %s, with its loader', (path, id) => {
-    const screen = screenAt(samplePathOf(path));
-    expect(screen?.id).toBe(id);
-    expect(screen?.load).toBe(SCREEN_LIST.find((s) => s.id === id)!.load);
-  });
+  it.each(SCREEN_LIST.flatMap((screen) => screen.paths.map((path) => [path, screen.id] as const)))(
+    'preloads %s as its own screen %s, with its loader',
+    (path, id) => {
+      const screen = screenAt(samplePathOf(path));
+      expect(screen?.id).toBe(id);
+      expect(screen?.load).toBe(SCREEN_LIST.find((s) => s.id === id)!.load);
+    },
+  );
 
   it('ranks the paths as the router does: a static segment before a parameter, an exact path before a splat', () => {
     expect(screenAt('/sales/calculator')?.load).toBe(loadCalculator);
@@ -74,6 +87,22 @@ describe('the screen registry', () => {
     // Targets and daily say 'No store selected...', customisation says it needs UserSetup, the
     // users' other tabs lead back to 'Active users', sales is linked from the landing's figures.
     const nobody = routed(userWith(''));
-    expect(nobody).toEqual(expect.arrayContaining(['home', 'landing', 'targets', 'daily', 'customisation', 'customisationLogo', 'accessProfiles', 'usersAll', 'sales', 'salesCalculator', 'licences', 'support', 'announcementUrlRedirect']));
+    expect(nobody).toEqual(
+      expect.arrayContaining([
+        'home',
+        'landing',
+        'targets',
+        'daily',
+        'customisation',
+        'customisationLogo',
+        'accessProfiles',
+        'usersAll',
+        'sales',
+        'salesCalculator',
+        'licences',
+        'support',
+        'announcementUrlRedirect',
+      ]),
+    );
   });
 });

@@ -202,7 +202,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jobQueue: jobQueueOf(env),
     jobAttempts: positiveInt(env.JOB_ATTEMPTS, 3, 'JOB_ATTEMPTS'),
     jobLockMs: positiveInt(env.JOB_LOCK_MS, 30_000, 'JOB_LOCK_MS'),
-    workerQueues: (env.WORKER_QUEUES || '').split(',').map((q) => q.trim()).filter(Boolean),
+    workerQueues: (env.WORKER_QUEUES || '')
+      .split(',')
+      .map((q) => q.trim())
+      .filter(Boolean),
     workerConcurrency: positiveInt(env.WORKER_CONCURRENCY, 1, 'WORKER_CONCURRENCY'),
     jobSweepMs: positiveInt(env.JOB_SWEEP_MS, 60_000, 'JOB_SWEEP_MS'),
     workerHeartbeatMs: positiveInt(env.WORKER_HEARTBEAT_MS, 5_000, 'WORKER_HEARTBEAT_MS'),

@@ -7,7 +7,12 @@ export const DATABASE_LOCK_WAIT_SECONDS = 600;
 /** MySQL's named lock for one kind of work on a database ('<db>.migrations'); lock names are at most 64 characters. */
 export function databaseLockName(database: string, purpose: string): string {
   const name = `${database}.${purpose}`;
-  return name.length <= 64 ? name : `${createHash('sha256').update(name).digest('hex').slice(0, 63 - purpose.length)}.${purpose}`;
+  return name.length <= 64
+    ? name
+    : `${createHash('sha256')
+        .update(name)
+        .digest('hex')
+        .slice(0, 63 - purpose.length)}.${purpose}`;
 }
 
 /**

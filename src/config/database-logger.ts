@@ -17,7 +17,11 @@ export class DatabaseLogger implements TypeOrmLogger {
   }
 
   logQueryError(error: string | Error, query: string): void {
-    this.logger.error({ msg: 'A database statement failed', err: typeof error === 'string' ? new Error(error) : error, query: query.slice(0, MAX_QUERY_CHARS) });
+    this.logger.error({
+      msg: 'A database statement failed',
+      err: typeof error === 'string' ? new Error(error) : error,
+      query: query.slice(0, MAX_QUERY_CHARS),
+    });
   }
 
   logQuerySlow(time: number, query: string): void {

@@ -19,7 +19,21 @@ import { DailyStat } from '../modules/daily/entities/daily-stat.entity';
 import { RotaLine } from '../modules/rota/entities/rota-line.entity';
 import { ANNOUNCEMENT_ENTITIES } from '../modules/announcements/entities';
 
-export const ENTITIES = [...MASTER_DATA_ENTITIES, ...USERS_ENTITIES, ...FILES_ENTITIES, ...RATE_CARD_ENTITIES, ...SALE_ENTITIES, History, Operation, ...RECONCILIATION_ENTITIES, Target, DailyStat, RotaLine, ...ANNOUNCEMENT_ENTITIES, ...FIGURE_VERSION_ENTITIES];
+export const ENTITIES = [
+  ...MASTER_DATA_ENTITIES,
+  ...USERS_ENTITIES,
+  ...FILES_ENTITIES,
+  ...RATE_CARD_ENTITIES,
+  ...SALE_ENTITIES,
+  History,
+  Operation,
+  ...RECONCILIATION_ENTITIES,
+  Target,
+  DailyStat,
+  RotaLine,
+  ...ANNOUNCEMENT_ENTITIES,
+  ...FIGURE_VERSION_ENTITIES,
+];
 export { MIGRATIONS };
 
 /**

@@ -44,9 +44,7 @@ export class MasterData1763800000000 implements MigrationInterface {
   name = 'MasterData1763800000000';
 
   async up(q: QueryRunner): Promise<void> {
-    await q.createTable(
-      new Table({ name: 'saleType', columns: [id('saleTypeID'), text('name', 100), ...audit], indices: [index(['name'])] }),
-    );
+    await q.createTable(new Table({ name: 'saleType', columns: [id('saleTypeID'), text('name', 100), ...audit], indices: [index(['name'])] }));
     await q.createTable(
       new Table({
         name: 'saleTypeStore',

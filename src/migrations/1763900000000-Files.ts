@@ -39,9 +39,7 @@ export class Files1763900000000 implements MigrationInterface {
           { name: 'updatedByUserName', type: 'varchar', length: '100', default: "''" },
           { name: 'updatedDate', type: 'datetime', precision: 3, isNullable: true },
         ],
-        foreignKeys: [
-          new TableForeignKey({ columnNames: ['fileID'], referencedTableName: 'file', referencedColumnNames: ['fileID'], onDelete: 'RESTRICT' }),
-        ],
+        foreignKeys: [new TableForeignKey({ columnNames: ['fileID'], referencedTableName: 'file', referencedColumnNames: ['fileID'], onDelete: 'RESTRICT' })],
       }),
     );
   }

@@ -50,7 +50,15 @@ export const TOTALS: Totals[] = [
 
 /** What an update changes in a row's parts: its counting, a key's column or an amount. */
 const MOVED = `NOT ((OLD.currentHistoryStep IN ${COUNTED}) = (NEW.currentHistoryStep IN ${COUNTED}) AND ${[
-  'saleDate', 'storeID', 'attributableToUserID', 'saleTypeID', 'sku', 'rateCardLineID', 'isRefund', 'adjustedRevenue', 'commission',
+  'saleDate',
+  'storeID',
+  'attributableToUserID',
+  'saleTypeID',
+  'sku',
+  'rateCardLineID',
+  'isRefund',
+  'adjustedRevenue',
+  'commission',
 ]
   .map((name) => `OLD.${name} = NEW.${name}`)
   .join(' AND ')})`;
@@ -62,7 +70,10 @@ function addPart(mysql: boolean, totals: Totals, row: 'NEW' | 'OLD', sign: 1 | -
   const upsert = mysql
     ? `ON DUPLICATE KEY UPDATE ${sums.map((sum) => `${sum} = ${sum} + VALUES(${sum})`).join(', ')}`
     : `ON CONFLICT (${keys.join(', ')}) DO UPDATE SET ${sums.map((sum) => `${sum} = ${sum} + excluded.${sum}`).join(', ')}`;
-  const values = [...Object.values(totals.keys).map((key) => key(mysql)), ...Object.values(totals.sums).map((sum) => (totals.counter ? sum : `${sign} * ${sum}`))];
+  const values = [
+    ...Object.values(totals.keys).map((key) => key(mysql)),
+    ...Object.values(totals.sums).map((sum) => (totals.counter ? sum : `${sign} * ${sum}`)),
+  ];
   return (
     `INSERT INTO ${totals.table} (${[...keys, ...sums].join(', ')}) SELECT ${values.map((v) => v.replace(/\bR\./g, `${row}.`)).join(', ')} ` +
     // MySQL needs a FROM for a WHERE; SQLite needs the WHERE to read ON CONFLICT as the upsert's.

@@ -33,10 +33,13 @@ export function dataVersionTriggers(mysql: boolean): string[] {
         ? `INSERT INTO dataVersion (name, version) VALUES ('${table}', 1) ON DUPLICATE KEY UPDATE version = version + 1`
         : `INSERT INTO dataVersion (name, version) VALUES ('${table}', 1) ON CONFLICT (name) DO UPDATE SET version = version + 1`;
       const on = `AFTER ${event} ON \`${table}\` FOR EACH ROW`;
-      const changed = event === 'UPDATE' && columns ? columns.map((c) => (mysql ? `NOT (OLD.${c} <=> NEW.${c})` : `OLD.${c} IS NOT NEW.${c}`)).join(' OR ') : undefined;
+      const changed =
+        event === 'UPDATE' && columns ? columns.map((c) => (mysql ? `NOT (OLD.${c} <=> NEW.${c})` : `OLD.${c} IS NOT NEW.${c}`)).join(' OR ') : undefined;
       const name = triggerName(table, event);
       if (!changed) return `CREATE TRIGGER ${name} ${on} BEGIN ${bump}; END`;
-      return mysql ? `CREATE TRIGGER ${name} ${on} BEGIN IF ${changed} THEN ${bump}; END IF; END` : `CREATE TRIGGER ${name} ${on} WHEN ${changed} BEGIN ${bump}; END`;
+      return mysql
+        ? `CREATE TRIGGER ${name} ${on} BEGIN IF ${changed} THEN ${bump}; END IF; END`
+        : `CREATE TRIGGER ${name} ${on} WHEN ${changed} BEGIN ${bump}; END`;
     }),
   );
 }
@@ -46,13 +49,16 @@ export class DataVersions1764900000000 implements MigrationInterface {
 
   async up(q: QueryRunner): Promise<void> {
     const mysql = q.connection.options.type === 'mysql';
-    await q.createTable(new Table({ name: 'dataVersion', columns: [{ name: 'name', type: 'varchar', length: '40', isPrimary: true }, int('version', false, 0)] }));
+    await q.createTable(
+      new Table({ name: 'dataVersion', columns: [{ name: 'name', type: 'varchar', length: '40', isPrimary: true }, int('version', false, 0)] }),
+    );
     for (const { table } of WATCHED) await q.query('INSERT INTO dataVersion (name, version) VALUES (?, 1)', [table]);
     for (const sql of dataVersionTriggers(mysql)) await q.query(sql);
   }
 
   async down(q: QueryRunner): Promise<void> {
-    for (const { table, insert = true } of WATCHED) for (const event of EVENTS.filter((e) => e !== 'INSERT' || insert)) await q.query(`DROP TRIGGER IF EXISTS ${triggerName(table, event)}`);
+    for (const { table, insert = true } of WATCHED)
+      for (const event of EVENTS.filter((e) => e !== 'INSERT' || insert)) await q.query(`DROP TRIGGER IF EXISTS ${triggerName(table, event)}`);
     await q.dropTable('dataVersion');
   }
 }

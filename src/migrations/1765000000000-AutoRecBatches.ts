@@ -11,7 +11,11 @@ export class AutoRecBatches1765000000000 implements MigrationInterface {
   name = 'AutoRecBatches1765000000000';
 
   async up(q: QueryRunner): Promise<void> {
-    await q.addColumns('autoRecRun', [new TableColumn(int('lastLineID', false, 0)), new TableColumn(flag('finished')), new TableColumn(int('undoneLinks', false, 0))]);
+    await q.addColumns('autoRecRun', [
+      new TableColumn(int('lastLineID', false, 0)),
+      new TableColumn(flag('finished')),
+      new TableColumn(int('undoneLinks', false, 0)),
+    ]);
     await q.query('UPDATE autoRecRun SET finished = 1, undoneLinks = CASE WHEN undone = 1 THEN reconciled ELSE 0 END');
   }
 

@@ -20,4 +20,25 @@ import { MatchRulesAndClawbacks1765000000002 } from './1765000000002-MatchRulesA
 import { ProfilesThatSell1765100000000 } from './1765100000000-ProfilesThatSell';
 
 /** Every migration in order; both engines run the same list at start. */
-export const MIGRATIONS = [Foundation1763700000000, MasterData1763800000000, Files1763900000000, RateCards1764000000000, SessionsAndFileOwners1764110000000, ListIndexes1764120000000, Sales1764200000000, JobsAndReconciliation1764300000000, TargetsAndDailyStats1764400000000, Announcements1764500000000, Rota1764500000001, KpiFigureIndexes1764600000000, SaleDayTotals1764700000000, SaleMonthSkuOrder1764800000000, SaleFigureVersions1764800000001, DataVersions1764900000000, AutoRecBatches1765000000000, RecImportTemplates1765000000001, MatchRulesAndClawbacks1765000000002, ProfilesThatSell1765100000000];
+export const MIGRATIONS = [
+  Foundation1763700000000,
+  MasterData1763800000000,
+  Files1763900000000,
+  RateCards1764000000000,
+  SessionsAndFileOwners1764110000000,
+  ListIndexes1764120000000,
+  Sales1764200000000,
+  JobsAndReconciliation1764300000000,
+  TargetsAndDailyStats1764400000000,
+  Announcements1764500000000,
+  Rota1764500000001,
+  KpiFigureIndexes1764600000000,
+  SaleDayTotals1764700000000,
+  SaleMonthSkuOrder1764800000000,
+  SaleFigureVersions1764800000001,
+  DataVersions1764900000000,
+  AutoRecBatches1765000000000,
+  RecImportTemplates1765000000001,
+  MatchRulesAndClawbacks1765000000002,
+  ProfilesThatSell1765100000000,
+];

@@ -60,11 +60,60 @@ export async function seedDemoAnnouncements(
   const storeIDs = [...user.storeIDs];
   const fileID = await storePolicyPdf(dataSource, services.files, user.name, user.userID);
   const demo = [
-    { body: { type: 'info', title: 'Welcome to the new back office', message: 'The help pages explain the new sales console and the daily report.', displayUntil: addDays(today, 30), clickType: 'url', url: 'https://example.com/help' }, clicked: 0.5, acknowledged: 0.4 },
-    { body: { type: 'warning', title: 'Stock count on Friday', message: 'Read the stock count checklist before Friday: every store counts after closing.', displayUntil: addDays(today, 14), clickType: 'url', url: 'https://example.com/stock-count', mustClick: true }, clicked: 0.3, acknowledged: 0.2 },
-    { body: { type: 'error', title: 'New refund policy', message: 'Download and read the new refund policy before your next refund.', displayUntil: addDays(today, 21), clickType: 'file', fileID, mustClick: true }, clicked: 0.2, acknowledged: 0 },
-    { body: { type: 'success', title: 'Record month for the north stores', message: 'Thank you all: last month was the best month yet.', displayUntil: addDays(today, 7), acknowledgable: false }, clicked: 0, acknowledged: 0 },
-    { body: { type: 'info', title: 'Summer opening hours', message: 'Stores open at 8:00 through August.', displayUntil: addDays(today, -10) }, clicked: 0, acknowledged: 0.7 },
+    {
+      body: {
+        type: 'info',
+        title: 'Welcome to the new back office',
+        message: 'The help pages explain the new sales console and the daily report.',
+        displayUntil: addDays(today, 30),
+        clickType: 'url',
+        url: 'https://example.com/help',
+      },
+      clicked: 0.5,
+      acknowledged: 0.4,
+    },
+    {
+      body: {
+        type: 'warning',
+        title: 'Stock count on Friday',
+        message: 'Read the stock count checklist before Friday: every store counts after closing.',
+        displayUntil: addDays(today, 14),
+        clickType: 'url',
+        url: 'https://example.com/stock-count',
+        mustClick: true,
+      },
+      clicked: 0.3,
+      acknowledged: 0.2,
+    },
+    {
+      body: {
+        type: 'error',
+        title: 'New refund policy',
+        message: 'Download and read the new refund policy before your next refund.',
+        displayUntil: addDays(today, 21),
+        clickType: 'file',
+        fileID,
+        mustClick: true,
+      },
+      clicked: 0.2,
+      acknowledged: 0,
+    },
+    {
+      body: {
+        type: 'success',
+        title: 'Record month for the north stores',
+        message: 'Thank you all: last month was the best month yet.',
+        displayUntil: addDays(today, 7),
+        acknowledgable: false,
+      },
+      clicked: 0,
+      acknowledged: 0,
+    },
+    {
+      body: { type: 'info', title: 'Summer opening hours', message: 'Stores open at 8:00 through August.', displayUntil: addDays(today, -10) },
+      clicked: 0,
+      acknowledged: 0.7,
+    },
   ];
   let recipients = 0;
   const seenAt = new Date(`${addDays(today, -2)}T09:30:00.000Z`);

@@ -50,37 +50,74 @@ export async function seedDemoReconciliation(
   await dataSource.transaction(async (manager) => {
     // Issue 24: the supplier's template, as if saved from the upload wizard: its statements'
     // headers (normalised, as the wizard saves them) and the field each feeds.
-    const headers = { 'txn date': 'saleDate', branch: 'storeName', 'order no': 'orderRef', 'product code': 'sku', product: 'description', 'net revenue': 'revenue' };
-    await insertRows(manager, 'recImportTemplate', ['name', 'mappings', 'createdByUserName', 'createdDate', 'updatedByUserName', 'updatedDate'], [
-      ['Acme Mobile', JSON.stringify(headers), user.name, nowStamp, user.name, nowStamp],
-    ]);
+    const headers = {
+      'txn date': 'saleDate',
+      branch: 'storeName',
+      'order no': 'orderRef',
+      'product code': 'sku',
+      product: 'description',
+      'net revenue': 'revenue',
+    };
+    await insertRows(
+      manager,
+      'recImportTemplate',
+      ['name', 'mappings', 'createdByUserName', 'createdDate', 'updatedByUserName', 'updatedDate'],
+      [['Acme Mobile', JSON.stringify(headers), user.name, nowStamp, user.name, nowStamp]],
+    );
     // Issue 24: the one match rule, as an administrator would set it: the supplier's dates may be out by up to 3 days.
-    await insertRows(manager, 'recMatchRule', ['rule', 'position', 'days', 'toleranceAmount', 'tolerancePercent', 'createdByUserName', 'createdDate', 'updatedByUserName', 'updatedDate'], [
-      ['saleDateWithin', 1, 3, null, null, user.name, nowStamp, user.name, nowStamp],
-    ]);
+    await insertRows(
+      manager,
+      'recMatchRule',
+      ['rule', 'position', 'days', 'toleranceAmount', 'tolerancePercent', 'createdByUserName', 'createdDate', 'updatedByUserName', 'updatedDate'],
+      [['saleDateWithin', 1, 3, null, null, user.name, nowStamp, user.name, nowStamp]],
+    );
     for (const back of [2, 1]) {
       const from = addMonths(thisMonth, -back);
       const to = addDays(addMonths(from, 1), -1);
       const name = `Supplier statement ${MONTHS[Number(from.slice(5, 7)) - 1]} ${from.slice(0, 4)}`;
       // The supplier's statement arrives about ten days after the month ends.
-      await insertRows(manager, 'recSheet', ['name', 'recDate', 'createdByUserName', 'createdDate', 'updatedByUserName', 'updatedDate'], [
-        [name, addDays(to, 10) > today ? today : addDays(to, 10), user.name, nowStamp, user.name, nowStamp],
-      ]);
+      await insertRows(
+        manager,
+        'recSheet',
+        ['name', 'recDate', 'createdByUserName', 'createdDate', 'updatedByUserName', 'updatedDate'],
+        [[name, addDays(to, 10) > today ? today : addDays(to, 10), user.name, nowStamp, user.name, nowStamp]],
+      );
       const [{ id }] = await manager.query<Array<{ id: unknown }>>('SELECT MAX(recSheetID) AS id FROM recSheet');
       const recSheetID = Number(id);
       sheetIDs.push(recSheetID);
-      const sales: Array<{ storeID: unknown; storeName: string; saleDate: unknown; orderRef: string; sku: string; description: string; revenue: unknown }> = await manager.query(
-        'SELECT s.storeID AS storeID, st.name AS storeName, s.saleDate AS saleDate, s.orderRef AS orderRef, s.sku AS sku, l.description AS description, s.revenue AS revenue ' +
-          'FROM sale s INNER JOIN store st ON st.storeID = s.storeID INNER JOIN rateCardLine l ON l.rateCardLineID = s.rateCardLineID ' +
-          "WHERE s.saleDate >= ? AND s.saleDate <= ? AND s.isRefund = ? AND s.currentHistoryStep IN ('recorded', 'modified') AND s.revenue > 0 ORDER BY s.saleID",
-        [from, to, 0],
-      );
+      const sales: Array<{ storeID: unknown; storeName: string; saleDate: unknown; orderRef: string; sku: string; description: string; revenue: unknown }> =
+        await manager.query(
+          'SELECT s.storeID AS storeID, st.name AS storeName, s.saleDate AS saleDate, s.orderRef AS orderRef, s.sku AS sku, l.description AS description, s.revenue AS revenue ' +
+            'FROM sale s INNER JOIN store st ON st.storeID = s.storeID INNER JOIN rateCardLine l ON l.rateCardLineID = s.rateCardLineID ' +
+            "WHERE s.saleDate >= ? AND s.saleDate <= ? AND s.isRefund = ? AND s.currentHistoryStep IN ('recorded', 'modified') AND s.revenue > 0 ORDER BY s.saleID",
+          [from, to, 0],
+        );
       const rows: unknown[][] = [];
       const seen = new Set<string>();
       const line = (saleDate: string, storeID: number, storeName: string, orderRef: string, sku: string, description: string, revenue: number) => {
         if (seen.has(orderRef)) return;
         seen.add(orderRef);
-        rows.push([recSheetID, saleDate, storeID, storeName, orderRef, sku, description, revenue, 'Statement', rows.length + 2, 0, '', '', 0, '', user.name, nowStamp, user.name, nowStamp]);
+        rows.push([
+          recSheetID,
+          saleDate,
+          storeID,
+          storeName,
+          orderRef,
+          sku,
+          description,
+          revenue,
+          'Statement',
+          rows.length + 2,
+          0,
+          '',
+          '',
+          0,
+          '',
+          user.name,
+          nowStamp,
+          user.name,
+          nowStamp,
+        ]);
       };
       let datesOff = 0;
       for (const sale of sales) {
@@ -91,14 +128,21 @@ export async function seedDemoReconciliation(
           // A couple paid with the supplier's own date, a day or two from the sale's.
           const lineDate = datesOff < DATE_OFF.length ? addDays(saleDate, DATE_OFF[datesOff++]) : saleDate;
           line(lineDate, Number(sale.storeID), sale.storeName, sale.orderRef, sale.sku, sale.description, revenue);
-        }
-        else if (r < P_PAID_EXACTLY + P_PAID_DIFFERENTLY) {
+        } else if (r < P_PAID_EXACTLY + P_PAID_DIFFERENTLY) {
           // Paid, but not what the rate card said: a clawback or a bonus of a few pounds.
           const revenuePaid = Math.max(0, Math.round((revenue + (random() < 0.6 ? -1 : 1) * (2 + Math.floor(random() * 12))) * 100) / 100);
           line(saleDate, Number(sale.storeID), sale.storeName, sale.orderRef, sale.sku, sale.description, revenuePaid);
         }
         if (random() < P_UNKNOWN_ORDER) {
-          line(saleDate, Number(sale.storeID), sale.storeName, `9${String(Math.floor(random() * 1e15)).padStart(19, '0')}`, sale.sku, sale.description, revenue);
+          line(
+            saleDate,
+            Number(sale.storeID),
+            sale.storeName,
+            `9${String(Math.floor(random() * 1e15)).padStart(19, '0')}`,
+            sale.sku,
+            sale.description,
+            revenue,
+          );
         }
       }
       // One clawback: the supplier takes back what it paid for a sale refunded this month (the
@@ -111,12 +155,40 @@ export async function seedDemoReconciliation(
       );
       const clawback = refunds.find((refund) => !seen.has(refund.orderRef));
       if (clawback) {
-        line(String(clawback.saleDate).slice(0, 10), Number(clawback.storeID), clawback.storeName, clawback.orderRef, clawback.sku, clawback.description, Number(clawback.revenue));
+        line(
+          String(clawback.saleDate).slice(0, 10),
+          Number(clawback.storeID),
+          clawback.storeName,
+          clawback.orderRef,
+          clawback.sku,
+          clawback.description,
+          Number(clawback.revenue),
+        );
       }
       await insertRows(
         manager,
         'recSheetLine',
-        ['recSheetID', 'saleDate', 'storeID', 'storeName', 'orderRef', 'sku', 'description', 'revenue', 'worksheet', 'rowNumber', 'adjustment', 'adjustmentReason', 'autoRecNotes', 'saleID', 'recByUserName', 'createdByUserName', 'createdDate', 'updatedByUserName', 'updatedDate'],
+        [
+          'recSheetID',
+          'saleDate',
+          'storeID',
+          'storeName',
+          'orderRef',
+          'sku',
+          'description',
+          'revenue',
+          'worksheet',
+          'rowNumber',
+          'adjustment',
+          'adjustmentReason',
+          'autoRecNotes',
+          'saleID',
+          'recByUserName',
+          'createdByUserName',
+          'createdDate',
+          'updatedByUserName',
+          'updatedDate',
+        ],
         rows,
       );
       lines += rows.length;

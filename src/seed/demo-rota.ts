@@ -26,7 +26,12 @@ const MAX_USERS_PER_STORE = 5;
 
 const at = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
-export async function seedDemoRota(dataSource: DataSource, today: string, rota: RotaService, users: UsersService): Promise<{ lines: number; from: string } | null> {
+export async function seedDemoRota(
+  dataSource: DataSource,
+  today: string,
+  rota: RotaService,
+  users: UsersService,
+): Promise<{ lines: number; from: string } | null> {
   if ((await dataSource.getRepository(RotaLine).count()) > 0) return null;
   const stores: Array<{ storeID: number }> = await dataSource.query('SELECT storeID FROM store ORDER BY storeID');
   if (stores.length === 0) return null;
@@ -71,7 +76,18 @@ export async function seedDemoRota(dataSource: DataSource, today: string, rota: 
       for (const { monday, offset } of weeks) {
         // Monday's line, repeated to the week's other working days (skipping Monday itself when off).
         const first = [0, 1, 2, 3, 4, 5, 6].map((n) => addDays(monday, n)).find((d) => days & (1 << new Date(`${d}T00:00:00Z`).getUTCDay()))!;
-        const created = await rota.create({ storeID, userID: user.userID, rotaDate: first, ...shift, newStep: 'planned', repeatDays: days, notes: offset === 1 && index === 0 ? 'Stock count' : '' }, system);
+        const created = await rota.create(
+          {
+            storeID,
+            userID: user.userID,
+            rotaDate: first,
+            ...shift,
+            newStep: 'planned',
+            repeatDays: days,
+            notes: offset === 1 && index === 0 ? 'Stock count' : '',
+          },
+          system,
+        );
         const ids = [created.data.rotaLineID as number, ...created.repeatedRotaLineIDs];
         lines += ids.length;
         if (offset === 1) {
@@ -84,7 +100,11 @@ export async function seedDemoRota(dataSource: DataSource, today: string, rota: 
         for (const id of ids) {
           const late = Math.floor(random() * 3) * 5;
           const early = Math.floor(random() * 3) * 5;
-          await rota.update(id, { newStep: 'worked', workedFrom: at(minutesOf(shift.plannedFrom) + late), workedTo: at(minutesOf(shift.plannedTo) - early) }, system);
+          await rota.update(
+            id,
+            { newStep: 'worked', workedFrom: at(minutesOf(shift.plannedFrom) + late), workedTo: at(minutesOf(shift.plannedTo) - early) },
+            system,
+          );
         }
       }
     }

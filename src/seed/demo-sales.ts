@@ -40,12 +40,7 @@ const CANCEL_REASONS = [
   'Order not completed by the network',
   'Customer failed ID verification',
 ];
-const REFUND_NOTES = [
-  'Faulty device returned',
-  'Returned within 14 days',
-  'Poor network coverage at home',
-  'Unopened, customer changed their mind',
-];
+const REFUND_NOTES = ['Faulty device returned', 'Returned within 14 days', 'Poor network coverage at home', 'Unopened, customer changed their mind'];
 const MODIFIED_NOTES = ['Customer porting their number', 'Delivery to store requested', 'Trade-in to follow', 'Order reference corrected by the manager'];
 
 type Rng = () => number;
@@ -126,7 +121,12 @@ async function addEarlierCards(manager: EntityManager, start: string, nowStamp: 
     // 1 % lower revenue and commission a quarter back, so older sales earned a little less.
     const factor = 1 - 0.01 * added;
     await manager.query('INSERT INTO rateCard (name, fromDate, createdByUserName, createdDate, updatedByUserName, updatedDate) VALUES (?, ?, ?, ?, ?, ?)', [
-      `Rate card ${fromDate.slice(0, 7)}`, fromDate, 'Demo data', nowStamp, 'Demo data', nowStamp,
+      `Rate card ${fromDate.slice(0, 7)}`,
+      fromDate,
+      'Demo data',
+      nowStamp,
+      'Demo data',
+      nowStamp,
     ]);
     const card = await manager.findOneByOrFail(RateCard, { fromDate });
     await manager.query(
@@ -233,14 +233,17 @@ export async function seedDemoSales(dataSource: DataSource, today: string, analy
     );
     for (const row of sellerRows) {
       const storeID = Number(row.sellsAt);
-      sellers.set(storeID, [...(sellers.get(storeID) ?? []), { userID: Number(row.userID), name: row.name, homeStoreID: row.storeID == null ? null : Number(row.storeID) }]);
+      sellers.set(storeID, [
+        ...(sellers.get(storeID) ?? []),
+        { userID: Number(row.userID), name: row.name, homeStoreID: row.storeID == null ? null : Number(row.storeID) },
+      ]);
     }
-    const stores: Array<{ storeID: number; squareFeet: number | null }> = (await manager.query<Array<{ storeID: unknown; squareFeet: unknown }>>('SELECT storeID, squareFeet FROM store ORDER BY storeID')).map(
-      (s) => ({ storeID: Number(s.storeID), squareFeet: s.squareFeet == null ? null : Number(s.squareFeet) }),
-    );
-    const saleTypes: Array<{ saleTypeID: number; name: string }> = (await manager.query<Array<{ saleTypeID: unknown; name: string }>>('SELECT saleTypeID, name FROM saleType ORDER BY saleTypeID')).map(
-      (s) => ({ saleTypeID: Number(s.saleTypeID), name: s.name }),
-    );
+    const stores: Array<{ storeID: number; squareFeet: number | null }> = (
+      await manager.query<Array<{ storeID: unknown; squareFeet: unknown }>>('SELECT storeID, squareFeet FROM store ORDER BY storeID')
+    ).map((s) => ({ storeID: Number(s.storeID), squareFeet: s.squareFeet == null ? null : Number(s.squareFeet) }));
+    const saleTypes: Array<{ saleTypeID: number; name: string }> = (
+      await manager.query<Array<{ saleTypeID: unknown; name: string }>>('SELECT saleTypeID, name FROM saleType ORDER BY saleTypeID')
+    ).map((s) => ({ saleTypeID: Number(s.saleTypeID), name: s.name }));
     const discounts = await manager.find(DiscountStore, { where: { enabled: true }, relations: { discount: true }, order: { discountStoreID: 'ASC' } });
     const fieldsAt = new Map<number, AnalysisField[]>();
     for (const { storeID } of stores) {
@@ -250,10 +253,14 @@ export async function seedDemoSales(dataSource: DataSource, today: string, analy
     const checkedFieldsAt = new Map<number, AnalysisField[]>();
     for (const [storeID, fields] of fieldsAt) {
       for (const f of fields) if (f.inputType === 'text' && f.regex) textRegex.set(f.analysisFieldID, new RegExp(f.regex));
-      checkedFieldsAt.set(storeID, fields.map((f) => (textRegex.has(f.analysisFieldID) ? Object.assign(new AnalysisField(), f, { regex: null }) : f)));
+      checkedFieldsAt.set(
+        storeID,
+        fields.map((f) => (textRegex.has(f.analysisFieldID) ? Object.assign(new AnalysisField(), f, { regex: null }) : f)),
+      );
     }
     const typeWeight = (name: string) => (/upgrade/i.test(name) ? 35 : /sim/i.test(name) ? 25 : 40);
-    const skuWeight = (ls: RateCardLineStore) => ({ Handset: 1, SIM: 1, Tablet: 0.3, Accessory: 0.4, Insurance: 0.4 })[ls.rateCardLine!.skuType?.name ?? ''] ?? 0.5;
+    const skuWeight = (ls: RateCardLineStore) =>
+      ({ Handset: 1, SIM: 1, Tablet: 0.3, Accessory: 0.4, Insurance: 0.4 })[ls.rateCardLine!.skuType?.name ?? ''] ?? 0.5;
 
     const planned: PlannedSale[] = [];
     const cardOn = (date: string) => {
@@ -298,7 +305,13 @@ export async function seedDemoSales(dataSource: DataSource, today: string, analy
           const r = random();
           const creditFail = r < P_CREDIT_FAIL;
           const cancelled = !creditFail && r < P_CREDIT_FAIL + P_CANCELLED;
-          const amounts = saleAmounts({ lineStore, discount, discountPercent, excludeDiscount: effective.excludeDiscount, isCancelled: creditFail || cancelled });
+          const amounts = saleAmounts({
+            lineStore,
+            discount,
+            discountPercent,
+            excludeDiscount: effective.excludeDiscount,
+            isCancelled: creditFail || cancelled,
+          });
 
           const sent: AnalysisAnswer[] = [];
           const device = ['Handset', 'Tablet'].includes(line.skuType?.name ?? '');
@@ -308,7 +321,8 @@ export async function seedDemoSales(dataSource: DataSource, today: string, analy
             if (field.inputType === 'text') {
               // The IMEI field (15 digits) on most device sales; another text field only when required.
               const imei = /\\d\{15\}/.test(field.regex ?? '');
-              if (imei ? device && random() < 0.7 : field.required) sent.push({ analysisFieldID: field.analysisFieldID, analysisValue: imei ? `35${digits(13, random)}` : 'Demo' });
+              if (imei ? device && random() < 0.7 : field.required)
+                sent.push({ analysisFieldID: field.analysisFieldID, analysisValue: imei ? `35${digits(13, random)}` : 'Demo' });
             } else if (items.length && (field.required || random() < 0.5)) {
               // The first item (e.g. insurance "Yes") on about a third of device sales.
               const first = device && random() < 0.35;
@@ -322,7 +336,12 @@ export async function seedDemoSales(dataSource: DataSource, today: string, analy
             const regex = textRegex.get(answer.analysisFieldID);
             if (regex && !regex.test(answer.analysisValue)) throw new Error(`Demo analysis value ${answer.analysisValue} does not match ${regex}`);
           }
-          const checked = checkAnalysisAnswers(checkedFieldsAt.get(store.storeID) ?? [], sent, { bandName: line.band?.name ?? null, description: effective.description ?? '' }, true);
+          const checked = checkAnalysisAnswers(
+            checkedFieldsAt.get(store.storeID) ?? [],
+            sent,
+            { bandName: line.band?.name ?? null, description: effective.description ?? '' },
+            true,
+          );
           if (Object.keys(checked.errors).length) throw new Error(`Demo sale analysis values refused: ${JSON.stringify(checked.errors)}`);
 
           // Now and then an order reference keyed twice (the console flags duplicates).
@@ -401,9 +420,15 @@ export async function seedDemoSales(dataSource: DataSource, today: string, analy
         continue;
       }
       history.push({ sale, step: 'recorded', description: 'Sale recorded', at });
-      if (sale.step === 'modified') history.push({ sale, step: 'modified', description: 'Changed notes', at: stamp(sale.updated!.date, sale.updated!.minute, now) });
+      if (sale.step === 'modified')
+        history.push({ sale, step: 'modified', description: 'Changed notes', at: stamp(sale.updated!.date, sale.updated!.minute, now) });
       if (sale.step === 'cancelled') {
-        history.push({ sale, step: 'cancelled', description: `Cancelled: ${CANCEL_REASONS[sale.saleID % CANCEL_REASONS.length]}`, at: stamp(sale.updated!.date, sale.updated!.minute, now) });
+        history.push({
+          sale,
+          step: 'cancelled',
+          description: `Cancelled: ${CANCEL_REASONS[sale.saleID % CANCEL_REASONS.length]}`,
+          at: stamp(sale.updated!.date, sale.updated!.minute, now),
+        });
       }
     }
     history.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
@@ -420,22 +445,77 @@ export async function seedDemoSales(dataSource: DataSource, today: string, analy
       const last = current.get(s)!;
       const money = (v: number) => Math.round(v * 100) / 100 + 0;
       return [
-        s.saleID, s.storeID, s.saleTypeID, s.seller.userID, s.date, s.orderRef,
-        s.lineStore.rateCardLine!.rateCardID, s.lineStore.rateCardLineID, s.lineStore.rateCardLineStoreID, s.sku,
-        last.id, s.step, s.revenue, s.commission, 0, money(s.revenue), s.refundOf?.saleID ?? null,
-        s.refundOf ? 1 : 0, s.refundedBy ? 1 : 0, s.refundedBy ? s.refundNote! : null, s.refundOrderRef ?? null,
-        s.notes, s.discount?.discountStoreID ?? null, s.discountPercent, money(s.revenue), 0, 0,
-        s.seller.name, created, s.seller.name, last.at,
+        s.saleID,
+        s.storeID,
+        s.saleTypeID,
+        s.seller.userID,
+        s.date,
+        s.orderRef,
+        s.lineStore.rateCardLine!.rateCardID,
+        s.lineStore.rateCardLineID,
+        s.lineStore.rateCardLineStoreID,
+        s.sku,
+        last.id,
+        s.step,
+        s.revenue,
+        s.commission,
+        0,
+        money(s.revenue),
+        s.refundOf?.saleID ?? null,
+        s.refundOf ? 1 : 0,
+        s.refundedBy ? 1 : 0,
+        s.refundedBy ? s.refundNote! : null,
+        s.refundOrderRef ?? null,
+        s.notes,
+        s.discount?.discountStoreID ?? null,
+        s.discountPercent,
+        money(s.revenue),
+        0,
+        0,
+        s.seller.name,
+        created,
+        s.seller.name,
+        last.at,
       ];
     });
-    await insertRows(manager, 'sale', [
-      'saleID', 'storeID', 'saleTypeID', 'attributableToUserID', 'saleDate', 'orderRef',
-      'rateCardID', 'rateCardLineID', 'rateCardLineStoreID', 'sku',
-      'currentHistoryID', 'currentHistoryStep', 'revenue', 'commission', 'adjustment', 'adjustedRevenue', 'refSaleID',
-      'isRefund', 'isRefunded', 'isRefundedNote', 'isRefundedOrderRef',
-      'notes', 'discountStoreID', 'discountPercent', 'unreconciledRevenue', 'recSheetLinesTotal', 'recSheetLinesCount',
-      'createdByUserName', 'createdDate', 'updatedByUserName', 'updatedDate',
-    ], saleRows);
+    await insertRows(
+      manager,
+      'sale',
+      [
+        'saleID',
+        'storeID',
+        'saleTypeID',
+        'attributableToUserID',
+        'saleDate',
+        'orderRef',
+        'rateCardID',
+        'rateCardLineID',
+        'rateCardLineStoreID',
+        'sku',
+        'currentHistoryID',
+        'currentHistoryStep',
+        'revenue',
+        'commission',
+        'adjustment',
+        'adjustedRevenue',
+        'refSaleID',
+        'isRefund',
+        'isRefunded',
+        'isRefundedNote',
+        'isRefundedOrderRef',
+        'notes',
+        'discountStoreID',
+        'discountPercent',
+        'unreconciledRevenue',
+        'recSheetLinesTotal',
+        'recSheetLinesCount',
+        'createdByUserName',
+        'createdDate',
+        'updatedByUserName',
+        'updatedDate',
+      ],
+      saleRows,
+    );
     await insertRows(manager, 'history', ['historyID', 'documentType', 'documentID', 'step', 'description', 'createdDate', 'createdByUserName'], historyRows);
     await insertRows(
       manager,

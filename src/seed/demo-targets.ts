@@ -102,13 +102,43 @@ async function readStores(dataSource: DataSource): Promise<DemoStore[]> {
 }
 
 const TARGET_COLUMNS = [
-  'storeID', 'targetDate', 'targetType', 'userID', 'targetForUserID', 'analysisFieldID', 'analysisListItemID', 'isTarget', 'target', 'hours', 'weight',
-  'createdByUserName', 'createdDate', 'updatedByUserName', 'updatedDate',
+  'storeID',
+  'targetDate',
+  'targetType',
+  'userID',
+  'targetForUserID',
+  'analysisFieldID',
+  'analysisListItemID',
+  'isTarget',
+  'target',
+  'hours',
+  'weight',
+  'createdByUserName',
+  'createdDate',
+  'updatedByUserName',
+  'updatedDate',
 ];
-const DAILY_STAT_COLUMNS = ['storeID', 'dailyStatDate', 'footfall', 'chatCount', 'staffCount', 'createdByUserName', 'createdDate', 'updatedByUserName', 'updatedDate'];
+const DAILY_STAT_COLUMNS = [
+  'storeID',
+  'dailyStatDate',
+  'footfall',
+  'chatCount',
+  'staffCount',
+  'createdByUserName',
+  'createdDate',
+  'updatedByUserName',
+  'updatedDate',
+];
 
 /** The target rows, in TARGET_COLUMNS order. */
-async function planTargets(dataSource: DataSource, figures: SaleFigures, stores: DemoStore[], from: string, today: string, nowStamp: string): Promise<unknown[][]> {
+async function planTargets(
+  dataSource: DataSource,
+  figures: SaleFigures,
+  stores: DemoStore[],
+  from: string,
+  today: string,
+  nowStamp: string,
+): Promise<unknown[][]> {
   const random = rng(20261111);
   const thisMonth = `${today.slice(0, 7)}-01`;
 
@@ -222,11 +252,15 @@ function planDailyStats(stores: DemoStore[], from: string, today: string, nowSta
       // Part-timers now and then make half a staff member.
       const staff = Math.min(8, Math.max(3, Math.round(3 * size * busy + 2 * random())) + (random() < 0.3 ? 0.5 : 0));
       rows.push([
-        store.storeID, date,
+        store.storeID,
+        date,
         store.recordFootfall ? footfall : null,
         store.recordChatCount ? chats : null,
         store.recordStaffCount ? staff : null,
-        'Demo data', nowStamp, 'Demo data', nowStamp,
+        'Demo data',
+        nowStamp,
+        'Demo data',
+        nowStamp,
       ]);
     }
   }

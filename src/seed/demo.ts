@@ -56,11 +56,26 @@ const STORES: Array<[string, number, string, number, 'North' | 'South']> = [
 ];
 
 const AREA_MANAGER: SystemArea[] = [
-  'RecordSales', 'UpdateSales', 'RecordRefunds', 'RecordCreditFails', 'Announce', 'AccessAPI',
-  'ViewYearCards', 'RecordTargets', 'RecordDailyStats', 'ApproveRotaLines', 'RecordRotaLines',
+  'RecordSales',
+  'UpdateSales',
+  'RecordRefunds',
+  'RecordCreditFails',
+  'Announce',
+  'AccessAPI',
+  'ViewYearCards',
+  'RecordTargets',
+  'RecordDailyStats',
+  'ApproveRotaLines',
+  'RecordRotaLines',
 ];
 const STORE_MANAGER: SystemArea[] = [
-  'RecordSales', 'UpdateSales', 'RecordRefunds', 'RecordCreditFails', 'RecordTargets', 'RecordDailyStats', 'RecordRotaLines',
+  'RecordSales',
+  'UpdateSales',
+  'RecordRefunds',
+  'RecordCreditFails',
+  'RecordTargets',
+  'RecordDailyStats',
+  'RecordRotaLines',
 ];
 const SALES_STAFF: SystemArea[] = ['RecordSales', 'RecordRefunds', 'RecordDailyStats'];
 const RECONCILIATION: SystemArea[] = ['RevenueReconciliation', 'UpdateSales', 'AccessAPI', 'ViewYearCards'];
@@ -91,7 +106,7 @@ const USERS: DemoUser[] = [
   { name: 'Harry Clarke', profile: 'Sales staff - South', store: 'Nottingham Victoria' },
   { name: 'Zara Ahmed', profile: 'Sales staff - South', store: 'Oxford Cornmarket' },
   { name: 'Lewis Murray', profile: 'Sales staff - South', store: 'Brighton Churchill Square' },
-  { name: 'Ella Morgan', profile: 'Sales staff - South', store: 'Bristol Cabot Circus', },
+  { name: 'Ella Morgan', profile: 'Sales staff - South', store: 'Bristol Cabot Circus' },
 ];
 
 export function demoEmail(name: string): string {
@@ -154,22 +169,44 @@ const HANDSETS: Array<[string, string, string, number, number, number[], string[
   ['NK-G42', 'Nokia G42 (refurbished)', 'E', 0, 11, [128], ['GRY']],
 ];
 const COLOURS: Record<string, string> = {
-  BLK: 'Black', WHT: 'White', NAT: 'Natural', PNK: 'Pink', TEA: 'Teal', BLU: 'Blue', GRN: 'Green', SLV: 'Silver', MNT: 'Mint',
-  LIL: 'Lilac', OBS: 'Obsidian', PRC: 'Porcelain', HZL: 'Hazel', IRS: 'Iris', GRY: 'Grey',
+  BLK: 'Black',
+  WHT: 'White',
+  NAT: 'Natural',
+  PNK: 'Pink',
+  TEA: 'Teal',
+  BLU: 'Blue',
+  GRN: 'Green',
+  SLV: 'Silver',
+  MNT: 'Mint',
+  LIL: 'Lilac',
+  OBS: 'Obsidian',
+  PRC: 'Porcelain',
+  HZL: 'Hazel',
+  IRS: 'Iris',
+  GRY: 'Grey',
 };
 /** [sku, description, monthly] */
 const SIM_PLANS: Array<[string, string, number]> = [
-  ['SIMO-5GB', 'SIM only 5GB', 8], ['SIMO-15GB', 'SIM only 15GB', 10], ['SIMO-30GB', 'SIM only 30GB', 12],
-  ['SIMO-60GB', 'SIM only 60GB', 15], ['SIMO-100GB', 'SIM only 100GB', 18], ['SIMO-UNL', 'SIM only unlimited data', 22],
-  ['SIMO-UNL-MAX', 'SIM only unlimited data, calls abroad', 28], ['SIMO-DATA-50', 'Data SIM 50GB', 14],
+  ['SIMO-5GB', 'SIM only 5GB', 8],
+  ['SIMO-15GB', 'SIM only 15GB', 10],
+  ['SIMO-30GB', 'SIM only 30GB', 12],
+  ['SIMO-60GB', 'SIM only 60GB', 15],
+  ['SIMO-100GB', 'SIM only 100GB', 18],
+  ['SIMO-UNL', 'SIM only unlimited data', 22],
+  ['SIMO-UNL-MAX', 'SIM only unlimited data, calls abroad', 28],
+  ['SIMO-DATA-50', 'Data SIM 50GB', 14],
 ];
 const TABLETS: Array<[string, string, number, number]> = [
-  ['IPAD11-128-WIFI5G', 'iPad 11th gen 128GB 5G', 49, 25], ['IPADAIR-256-5G', 'iPad Air 256GB 5G', 99, 34],
-  ['SGTABS9-128-5G', 'Samsung Galaxy Tab S9 128GB 5G', 29, 28], ['SGTABA9-64-4G', 'Samsung Galaxy Tab A9 64GB 4G', 0, 15],
+  ['IPAD11-128-WIFI5G', 'iPad 11th gen 128GB 5G', 49, 25],
+  ['IPADAIR-256-5G', 'iPad Air 256GB 5G', 99, 34],
+  ['SGTABS9-128-5G', 'Samsung Galaxy Tab S9 128GB 5G', 29, 28],
+  ['SGTABA9-64-4G', 'Samsung Galaxy Tab A9 64GB 4G', 0, 15],
 ];
 const EXTRAS: Array<[string, string, string, number]> = [
-  ['ACC-CASE-CLR', 'Clear case', 'Accessory', 19.99], ['ACC-CHG-25W', '25W fast charger', 'Accessory', 24.99],
-  ['ACC-BUDS', 'Wireless earbuds', 'Accessory', 79], ['INS-STD', 'Device insurance, standard', 'Insurance', 0],
+  ['ACC-CASE-CLR', 'Clear case', 'Accessory', 19.99],
+  ['ACC-CHG-25W', '25W fast charger', 'Accessory', 24.99],
+  ['ACC-BUDS', 'Wireless earbuds', 'Accessory', 79],
+  ['INS-STD', 'Device insurance, standard', 'Insurance', 0],
   ['INS-PREM', 'Device insurance, premium with loss cover', 'Insurance', 0],
 ];
 
@@ -202,18 +239,41 @@ function demoLines(skuTypeIDs: Map<string, number>, bandIDs: Map<string, number>
       ),
     );
   const tablets: DemoLine[] = TABLETS.map(([sku, description, rrp, monthly]) => ({
-    sku, skuTypeID: skuTypeIDs.get('Tablet')!, description, customerRRP: rrp, customerMonthly: monthly, contractMonths: 24,
-    bandID: bandIDs.get('C') ?? null, legacySKU: null, revenue: Math.round(monthly * 24 * 0.3), commission: Math.round(monthly * 0.8 * 100) / 100,
+    sku,
+    skuTypeID: skuTypeIDs.get('Tablet')!,
+    description,
+    customerRRP: rrp,
+    customerMonthly: monthly,
+    contractMonths: 24,
+    bandID: bandIDs.get('C') ?? null,
+    legacySKU: null,
+    revenue: Math.round(monthly * 24 * 0.3),
+    commission: Math.round(monthly * 0.8 * 100) / 100,
   }));
   const extras: DemoLine[] = EXTRAS.map(([sku, description, type, rrp]) => ({
-    sku, skuTypeID: skuTypeIDs.get(type)!, description, customerRRP: rrp, customerMonthly: type === 'Insurance' ? (sku === 'INS-PREM' ? 12 : 7) : 0,
-    contractMonths: 0, bandID: null, legacySKU: null, revenue: type === 'Insurance' ? 40 : Math.round(rrp * 0.3), commission: type === 'Insurance' ? 6 : 2,
+    sku,
+    skuTypeID: skuTypeIDs.get(type)!,
+    description,
+    customerRRP: rrp,
+    customerMonthly: type === 'Insurance' ? (sku === 'INS-PREM' ? 12 : 7) : 0,
+    contractMonths: 0,
+    bandID: null,
+    legacySKU: null,
+    revenue: type === 'Insurance' ? 40 : Math.round(rrp * 0.3),
+    commission: type === 'Insurance' ? 6 : 2,
   }));
   const sims: DemoLine[] = SIM_PLANS.flatMap(([sku, description, monthly]) =>
     [24, 36].map((months) => ({
-      sku: months === 36 ? `${sku}-36` : sku, skuTypeID: skuTypeIDs.get('SIM')!, description: `${description}, ${months} months`,
-      customerRRP: 0, customerMonthly: monthly - (months === 36 ? 1 : 0), contractMonths: months, bandID: null, legacySKU: null,
-      revenue: Math.round(monthly * months * 0.25), commission: Math.round(monthly * 0.5 * 100) / 100,
+      sku: months === 36 ? `${sku}-36` : sku,
+      skuTypeID: skuTypeIDs.get('SIM')!,
+      description: `${description}, ${months} months`,
+      customerRRP: 0,
+      customerMonthly: monthly - (months === 36 ? 1 : 0),
+      contractMonths: months,
+      bandID: null,
+      legacySKU: null,
+      revenue: Math.round(monthly * months * 0.25),
+      commission: Math.round(monthly * 0.5 * 100) / 100,
     })),
   );
   return new Map([
@@ -246,19 +306,39 @@ function nextCardLines(current: DemoLine[], saleType: string, skuTypeIDs: Map<st
     .filter((l) => !l.sku.startsWith('NK-G42'))
     .map((l, i) => (i % 6 === 0 ? { ...l, customerMonthly: l.customerMonthly + 2, revenue: l.revenue + 24, commission: l.commission + 1 } : { ...l }));
   if (saleType !== 'SIM only') {
-    for (const [colour, name] of [['BLK', 'Black'], ['SGE', 'Sage']]) {
+    for (const [colour, name] of [
+      ['BLK', 'Black'],
+      ['SGE', 'Sage'],
+    ]) {
       for (const months of [24, 36]) {
         if (saleType === 'Upgrade' && months === 36) continue;
         next.push({
-          sku: `PX10-256-${colour}${months === 36 ? '-36' : ''}`, skuTypeID: skuTypeIDs.get('Handset')!,
-          description: `Google Pixel 10 256GB ${name}${months === 36 ? ' (36 months)' : ''}`, customerRRP: 29, customerMonthly: months === 36 ? 44 : 49,
-          contractMonths: months, bandID: bandIDs.get('A') ?? null, legacySKU: null, revenue: months * 17, commission: months * 2,
+          sku: `PX10-256-${colour}${months === 36 ? '-36' : ''}`,
+          skuTypeID: skuTypeIDs.get('Handset')!,
+          description: `Google Pixel 10 256GB ${name}${months === 36 ? ' (36 months)' : ''}`,
+          customerRRP: 29,
+          customerMonthly: months === 36 ? 44 : 49,
+          contractMonths: months,
+          bandID: bandIDs.get('A') ?? null,
+          legacySKU: null,
+          revenue: months * 17,
+          commission: months * 2,
         });
       }
     }
   } else {
-    next.push({ sku: 'SIMO-200GB', skuTypeID: skuTypeIDs.get('SIM')!, description: 'SIM only 200GB, 24 months', customerRRP: 0, customerMonthly: 20,
-      contractMonths: 24, bandID: null, legacySKU: null, revenue: 120, commission: 10 });
+    next.push({
+      sku: 'SIMO-200GB',
+      skuTypeID: skuTypeIDs.get('SIM')!,
+      description: 'SIM only 200GB, 24 months',
+      customerRRP: 0,
+      customerMonthly: 20,
+      contractMonths: 24,
+      bandID: null,
+      legacySKU: null,
+      revenue: 120,
+      commission: 10,
+    });
   }
   return next;
 }
@@ -311,7 +391,7 @@ async function seedFranchise(services: DemoServices): Promise<boolean> {
   for (const type of STORE_TYPES) typeIDs.push((await services.storeTypes.create(type, system)).storeTypeID as number);
 
   const storeIDs = new Map<string, number>();
-  for (const [name, type, postCode, squareFeet, ] of STORES) {
+  for (const [name, type, postCode, squareFeet] of STORES) {
     const row = await services.stores.create(
       { name, storeTypeID: typeIDs[type], postCode, squareFeet, targetRevenue: true, targetQuantity: type === 0 },
       system,
@@ -345,10 +425,7 @@ async function seedFranchise(services: DemoServices): Promise<boolean> {
     ['Sales staff - South', SALES_STAFF, region('South'), true, false, true],
   ];
   for (const [name, areas, stores, showRevenue, showCommission, sells] of profiles) {
-    const row = await services.accessProfiles.create(
-      { name, systemAreas: areas.join(', '), storeIDs: stores, showRevenue, showCommission, sells },
-      system,
-    );
+    const row = await services.accessProfiles.create({ name, systemAreas: areas.join(', '), storeIDs: stores, showRevenue, showCommission, sells }, system);
     profileIDs.set(name, row.accessProfileID as number);
   }
 
@@ -472,10 +549,7 @@ async function seedMasterData(services: DemoServices): Promise<boolean> {
     },
     system,
   );
-  await services.analysisFields.create(
-    { name: 'IMEI', label: 'IMEI (15 digits)', inputType: 'text', regex: '\\d{15}', storeIDs: all },
-    system,
-  );
+  await services.analysisFields.create({ name: 'IMEI', label: 'IMEI (15 digits)', inputType: 'text', regex: '\\d{15}', storeIDs: all }, system);
 
   // Thresholds sit among the demo's own figures (docs/decisions.md, issue 26), so a table shows
   // both colours: the stores convert 3.1-3.6 % of their footfall, average £320-£355 a sale and
@@ -569,7 +643,13 @@ async function main() {
     );
   }
   // Issue 10: the supplier's statements of the last two months, the older auto-reconciled.
-  const reconciliation = await seedDemoReconciliation(app.get(DataSource), app.get(RateCardsService).today(), app.get(JobsService), app.get(UsersService), demoEmail('Priya Shah'));
+  const reconciliation = await seedDemoReconciliation(
+    app.get(DataSource),
+    app.get(RateCardsService).today(),
+    app.get(JobsService),
+    app.get(UsersService),
+    demoEmail('Priya Shah'),
+  );
   if (reconciliation) {
     const autoRec = reconciliation.autoRec;
     console.log(
@@ -591,7 +671,18 @@ async function main() {
     demoEmail('Demo Admin'),
   );
   if (announcements) console.log(`Demo announcements created: ${announcements.announcements}, to ${announcements.recipients} recipients in all`);
-  if (!created.franchise && !created.masterData && !created.rateCards && !sales && !targets.targets && !targets.dailyStats && !reconciliation && !rota && !announcements) console.log('The database already has stores and master data; no demo data added');
+  if (
+    !created.franchise &&
+    !created.masterData &&
+    !created.rateCards &&
+    !sales &&
+    !targets.targets &&
+    !targets.dailyStats &&
+    !reconciliation &&
+    !rota &&
+    !announcements
+  )
+    console.log('The database already has stores and master data; no demo data added');
   await app.close();
 }
 

@@ -13,7 +13,12 @@ describe('distributeTotal (spec 02 section 5)', () => {
   });
 
   it('gives a zero total nothing to anyone', () => {
-    expect(distributeTotal(0, [{ hours: 10, weight: 100 }, { hours: 5, weight: 100 }]).values).toEqual([0, 0]);
+    expect(
+      distributeTotal(0, [
+        { hours: 10, weight: 100 },
+        { hours: 5, weight: 100 },
+      ]).values,
+    ).toEqual([0, 0]);
   });
 
   it('gives one user the whole total', () => {

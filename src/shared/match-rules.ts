@@ -34,7 +34,6 @@ export const RULE_TITLES: Record<MatchRuleKind, string> = {
   orderRefOnly: 'Order reference alone',
 };
 
-
 /** The tolerance in words: '£0.50' or '2%'. */
 export function toleranceText(rule: Pick<MatchRuleSettings, 'toleranceAmount' | 'tolerancePercent'>): string {
   return rule.tolerancePercent != null ? `${rule.tolerancePercent}%` : pounds(rule.toleranceAmount ?? 0);

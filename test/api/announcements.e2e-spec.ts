@@ -199,7 +199,9 @@ describe('recipients', () => {
   it('refuses an inactive user by name, and a store with good ids beside a bad one adds nobody', async () => {
     const a = await create();
     expectFailure(await announcer.api.post(`/api/announcement/${a.announcementID}/announcementUsers`, { userIDs: [inactiveA.userID] }));
-    expectFailure(await announcer.api.post(`/api/announcement/${a.announcementID}/announcementUsers`, { storeIDs: [storeA.storeID], accessProfileIDs: [999999] }));
+    expectFailure(
+      await announcer.api.post(`/api/announcement/${a.announcementID}/announcementUsers`, { storeIDs: [storeA.storeID], accessProfileIDs: [999999] }),
+    );
     expect((await readAnnouncement(a.announcementID)).announcementUserCount).toBe(0);
   });
 
@@ -210,7 +212,8 @@ describe('recipients', () => {
   it('one recipient: added once, never moved to another announcement; "never" is 2000-01-01', async () => {
     const a = await create();
     const other = await create();
-    const recipient = expectStatus(await announcer.api.post('/api/announcementUser', { announcementID: a.announcementID, userID: readerA1.userID }), 201).body.data;
+    const recipient = expectStatus(await announcer.api.post('/api/announcementUser', { announcementID: a.announcementID, userID: readerA1.userID }), 201).body
+      .data;
     expect(recipient).toEqual(
       expect.objectContaining({
         userName: readerA1.data.name,
@@ -225,7 +228,9 @@ describe('recipients', () => {
     );
     expectFailure(await announcer.api.post('/api/announcementUser', { announcementID: a.announcementID, userID: readerA1.userID }));
     expectFailure(await announcer.api.post('/api/announcementUser', { announcementID: a.announcementID, userID: inactiveA.userID }));
-    expectFailure(await announcer.api.put(`/api/announcementUser/${recipient.announcementUserID}`, { announcementID: other.announcementID, userID: readerA1.userID }));
+    expectFailure(
+      await announcer.api.put(`/api/announcementUser/${recipient.announcementUserID}`, { announcementID: other.announcementID, userID: readerA1.userID }),
+    );
     const moved = await announcer.api.put(`/api/announcementUser/${recipient.announcementUserID}`, { ...recipient, clicked: true, userID: readerA2.userID });
     expect(expectStatus(moved, 200).body.data).toEqual(expect.objectContaining({ userID: readerA2.userID, clicked: false }));
     expectStatus(await announcer.api.delete(`/api/announcementUser/${recipient.announcementUserID}`), 200);
@@ -234,16 +239,30 @@ describe('recipients', () => {
 
   it('a recipient given to another user starts afresh: what the first user saw, clicked and acknowledged stays theirs', async () => {
     const a = await create({ clickType: 'url', url: 'https://example.com/moved' });
-    const recipient = expectStatus(await announcer.api.post('/api/announcementUser', { announcementID: a.announcementID, userID: readerA1.userID }), 201).body.data;
+    const recipient = expectStatus(await announcer.api.post('/api/announcementUser', { announcementID: a.announcementID, userID: readerA1.userID }), 201).body
+      .data;
     await mine(readerA1);
     expectStatus(await readerA1.api.get(`/api/announcement/${a.announcementID}/url`), 200);
     expectStatus(await readerA1.api.get(`/api/announcement/${a.announcementID}/acknowledge`), 200);
-    const moved = await announcer.api.put(`/api/announcementUser/${recipient.announcementUserID}`, { announcementID: a.announcementID, userID: readerA2.userID });
+    const moved = await announcer.api.put(`/api/announcementUser/${recipient.announcementUserID}`, {
+      announcementID: a.announcementID,
+      userID: readerA2.userID,
+    });
     expect(expectStatus(moved, 200).body.data).toEqual(
-      expect.objectContaining({ userID: readerA2.userID, seen: false, clicked: false, acknowledged: false, firstSeenDate: NEVER, clickedDate: NEVER, acknowledgedDate: NEVER }),
+      expect.objectContaining({
+        userID: readerA2.userID,
+        seen: false,
+        clicked: false,
+        acknowledged: false,
+        firstSeenDate: NEVER,
+        clickedDate: NEVER,
+        acknowledgedDate: NEVER,
+      }),
     );
     expect((await mine(readerA2)).map((r) => r.announcementID)).toContain(a.announcementID);
-    expect(await readAnnouncement(a.announcementID)).toEqual(expect.objectContaining({ announcementUserCount: 1, seenUserCount: 1, clickedUserCount: 0, acknowledgedUserCount: 0 }));
+    expect(await readAnnouncement(a.announcementID)).toEqual(
+      expect.objectContaining({ announcementUserCount: 1, seenUserCount: 1, clickedUserCount: 0, acknowledgedUserCount: 0 }),
+    );
   });
 
   it('deleting an announcement deletes its recipients', async () => {
@@ -277,7 +296,9 @@ describe("a user's announcements", () => {
     const byUser = new Map(rows.map((r) => [r.userID, r]));
     expect(byUser.get(readerA1.userID)).toEqual(expect.objectContaining({ seen: true, lastSeenDate: on('2022-06-02').toISOString() }));
     expect(byUser.get(readerA2.userID)).toEqual(expect.objectContaining({ seen: false, firstSeenDate: NEVER }));
-    expect(await readAnnouncement(a.announcementID)).toEqual(expect.objectContaining({ announcementUserCount: 2, seenUserCount: 1, clickedUserCount: 0, acknowledgedUserCount: 0 }));
+    expect(await readAnnouncement(a.announcementID)).toEqual(
+      expect.objectContaining({ announcementUserCount: 2, seenUserCount: 1, clickedUserCount: 0, acknowledgedUserCount: 0 }),
+    );
   });
 
   it('a link that must be clicked: acknowledge is refused until the url is fetched, which records the click', async () => {
@@ -293,13 +314,16 @@ describe("a user's announcements", () => {
     expect(acknowledged.acknowledgedDate).not.toBe(NEVER);
     expect((await mine(readerA1)).map((r) => r.announcementID)).not.toContain(a.announcementID);
     expect((await mine(readerA2)).map((r) => r.announcementID)).toContain(a.announcementID);
-    expect(await readAnnouncement(a.announcementID)).toEqual(expect.objectContaining({ announcementUserCount: 2, clickedUserCount: 1, acknowledgedUserCount: 1 }));
+    expect(await readAnnouncement(a.announcementID)).toEqual(
+      expect.objectContaining({ announcementUserCount: 2, clickedUserCount: 1, acknowledgedUserCount: 1 }),
+    );
   });
 
   it('without mustClick acknowledging needs no click; a second acknowledge keeps the first date', async () => {
     const a = await create({ clickType: 'url', url: 'http://example.com/' });
     await addRecipients(a.announcementID, { userIDs: [readerA1.userID] });
-    const first = expectStatus(await atTime(on('2022-06-01'), async () => readerA1.api.get(`/api/announcement/${a.announcementID}/acknowledge`)), 200).body.data;
+    const first = expectStatus(await atTime(on('2022-06-01'), async () => readerA1.api.get(`/api/announcement/${a.announcementID}/acknowledge`)), 200).body
+      .data;
     const second = expectStatus(await readerA1.api.get(`/api/announcement/${a.announcementID}/acknowledge`), 200).body.data;
     expect(second.acknowledgedDate).toBe(first.acknowledgedDate);
     expect(second.clicked).toBe(false);

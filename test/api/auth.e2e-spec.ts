@@ -133,7 +133,8 @@ describe('login limits (docs/decisions.md, Issue 28): per address, per address a
     expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
     expectStatus(await attempt(ADMIN_EMAIL, ADMIN_PASSWORD, '203.0.113.8'), 201);
     // More guesses while refused are refused too, and do not lengthen the wait.
-    for (let i = 0; i < 3; i++) expect(Number(expectStatus(await attempt(ADMIN_EMAIL, 'Wrong-password1', ip), 429).headers['retry-after'])).toBeLessThanOrEqual(60);
+    for (let i = 0; i < 3; i++)
+      expect(Number(expectStatus(await attempt(ADMIN_EMAIL, 'Wrong-password1', ip), 429).headers['retry-after'])).toBeLessThanOrEqual(60);
     expect(limitLines('address', ip)).toHaveLength(1);
     expect(limitLines('address', ip)[0]).toEqual(expect.objectContaining({ level: 40, address: ip, account: expect.stringMatching(/^sha256:[0-9a-f]{16}$/) }));
     // A minute after the first attempt the address may try again.
@@ -183,7 +184,9 @@ describe('login limits (docs/decisions.md, Issue 28): per address, per address a
     expect(owner.ms).toBeGreaterThanOrEqual(4 * first - 5);
     expect(given.mock.results.slice(free).map((r) => r.value)).toEqual([first, 2 * first, 4 * first]);
     given.mockRestore();
-    const lines = logLines.filter((line) => line.event === 'loginLimitReached' && line.limit === 'account' && line.account === limitAccount(target.email.toLowerCase()));
+    const lines = logLines.filter(
+      (line) => line.event === 'loginLimitReached' && line.limit === 'account' && line.account === limitAccount(target.email.toLowerCase()),
+    );
     expect(lines).toHaveLength(1);
     expect(lines[0]).toEqual(expect.objectContaining({ level: 40, waitMs: first }));
   });
@@ -194,8 +197,7 @@ describe('passwords', () => {
     const first = await userThatCannotLogInYet({ password: 'Same-Password1', confirm: 'Same-Password1' });
     const second = await userThatCannotLogInYet({ password: 'Same-Password1', confirm: 'Same-Password1' });
     const hashOf = async (userID: number) =>
-      (await t.dataSource.getRepository(User).createQueryBuilder('u').addSelect('u.passwordHash').where({ userID }).getOneOrFail())
-        .passwordHash;
+      (await t.dataSource.getRepository(User).createQueryBuilder('u').addSelect('u.passwordHash').where({ userID }).getOneOrFail()).passwordHash;
     const [a, b] = [await hashOf(first.userID), await hashOf(second.userID)];
     expect(a.startsWith('$2')).toBe(true);
     expect(a).not.toContain('Same-Password1');
@@ -205,9 +207,7 @@ describe('passwords', () => {
 
   it('are at most the 72 bytes bcrypt reads, so a longer one never matches on its prefix', async () => {
     const longest = 'Long-passphrase-'.padEnd(72, 'x');
-    await expect(userThatCannotLogInYet({ password: `${longest}-more`, confirm: `${longest}-more` })).rejects.toThrow(
-      /got 400.*at most 72/,
-    );
+    await expect(userThatCannotLogInYet({ password: `${longest}-more`, confirm: `${longest}-more` })).rejects.toThrow(/got 400.*at most 72/);
     const user = await userThatCannotLogInYet({ password: longest, confirm: longest });
     expect((await attempt(user.email, `${longest}-wrong`)).body).toEqual(wrongBody);
     expectStatus(await attempt(user.email, longest), 201);

@@ -189,7 +189,7 @@ describe('unknown fields named after Object.prototype members', () => {
 });
 
 describe('SQL-shaped text is stored literally, never executed', () => {
-  const shapes = ["Robert'); DROP TABLE store;--", "' OR '1'='1", '"; DELETE FROM user; --', 'x` OR 1=1 #', '\\\'; SELECT 1; --'];
+  const shapes = ["Robert'); DROP TABLE store;--", "' OR '1'='1", '"; DELETE FROM user; --', 'x` OR 1=1 #', "\\'; SELECT 1; --"];
 
   it.each(shapes)('%s as a store, store type, profile and user name', async (name) => {
     const before = await t.tableCounts();
@@ -224,7 +224,11 @@ describe('SQL-shaped text is stored literally, never executed', () => {
 });
 
 describe('POST /api/user/login with bad input', () => {
-  const attempt = (body: unknown) => () => t.http.post('/api/user/login').set('X-Forwarded-For', randomIp()).send(body as object);
+  const attempt = (body: unknown) => () =>
+    t.http
+      .post('/api/user/login')
+      .set('X-Forwarded-For', randomIp())
+      .send(body as object);
 
   it.each([
     ['a number for the e-mail', { email: 123, password: 'x' }],
@@ -248,9 +252,7 @@ describe('POST /api/user/login with bad input', () => {
     ['a JSON array', '[]'],
     ['an empty body', ''],
   ])('%s is a 400', async (_what, raw) => {
-    await refused(t, () =>
-      t.http.post('/api/user/login').set('X-Forwarded-For', randomIp()).set('Content-Type', 'application/json').send(raw),
-    );
+    await refused(t, () => t.http.post('/api/user/login').set('X-Forwarded-For', randomIp()).set('Content-Type', 'application/json').send(raw));
   });
 
   it('a body over 1 MB is a 400', async () => {
@@ -290,14 +292,11 @@ describe('deeply nested JSON (a stack overflow in code that walks bodies) is a 4
     return result;
   }
 
-  const post = (path: string, raw: string) => () =>
-    t.http.post(path).set('x-access-token', admin.token).set('Content-Type', 'application/json').send(raw);
-  const put = (path: string, raw: string) => () =>
-    t.http.put(path).set('x-access-token', admin.token).set('Content-Type', 'application/json').send(raw);
+  const post = (path: string, raw: string) => () => t.http.post(path).set('x-access-token', admin.token).set('Content-Type', 'application/json').send(raw);
+  const put = (path: string, raw: string) => () => t.http.put(path).set('x-access-token', admin.token).set('Content-Type', 'application/json').send(raw);
 
   it.each(DEEP)('POST /api/user/login: %i levels in a field and as the whole body', async (levels) => {
-    const login = (raw: string) => () =>
-      t.http.post('/api/user/login').set('X-Forwarded-For', randomIp()).set('Content-Type', 'application/json').send(raw);
+    const login = (raw: string) => () => t.http.post('/api/user/login').set('X-Forwarded-For', randomIp()).set('Content-Type', 'application/json').send(raw);
     const result = await refusedAsTooDeep(login(`{"email": ${nested(levels)}, "password": "x"}`));
     expect(result).not.toHaveProperty('token');
     await refusedAsTooDeep(login(nested(levels)));
@@ -319,14 +318,22 @@ describe('deeply nested JSON (a stack overflow in code that walks bodies) is a 4
 
   it('nesting up to 32 levels is not refused for its depth, only for what the body holds', async () => {
     const login = await refused(t, () =>
-      t.http.post('/api/user/login').set('X-Forwarded-For', randomIp()).set('Content-Type', 'application/json').send(`{"email": ${nested(31)}, "password": "x"}`),
+      t.http
+        .post('/api/user/login')
+        .set('X-Forwarded-For', randomIp())
+        .set('Content-Type', 'application/json')
+        .send(`{"email": ${nested(31)}, "password": "x"}`),
     );
     expect(login.failMessages).toEqual({ email: 'Enter your email' });
   });
 });
 
 describe('a field that breaks several rules reports the first thing to fix: missing, then wrong type, then the rest', () => {
-  const attemptLogin = (body: unknown) => () => t.http.post('/api/user/login').set('X-Forwarded-For', randomIp()).send(body as object);
+  const attemptLogin = (body: unknown) => () =>
+    t.http
+      .post('/api/user/login')
+      .set('X-Forwarded-For', randomIp())
+      .send(body as object);
 
   it.each([
     ['an empty body', {}],

@@ -51,7 +51,19 @@ beforeAll(async () => {
   storeA = await createStore(admin, { name: unique('Occ Store A'), targetQuantity: true });
   storeB = await createStore(admin, { name: unique('Occ Store B'), storeTypeID: storeA.storeTypeID });
   editorName = unique('Jane Smith');
-  const areas = ['SystemSetup', 'UserSetup', 'RecordSales', 'UpdateSales', 'RecordRefunds', 'RevenueReconciliation', 'Announce', 'RecordRotaLines', 'ApproveRotaLines', 'RecordTargets', 'RecordDailyStats'];
+  const areas = [
+    'SystemSetup',
+    'UserSetup',
+    'RecordSales',
+    'UpdateSales',
+    'RecordRefunds',
+    'RevenueReconciliation',
+    'Announce',
+    'RecordRotaLines',
+    'ApproveRotaLines',
+    'RecordTargets',
+    'RecordDailyStats',
+  ];
   editor = await createUser(t.http, admin, { name: editorName, areas, storeIDs: [storeA.storeID, storeB.storeID] });
   const storeC = await createStore(admin, { name: unique('Occ Store C'), storeTypeID: storeA.storeTypeID });
   outsider = await createUser(t.http, admin, { areas, storeIDs: [storeC.storeID] });
@@ -122,9 +134,7 @@ describe('sales', () => {
 
   it('20 parallel edits from one version: exactly one saves, 19 are 409, one change in the history', async () => {
     const read1 = await read(sales, saleID);
-    const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => editor.api.put(`/api/sale/${saleID}`, { ...read1, notes: `Parallel ${i}` })),
-    );
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => editor.api.put(`/api/sale/${saleID}`, { ...read1, notes: `Parallel ${i}` })));
     const statuses = answers.map((res) => res.status).sort();
     expect(statuses).toEqual([200, ...Array(19).fill(409)]);
     const winner = answers.find((res) => res.status === 200)!.body.data;
@@ -140,7 +150,10 @@ describe('sales', () => {
     expectStatus(await editor.api.put(`/api/sale/${saleID}`, { ...stale, notes: unique('Note') }), 200);
     const fresh = await read(sales, saleID);
     expectConflict(await admin.put(`/api/sale/${saleID}`, { ...stale, newStep: 'cancelled', newStepNote: 'Customer changed mind' }), fresh);
-    expectConflict(await admin.put(`/api/sale/${saleID}`, { ...stale, isRefunded: true, isRefundedNote: 'Faulty', isRefundedOrderRef: '99998888777766665555' }), fresh);
+    expectConflict(
+      await admin.put(`/api/sale/${saleID}`, { ...stale, isRefunded: true, isRefundedNote: 'Faulty', isRefundedOrderRef: '99998888777766665555' }),
+      fresh,
+    );
     expect(await read(sales, saleID)).toEqual(fresh);
   });
 
@@ -157,8 +170,14 @@ describe('404 first: another store’s record answers 404 whatever the body, the
   let rotaLine: Row;
   let recSheetLineID: number;
   beforeAll(async () => {
-    sale = await read(RESOURCES.find((r) => r.singular === 'sale')!, await RESOURCES.find((r) => r.singular === 'sale')!.make());
-    rotaLine = await read(RESOURCES.find((r) => r.singular === 'rotaLine')!, await RESOURCES.find((r) => r.singular === 'rotaLine')!.make());
+    sale = await read(
+      RESOURCES.find((r) => r.singular === 'sale')!,
+      await RESOURCES.find((r) => r.singular === 'sale')!.make(),
+    );
+    rotaLine = await read(
+      RESOURCES.find((r) => r.singular === 'rotaLine')!,
+      await RESOURCES.find((r) => r.singular === 'rotaLine')!.make(),
+    );
     recSheetLineID = await RESOURCES.find((r) => r.singular === 'recSheetLine')!.make();
   });
 
@@ -169,7 +188,10 @@ describe('404 first: another store’s record answers 404 whatever the body, the
     ['PUT /sale/:id as a cancel', (id) => ['put', `/api/sale/${id()}`, { newStep: 'cancelled' }]],
     ['PUT /sale/:id/unreconcile with a body', (id) => ['put', `/api/sale/${id()}/unreconcile`, { colour: 'blue' }]],
     ['DELETE /sale/:id with a bad version', (id) => ['delete', `/api/sale/${id()}?updatedDate=soon`]],
-    ['PUT /recSheetLine/:lineId/recSale/:saleId with an invalid body', (id) => ['put', `/api/recSheetLine/${recSheetLineID}/recSale/${id()}`, { adjustment: 'lots' }]],
+    [
+      'PUT /recSheetLine/:lineId/recSale/:saleId with an invalid body',
+      (id) => ['put', `/api/recSheetLine/${recSheetLineID}/recSale/${id()}`, { adjustment: 'lots' }],
+    ],
   ];
 
   it.each(ROUTES)('%s', async (_, route) => {
@@ -195,8 +217,13 @@ describe('404 first: another store’s record answers 404 whatever the body, the
 
 describe('grids: one version per grid, the newest updatedDate of its rows as read', () => {
   const DATE = '2031-05-01';
-  const gridOf = async (api: Client) => expectStatus(await api.get(`/api/targets/actuals?storeID=${storeA.storeID}&targetDate=${DATE}`), 200).body.listData as Row[];
-  const versionOf = (rows: Row[]) => rows.map((row) => row.updatedDate as string).sort().at(-1) ?? '1970-01-01T00:00:00.000Z';
+  const gridOf = async (api: Client) =>
+    expectStatus(await api.get(`/api/targets/actuals?storeID=${storeA.storeID}&targetDate=${DATE}`), 200).body.listData as Row[];
+  const versionOf = (rows: Row[]) =>
+    rows
+      .map((row) => row.updatedDate as string)
+      .sort()
+      .at(-1) ?? '1970-01-01T00:00:00.000Z';
 
   it('targets: a save from a grid changed since is a 409 naming who changed it; the fresh version saves', async () => {
     const empty = versionOf(await gridOf(editor.api));
@@ -217,7 +244,9 @@ describe('grids: one version per grid, the newest updatedDate of its rows as rea
     const type = await createStoreType(admin, { recordFootfall: true });
     const store = await createStore(admin, { storeTypeID: type.storeTypeID });
     const recorder = await createUser(t.http, admin, { name: editorName.replace('Jane', 'Joan'), areas: ['RecordDailyStats'], storeIDs: [store.storeID] });
-    const month = async () => expectStatus(await admin.get(`/api/dailyStats?storeID=${store.storeID}&dailyStatDateGEQ=2031-05-01&dailyStatDateLEQ=2031-05-31`), 200).body.listData as Row[];
+    const month = async () =>
+      expectStatus(await admin.get(`/api/dailyStats?storeID=${store.storeID}&dailyStatDateGEQ=2031-05-01&dailyStatDateLEQ=2031-05-31`), 200).body
+        .listData as Row[];
     const url = (version: string) => `/api/dailyStats/${store.storeID}?updatedDate=${version}`;
     expectStatus(await recorder.api.put(url(versionOf([])), [{ dailyStatDate: '2031-05-02', footfall: 5 }]), 200);
     const read1 = await month();

@@ -87,30 +87,68 @@ beforeAll(async () => {
 
   const atA = (values: Array<[Row, string]>, body: Row = {}) => recordSale(w, admin, { saleDate: DATE, saleAnalysisValues: answers(values), ...body });
   // Counted at A on the day: H1 with X and Y (one Accessories), H2 with W (then edited: modified), H3 reconciled, H9.
-  await atA([[handset, 'H1'], [extras, 'X'], [extras, 'Y'], [unreported, 'Red']]);
-  const edited = await atA([[handset, 'H2'], [extras, 'W']]);
+  await atA([
+    [handset, 'H1'],
+    [extras, 'X'],
+    [extras, 'Y'],
+    [unreported, 'Red'],
+  ]);
+  const edited = await atA([
+    [handset, 'H2'],
+    [extras, 'W'],
+  ]);
   expectStatus(await admin.put(`/api/sale/${edited.saleID}`, { ...edited, notes: 'Edited on the day' }), 200);
-  const reconciled = await atA([[handset, 'H3'], [extras, 'V']]);
+  const reconciled = await atA([
+    [handset, 'H3'],
+    [extras, 'V'],
+  ]);
   await setStep(w, reconciled.saleID, 'reconciled');
   await atA([[handset, 'H9']]);
   // Not counted: a cancelled H3, a credit-check fail with H1 and X.
   const cancelled = await atA([[handset, 'H3']]);
   await setStep(w, cancelled.saleID, 'cancelled');
-  const creditFail = await atA([[handset, 'H1'], [extras, 'X']], { orderRef: '00000000000000000000' });
+  const creditFail = await atA(
+    [
+      [handset, 'H1'],
+      [extras, 'X'],
+    ],
+    { orderRef: '00000000000000000000' },
+  );
   await setStep(w, creditFail.saleID, 'cancelled');
   // A sale of the 5th refunded: the refund row (-1, negated amounts) lands on the day; the original stays on the 5th.
-  const refunded = await atA([[handset, 'H2'], [extras, 'Y']], { saleDate: '2009-03-05' });
-  expectStatus(await admin.put(`/api/sale/${refunded.saleID}`, { ...refunded, isRefunded: true, isRefundedNote: 'Back', isRefundedOrderRef: 'R'.repeat(20) }), 200);
+  const refunded = await atA(
+    [
+      [handset, 'H2'],
+      [extras, 'Y'],
+    ],
+    { saleDate: '2009-03-05' },
+  );
+  expectStatus(
+    await admin.put(`/api/sale/${refunded.saleID}`, { ...refunded, isRefunded: true, isRefundedNote: 'Back', isRefundedOrderRef: 'R'.repeat(20) }),
+    200,
+  );
   await w.t.dataSource.query(`UPDATE sale SET saleDate = '${DATE}' WHERE refSaleID = ${Number(refunded.saleID)}`);
   // The day after, at A.
   await atA([[handset, 'H1']], { saleDate: '2009-03-11' });
   // At B on the day: H1 and B1, and H2.
   const atB = (values: Array<[Row, string]>) =>
-    recordSale(w, admin, { storeID: w.storeB.storeID, attributableToUserID: managerB.userID, rateCardLineStoreID: lineStoreOf(w.line, w.storeB).rateCardLineStoreID, saleDate: DATE, saleAnalysisValues: answers(values) });
-  await atB([[handset, 'H1'], [onlyB, 'B1']]);
+    recordSale(w, admin, {
+      storeID: w.storeB.storeID,
+      attributableToUserID: managerB.userID,
+      rateCardLineStoreID: lineStoreOf(w.line, w.storeB).rateCardLineStoreID,
+      saleDate: DATE,
+      saleAnalysisValues: answers(values),
+    });
+  await atB([
+    [handset, 'H1'],
+    [onlyB, 'B1'],
+  ]);
   await atB([[handset, 'H2']]);
 
-  allSales = expectStatus(await admin.get(`/api/sales?saleDateGEQ=2009-01-01&saleDateLEQ=2009-12-31&storeID=${w.storeA.storeID},${w.storeB.storeID}&pageLength=500`), 200).body.listData;
+  allSales = expectStatus(
+    await admin.get(`/api/sales?saleDateGEQ=2009-01-01&saleDateLEQ=2009-12-31&storeID=${w.storeA.storeID},${w.storeB.storeID}&pageLength=500`),
+    200,
+  ).body.listData;
   expect(allSales.length).toBe(11);
   expect(allSales.find((r) => r.saleID === edited.saleID)?.currentHistoryStep).toBe('modified');
 });
@@ -166,7 +204,12 @@ describe('GET /api/kpi/dailyReport', () => {
 
   it('a day without sales answers every heading at 0; a store without reported fields answers none', async () => {
     const data = await report(admin, `storeID=${w.storeA.storeID}&saleDate=2009-03-12`);
-    expect(data.fields.flatMap((f: Row) => f.groups.map((g: Row) => [g.quantity, g.revenue]))).toEqual([[0, 0], [0, 0], [0, 0], [0, 0]]);
+    expect(data.fields.flatMap((f: Row) => f.groups.map((g: Row) => [g.quantity, g.revenue]))).toEqual([
+      [0, 0],
+      [0, 0],
+      [0, 0],
+      [0, 0],
+    ]);
     const storeC = await createStore(admin, { name: 'Daily report C', storeTypeID: w.storeA.storeTypeID });
     expect((await report(admin, `storeID=${storeC.storeID}&saleDate=${DATE}`)).fields).toEqual([]);
   });
@@ -196,7 +239,7 @@ describe('GET /api/kpi/dailyReport', () => {
     }
   });
 
-  it("another store is a 403; bad, future, too old and unknown parameters are 400s naming each", async () => {
+  it('another store is a 403; bad, future, too old and unknown parameters are 400s naming each', async () => {
     expectStatus(await managerB.api.get(`/api/kpi/dailyReport?storeID=${w.storeA.storeID}&saleDate=${DATE}`), 403);
     const future = expectFailure(await admin.get(`/api/kpi/dailyReport?storeID=${w.storeA.storeID}&saleDate=2999-01-01`));
     expect(future.failMessages).toEqual({ saleDate: 'This date is in the future' });
@@ -206,7 +249,9 @@ describe('GET /api/kpi/dailyReport', () => {
     const bad = expectFailure(await admin.get('/api/kpi/dailyReport?storeID=1;DROP&saleDate=2009-02-30&colour=red'));
     expect(Object.keys(bad.failMessages).sort()).toEqual(['colour', 'saleDate', 'storeID']);
     for (const storeID of ['0', `${w.storeA.storeID},${w.storeB.storeID}`, 'ALL', '']) {
-      expect(expectFailure(await admin.get(`/api/kpi/dailyReport?storeID=${storeID}&saleDate=${DATE}`)).failMessages).toEqual({ storeID: "Choose a store's id or all" });
+      expect(expectFailure(await admin.get(`/api/kpi/dailyReport?storeID=${storeID}&saleDate=${DATE}`)).failMessages).toEqual({
+        storeID: "Choose a store's id or all",
+      });
     }
     expect(expectFailure(await admin.get(`/api/kpi/dailyReport?storeID=all`)).failMessages).toEqual({ saleDate: 'Choose a date (yyyy-mm-dd)' });
     expect(expectFailure(await admin.get(`/api/kpi/dailyReport?storeID=all&storeID=2&saleDate=${DATE}`)).failMessages).toHaveProperty('storeID');

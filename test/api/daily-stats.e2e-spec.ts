@@ -9,8 +9,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, TestApp } from '../support/t
  * this file are in 2019.
  */
 
-const NO_STATS =
-  'There are no stats to record. Consider changing the settings on the store type to record staff count, footfall or chat count...';
+const NO_STATS = 'There are no stats to record. Consider changing the settings on the store type to record staff count, footfall or chat count...';
 
 let t: TestApp;
 let admin: Client;
@@ -136,20 +135,44 @@ describe('saving and reading a month', () => {
     expect(rows.map((r) => r.dailyStatDate.slice(0, 10))).toEqual(['2019-06-10']);
     expect(await saved(storeAll, '2019-06')).toEqual(rows);
     // Empty days that were never saved are not created.
-    expect(expectStatus(await put(recorder.api, storeAll, days('2019-06-20', 5, () => ({ footfall: null }))), 200).body.listData).toEqual(rows);
+    expect(
+      expectStatus(
+        await put(
+          recorder.api,
+          storeAll,
+          days('2019-06-20', 5, () => ({ footfall: null })),
+        ),
+        200,
+      ).body.listData,
+    ).toEqual(rows);
   });
 
   it('another user editing a day is stamped as its updater', async () => {
     expectStatus(await put(recorder.api, storeAll, days('2019-05-20', 1)), 200);
     const colleague = await createUser(t.http, admin, { areas: ['RecordDailyStats'], storeIDs: [storeAll.storeID] });
-    const rows: Row[] = expectStatus(await put(colleague.api, storeAll, days('2019-05-20', 1, () => ({ footfall: 1 }))), 200).body.listData;
+    const rows: Row[] = expectStatus(
+      await put(
+        colleague.api,
+        storeAll,
+        days('2019-05-20', 1, () => ({ footfall: 1 })),
+      ),
+      200,
+    ).body.listData;
     expect(rows.find((r) => r.dailyStatDate.startsWith('2019-05-20'))).toEqual(
       expect.objectContaining({ footfall: 1, createdByUserName: recorder.data.name, updatedByUserName: colleague.data.name }),
     );
   });
 
   it('saves of the same new days at once all succeed and make each day once', async () => {
-    const answers = await Promise.all(Array.from({ length: 12 }, (_, n) => put(recorder.api, storeAll, days('2019-02-01', 28, () => ({ footfall: n })))));
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, n) =>
+        put(
+          recorder.api,
+          storeAll,
+          days('2019-02-01', 28, () => ({ footfall: n })),
+        ),
+      ),
+    );
     for (const res of answers) expectStatus(res, 200);
     const rows = await saved(storeAll, '2019-02');
     expect(rows).toHaveLength(28);
@@ -164,20 +187,24 @@ describe('saving and reading a month', () => {
 
 describe('only the columns the store type records', () => {
   it('a store recording footfall only: chats and staff are not written', async () => {
-    const rows: Row[] = expectStatus(await put(recorder.api, storeFootfall, [{ dailyStatDate: '2019-03-01', footfall: 12, chatCount: 5, staffCount: 3 }]), 200).body
-      .listData;
+    const rows: Row[] = expectStatus(await put(recorder.api, storeFootfall, [{ dailyStatDate: '2019-03-01', footfall: 12, chatCount: 5, staffCount: 3 }]), 200)
+      .body.listData;
     expect(rows).toEqual([expect.objectContaining({ footfall: 12, chatCount: null, staffCount: null })]);
     // Chats and staff alone make no day.
-    expect(expectStatus(await put(recorder.api, storeFootfall, [{ dailyStatDate: '2019-03-02', chatCount: 5, staffCount: 3 }]), 200).body.listData).toEqual(rows);
+    expect(expectStatus(await put(recorder.api, storeFootfall, [{ dailyStatDate: '2019-03-02', chatCount: 5, staffCount: 3 }]), 200).body.listData).toEqual(
+      rows,
+    );
   });
 
   it('figures stored while the type recorded them are kept, and keep the day when footfall is cleared', async () => {
     expectStatus(await put(recorder.api, storeFootfall, [{ dailyStatDate: '2019-09-02', footfall: 40 }]), 200);
     // As if the store type had recorded chats when this day was entered.
     await t.dataSource.query(`UPDATE dailyStat SET chatCount = 7 WHERE storeID = ${Number(storeFootfall.storeID)} AND dailyStatDate = '2019-09-02'`);
-    const edited: Row[] = expectStatus(await put(recorder.api, storeFootfall, [{ dailyStatDate: '2019-09-02', footfall: 41, chatCount: 99 }]), 200).body.listData;
+    const edited: Row[] = expectStatus(await put(recorder.api, storeFootfall, [{ dailyStatDate: '2019-09-02', footfall: 41, chatCount: 99 }]), 200).body
+      .listData;
     expect(edited).toEqual([expect.objectContaining({ footfall: 41, chatCount: 7 })]);
-    const cleared: Row[] = expectStatus(await put(recorder.api, storeFootfall, [{ dailyStatDate: '2019-09-02', footfall: null, chatCount: null }]), 200).body.listData;
+    const cleared: Row[] = expectStatus(await put(recorder.api, storeFootfall, [{ dailyStatDate: '2019-09-02', footfall: null, chatCount: null }]), 200).body
+      .listData;
     expect(cleared).toEqual([expect.objectContaining({ footfall: null, chatCount: 7, staffCount: null })]);
   });
 
@@ -224,7 +251,9 @@ describe('permissions and store scope', () => {
 
   it('the Excel export needs AccessAPI and holds only the profile’s stores', async () => {
     expectStatus(await reader.api.get('/api/dailyStats/excel'), 403);
-    const { res, body } = await binary(recorder.api.get(`/api/dailyStats/excel?storeID=${storeAll.storeID}&dailyStatDateGEQ=2019-03-01&dailyStatDateLEQ=2019-03-31`));
+    const { res, body } = await binary(
+      recorder.api.get(`/api/dailyStats/excel?storeID=${storeAll.storeID}&dailyStatDateGEQ=2019-03-01&dailyStatDateLEQ=2019-03-31`),
+    );
     expectStatus(res, 200);
     const [header, ...rows] = await xlsxRows(body);
     expect(header).toEqual(expect.arrayContaining(['Date', 'Store', 'Footfall', 'Chat count', 'Staff count']));
@@ -270,7 +299,9 @@ describe('bad input: a 400 naming the field, nothing written', () => {
       ['staffCount', `huge (${n})`, n],
     ]),
   ])('%s %s', async (field, _what, value) => {
-    const failure = await refusedOn(t, [`dailyStats.1.${field}`], () => put(recorder.api, storeAll, [good, { ...good, dailyStatDate: '2019-11-06', [field]: value }]));
+    const failure = await refusedOn(t, [`dailyStats.1.${field}`], () =>
+      put(recorder.api, storeAll, [good, { ...good, dailyStatDate: '2019-11-06', [field]: value }]),
+    );
     expect(failure.failMessages[`dailyStats.1.${field}`]).toEqual(expect.any(String));
   });
 
@@ -291,9 +322,14 @@ describe('bad input: a 400 naming the field, nothing written', () => {
     await refused(t, () => putRaw(storeAll, '[{"dailyStatDate":"2019-11-05","constructor":{"a":1}}]'));
   });
 
-  it('days of different months: each day outside the first day\'s month is named', async () => {
+  it("days of different months: each day outside the first day's month is named", async () => {
     await refusedOn(t, ['dailyStats.1.dailyStatDate', 'dailyStats.3.dailyStatDate'], () =>
-      put(recorder.api, storeAll, [good, { ...good, dailyStatDate: '2019-12-01' }, { ...good, dailyStatDate: '2019-11-30' }, { ...good, dailyStatDate: '2018-11-06' }]),
+      put(recorder.api, storeAll, [
+        good,
+        { ...good, dailyStatDate: '2019-12-01' },
+        { ...good, dailyStatDate: '2019-11-30' },
+        { ...good, dailyStatDate: '2018-11-06' },
+      ]),
     );
   });
 
@@ -339,7 +375,12 @@ describe('bad input: a 400 naming the field, nothing written', () => {
   it('one bad day among good ones writes none of them (stored days keep their figures)', async () => {
     expectStatus(await put(recorder.api, storeAll, [good]), 200);
     const before = await saved(storeAll, '2019-11');
-    await refused(t, () => put(recorder.api, storeAll, [{ ...good, footfall: 999 }, { ...good, dailyStatDate: '2019-11-07', footfall: -5 }]));
+    await refused(t, () =>
+      put(recorder.api, storeAll, [
+        { ...good, footfall: 999 },
+        { ...good, dailyStatDate: '2019-11-07', footfall: -5 },
+      ]),
+    );
     expect(await saved(storeAll, '2019-11')).toEqual(before);
   });
 

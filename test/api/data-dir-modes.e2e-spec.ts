@@ -36,7 +36,10 @@ it('a fresh DATA_DIR: the directory 0700, the database, its -wal and -shm and th
     expect(t.config.databaseUrl).toBeUndefined();
     expect(readdirSync(dataDir).sort()).toEqual(expect.arrayContaining(['app.sqlite', 'app.sqlite-shm', 'app.sqlite-wal', 'files', 'jwt-secret']));
     const modes = Object.fromEntries(
-      ['.', 'app.sqlite', 'app.sqlite-wal', 'app.sqlite-shm', 'jwt-secret', 'files', 'files/.incoming', 'files/announcements'].map((name) => [name, modeOf(join(dataDir, name))]),
+      ['.', 'app.sqlite', 'app.sqlite-wal', 'app.sqlite-shm', 'jwt-secret', 'files', 'files/.incoming', 'files/announcements'].map((name) => [
+        name,
+        modeOf(join(dataDir, name)),
+      ]),
     );
     expect(modes).toEqual({
       '.': '700',

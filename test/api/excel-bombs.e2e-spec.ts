@@ -87,7 +87,9 @@ describe('xlsx files that unzip to 500 MB', () => {
 
   it('the headers of a file whose sheet is 500 MB of empty rows before the header: 400 naming the limit', async () => {
     const { result: res, ms, rssGrowthMB } = await measured(() => admin.get(`/api/file/${bombs.emptyRows}/excelHeaders/allSheets`));
-    expect(expectFailure(res, 400).failMessages.fileID).toMatch(/^The file's part xl\/worksheets\/sheet1\.xml unzips to 500 MB .*\(XLSX_MAX_COMPRESSION_RATIO\)$/);
+    expect(expectFailure(res, 400).failMessages.fileID).toMatch(
+      /^The file's part xl\/worksheets\/sheet1\.xml unzips to 500 MB .*\(XLSX_MAX_COMPRESSION_RATIO\)$/,
+    );
     console.log(`empty rows bomb, headers: ${ms} ms, RSS +${rssGrowthMB} MB`);
     expect(rssGrowthMB).toBeLessThan(500);
   });
@@ -96,7 +98,9 @@ describe('xlsx files that unzip to 500 MB', () => {
     const rateCardID = (await createRateCard(admin)).rateCardID;
     const before = await t.tableCounts();
     const { result: res, ms, rssGrowthMB } = await measured(() => uploadLines(bombs.repeatedRows, rateCardID));
-    expect(expectFailure(res, 400).failMessages.fileID).toMatch(/^The file's part xl\/worksheets\/sheet1\.xml unzips to 500 MB .*\(XLSX_MAX_COMPRESSION_RATIO\)$/);
+    expect(expectFailure(res, 400).failMessages.fileID).toMatch(
+      /^The file's part xl\/worksheets\/sheet1\.xml unzips to 500 MB .*\(XLSX_MAX_COMPRESSION_RATIO\)$/,
+    );
     expect(await t.tableCounts()).toEqual(before);
     console.log(`repeated rows bomb, upload: ${ms} ms, RSS +${rssGrowthMB} MB`);
     expect(rssGrowthMB).toBeLessThan(500);
@@ -108,8 +112,14 @@ describe('xlsx files that unzip to 500 MB', () => {
     const recSheetID = expectStatus(await admin.post('/api/recSheet', { name: unique('Bomb sheet'), recDate: '2016-05-31' }), 201).body.data.recSheetID;
     const mapping = { saleDate: 1, storeName: 2, orderRef: 3, sku: 4, description: 5, revenue: 6 };
     const before = await t.tableCounts();
-    const { result: res, ms, rssGrowthMB } = await measured(() => admin.post('/api/recSheetLines/excel', { fileID, recSheetID, commit: true, autoRec: false, mappings: { Lines: mapping } }));
-    expect(expectFailure(res, 400).failMessages.fileID).toMatch(/^The file's part xl\/worksheets\/sheet1\.xml unzips to 500 MB .*\(XLSX_MAX_COMPRESSION_RATIO\)$/);
+    const {
+      result: res,
+      ms,
+      rssGrowthMB,
+    } = await measured(() => admin.post('/api/recSheetLines/excel', { fileID, recSheetID, commit: true, autoRec: false, mappings: { Lines: mapping } }));
+    expect(expectFailure(res, 400).failMessages.fileID).toMatch(
+      /^The file's part xl\/worksheets\/sheet1\.xml unzips to 500 MB .*\(XLSX_MAX_COMPRESSION_RATIO\)$/,
+    );
     expect(await t.tableCounts()).toEqual(before);
     console.log(`repeated rows bomb, rec sheet import: ${ms} ms, RSS +${rssGrowthMB} MB`);
     expect(rssGrowthMB).toBeLessThan(50);
@@ -134,10 +144,14 @@ describe('xlsx files that unzip to 500 MB', () => {
 
   it('the headers of 1,900 sheets of 1 MB of elements each (1.9 GB, every part under 1 MB): 400 naming the whole-file ratio limit, one or eight at once', async () => {
     const { result: res, ms, rssGrowthMB } = await measured(() => admin.get(`/api/file/${bombs.manyParts}/excelHeaders/allSheets`));
-    expect(expectFailure(res, 400).failMessages.fileID).toMatch(/^The file unzips to 1[0-9]{3} MB in all from 2\.[0-9] MB \([0-9]+ to 1\), more than the limit of 100 to 1 \(XLSX_MAX_FILE_COMPRESSION_RATIO\)$/);
+    expect(expectFailure(res, 400).failMessages.fileID).toMatch(
+      /^The file unzips to 1[0-9]{3} MB in all from 2\.[0-9] MB \([0-9]+ to 1\), more than the limit of 100 to 1 \(XLSX_MAX_FILE_COMPRESSION_RATIO\)$/,
+    );
     console.log(`many parts bomb, headers: ${ms} ms, RSS +${rssGrowthMB} MB`);
     expect(ms).toBeLessThan(5000); // it took 30 s of CPU before
-    const eight = await measured(() => Promise.all(Array.from({ length: 8 }, () => admin.get(`/api/file/${bombs.manyParts}/excelHeaders/allSheets`).then((r) => r))));
+    const eight = await measured(() =>
+      Promise.all(Array.from({ length: 8 }, () => admin.get(`/api/file/${bombs.manyParts}/excelHeaders/allSheets`).then((r) => r))),
+    );
     for (const answer of eight.result) expect(expectFailure(answer, 400).failMessages.fileID).toMatch(/XLSX_MAX_FILE_COMPRESSION_RATIO/);
     console.log(`many parts bomb, eight in parallel: ${eight.ms} ms, RSS +${eight.rssGrowthMB} MB`);
     expect(eight.ms).toBeLessThan(10_000);
@@ -147,9 +161,13 @@ describe('xlsx files that unzip to 500 MB', () => {
     // 9 MB of <x/> compresses far past the ratio limits: raised here, so the search's own budget is what stops it.
     await withRatiosRaised(async () => {
       const fileID = await uploadFile(await elementsBeforeHeader(9 * MB));
-      expect(expectStatus(await admin.get(`/api/file/${fileID}/excelHeaders/allSheets`), 200).body.listData).toEqual([{ worksheet: 'Lines', headerRow: null, headers: [], rowChoices: [] }]);
+      expect(expectStatus(await admin.get(`/api/file/${fileID}/excelHeaders/allSheets`), 200).body.listData).toEqual([
+        { worksheet: 'Lines', headerRow: null, headers: [], rowChoices: [] },
+      ]);
       const rateCardID = (await createRateCard(admin)).rateCardID;
-      expect(expectFailure(await uploadLines(fileID, rateCardID), 400).failMessages.mappings).toBe('Worksheet Lines has no header row in its first 8 MB (XLSX_HEADER_SEARCH_BYTES)');
+      expect(expectFailure(await uploadLines(fileID, rateCardID), 400).failMessages.mappings).toBe(
+        'Worksheet Lines has no header row in its first 8 MB (XLSX_HEADER_SEARCH_BYTES)',
+      );
       // Within the budget, the header after the elements is found.
       const within = await uploadFile(await elementsBeforeHeader(2 * MB));
       expect(expectStatus(await admin.get(`/api/file/${within}/excelHeaders/allSheets`), 200).body.listData[0].headers).toHaveLength(3);
@@ -159,7 +177,9 @@ describe('xlsx files that unzip to 500 MB', () => {
   it('a sheet whose header row is past XLSX_HEADER_SEARCH_ROWS rows offers no headers, and an upload mapping it is a 400 naming the limit', async () => {
     const late = await xlsxOf({ sheets: [{ name: 'Lines', xml: sheetXml(`${'<row/>'.repeat(1200)}<row>${inlineCell('SKU')}</row>`) }] });
     const fileID = await uploadFile(late);
-    expect(expectStatus(await admin.get(`/api/file/${fileID}/excelHeaders/allSheets`), 200).body.listData).toEqual([{ worksheet: 'Lines', headerRow: null, headers: [], rowChoices: [] }]);
+    expect(expectStatus(await admin.get(`/api/file/${fileID}/excelHeaders/allSheets`), 200).body.listData).toEqual([
+      { worksheet: 'Lines', headerRow: null, headers: [], rowChoices: [] },
+    ]);
     const rateCardID = (await createRateCard(admin)).rateCardID;
     expect(expectFailure(await uploadLines(fileID, rateCardID), 400).failMessages.mappings).toBe(
       'Worksheet Lines has no header row in its first 1000 rows (XLSX_HEADER_SEARCH_ROWS)',
@@ -174,7 +194,10 @@ describe('xlsx files that unzip to 500 MB', () => {
       const fileID = await uploadFile(await repeatedRowsBomb(300 * MB));
       const rateCardID = (await createRateCard(admin)).rateCardID;
       const started = Date.now();
-      const res = expectStatus(await admin.post('/api/rateCardLines/excel', { fileID, rateCardID, saleTypeID: saleType.saleTypeID, commit: false, mappings: { Lines: LINES } }), 202);
+      const res = expectStatus(
+        await admin.post('/api/rateCardLines/excel', { fileID, rateCardID, saleTypeID: saleType.saleTypeID, commit: false, mappings: { Lines: LINES } }),
+        202,
+      );
       const answeredMs = Date.now() - started;
       const { operationID } = res.body.data;
       expect(res.body.data).toEqual(expect.objectContaining({ name: 'rateCardUpload', state: 'waiting' }));
@@ -214,7 +237,15 @@ describe('rows and cells without an r reference (valid OOXML, written by some to
   it('the header read answers the headers by position', async () => {
     const fileID = await uploadFile(await noReferences());
     expect(expectStatus(await admin.get(`/api/file/${fileID}/excelHeaders/allSheets`), 200).body.listData).toEqual([
-      expect.objectContaining({ worksheet: 'Lines', headerRow: 1, headers: [{ col: 1, header: 'SKU' }, { col: 2, header: 'Type' }, { col: 3, header: 'Description' }] }),
+      expect.objectContaining({
+        worksheet: 'Lines',
+        headerRow: 1,
+        headers: [
+          { col: 1, header: 'SKU' },
+          { col: 2, header: 'Type' },
+          { col: 3, header: 'Description' },
+        ],
+      }),
     ]);
   });
 
@@ -232,7 +263,14 @@ describe('rows and cells without an r reference (valid OOXML, written by some to
 
   it('an error names the row by its position', async () => {
     const file = await xlsxOf({
-      sheets: [{ name: 'Lines', xml: sheetXml(`<row>${inlineCell('SKU')}${inlineCell('Type')}${inlineCell('Description')}</row><row/><row>${inlineCell('NR-3')}${inlineCell('No such type')}${inlineCell('x')}</row>`) }],
+      sheets: [
+        {
+          name: 'Lines',
+          xml: sheetXml(
+            `<row>${inlineCell('SKU')}${inlineCell('Type')}${inlineCell('Description')}</row><row/><row>${inlineCell('NR-3')}${inlineCell('No such type')}${inlineCell('x')}</row>`,
+          ),
+        },
+      ],
     });
     const fileID = await uploadFile(file);
     const rateCardID = (await createRateCard(admin)).rateCardID;

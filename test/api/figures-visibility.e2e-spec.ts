@@ -64,9 +64,17 @@ beforeAll(async () => {
   const saleType = await createSaleType(admin, { storeIDs: [storeA.storeID, storeB.storeID] });
   const skuType = await createSkuType(admin);
   from = await createRateCard(admin);
-  to = await createRateCard(admin, { fromDate: new Date(new Date(`${from.fromDate.slice(0, 10)}T00:00:00Z`).getTime() + 86_400_000).toISOString().slice(0, 10) });
+  to = await createRateCard(admin, {
+    fromDate: new Date(new Date(`${from.fromDate.slice(0, 10)}T00:00:00Z`).getTime() + 86_400_000).toISOString().slice(0, 10),
+  });
   const line = (card: Row, sku: string, revenueA: number, commissionA: number) =>
-    createRateCardLine(admin, { rateCardID: card.rateCardID, saleTypeID: saleType.saleTypeID, skuTypeID: skuType.skuTypeID, sku, rateCardLineStores: stores(revenueA, commissionA) });
+    createRateCardLine(admin, {
+      rateCardID: card.rateCardID,
+      saleTypeID: saleType.saleTypeID,
+      skuTypeID: skuType.skuTypeID,
+      sku,
+      rateCardLineStores: stores(revenueA, commissionA),
+    });
   lineID = (await line(from, COMMISSION_ONLY, 10, 2)).rateCardLineID;
   await line(to, COMMISSION_ONLY, 10, 3);
   await line(from, REVENUE_TOO, 15, 1);
@@ -173,7 +181,8 @@ describe('a set-up profile without commission', () => {
   it('sends a line back without its commission and the saved commission stays', async () => {
     const read = expectStatus(await setupNoCommission.api.get(`/api/rateCardLines?rateCardLineID=${lineID}&fkJoins=rateCardLineStores`), 200).body.data;
     expectFigures(read, true, false);
-    const saved = expectStatus(await setupNoCommission.api.put(`/api/rateCardLine/${lineID}`, { ...read, description: 'Edited without commission' }), 200).body.data;
+    const saved = expectStatus(await setupNoCommission.api.put(`/api/rateCardLine/${lineID}`, { ...read, description: 'Edited without commission' }), 200).body
+      .data;
     expectFigures(saved, true, false);
     const after = expectStatus(await admin.get(`/api/rateCardLines?rateCardLineID=${lineID}&fkJoins=rateCardLineStores`), 200).body.data;
     expect(after.description).toBe('Edited without commission');

@@ -135,7 +135,12 @@ describe('the logo', () => {
 
   it('refuses what is not png or jpeg (an SVG neither) and keeps the current one', async () => {
     const before = await fetchImage('logo');
-    for (const [content, name] of [[pdf(), 'logo.png'], [ico(), 'logo.ico'], [Buffer.from('<html><body>logo</body></html>'), 'logo.svg'], [SVG, 'logo.svg']] as const) {
+    for (const [content, name] of [
+      [pdf(), 'logo.png'],
+      [ico(), 'logo.ico'],
+      [Buffer.from('<html><body>logo</body></html>'), 'logo.svg'],
+      [SVG, 'logo.svg'],
+    ] as const) {
       const result = expectFailure(await uploadBranding(admin, 'logo', content, name));
       expect(result.failSummary).toMatch(/^The file must be a PNG image or a JPEG image; its content is/);
     }
@@ -160,7 +165,10 @@ describe('the logo', () => {
 
 describe('the login background, login logo and favicon', () => {
   it('the login background takes a JPEG only', async () => {
-    for (const [content, name] of [[png(), 'bg.png'], [SVG, 'bg.svg']] as const) {
+    for (const [content, name] of [
+      [png(), 'bg.png'],
+      [SVG, 'bg.svg'],
+    ] as const) {
       const result = expectFailure(await uploadBranding(admin, 'loginBackground', content, name));
       expect(result.failSummary).toMatch(/^The file must be a JPEG image/);
     }
@@ -174,7 +182,10 @@ describe('the login background, login logo and favicon', () => {
     expect(expectFailure(await uploadBranding(admin, 'loginLogo', SVG, 'login-logo.svg')).failMessages.file).toBe(
       'The file must be a PNG image or a JPEG image; its content is an SVG image',
     );
-    for (const [content, type] of [[JPEG, 'image/jpeg'], [png(), 'image/png']] as const) {
+    for (const [content, type] of [
+      [JPEG, 'image/jpeg'],
+      [png(), 'image/png'],
+    ] as const) {
       expectStatus(await uploadBranding(admin, 'loginLogo', content, 'login-logo'), 201);
       const { res, body } = await fetchImage('loginLogo');
       expect(res.headers['content-type']).toBe(type);
@@ -185,7 +196,9 @@ describe('the login background, login logo and favicon', () => {
 
   it('the favicon takes ico or png, not svg, and answers at /api/file/favicon.ico', async () => {
     expectFailure(await uploadBranding(admin, 'favicon', JPEG, 'favicon.jpg'));
-    expect(expectFailure(await uploadBranding(admin, 'favicon', SVG, 'favicon.svg')).failSummary).toBe('The file must be an ICO icon or a PNG image; its content is an SVG image');
+    expect(expectFailure(await uploadBranding(admin, 'favicon', SVG, 'favicon.svg')).failSummary).toBe(
+      'The file must be an ICO icon or a PNG image; its content is an SVG image',
+    );
     const icon = ico();
     expectStatus(await uploadBranding(admin, 'favicon', icon, 'favicon.ico'), 201);
     const { res, body } = await fetchImage('favicon.ico');
@@ -258,7 +271,9 @@ describe('what a branding image may be (issue 28): one kind, named as it is, wit
   });
 
   it('an SVG, with a script or without, is refused for every image', async () => {
-    const scripted = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(document.cookie)</script><rect width="10" height="10"/></svg>');
+    const scripted = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(document.cookie)</script><rect width="10" height="10"/></svg>',
+    );
     for (const name of ['logo', 'loginLogo', 'favicon']) {
       expect(await refused(name, scripted, 'logo.svg', 'image/svg+xml')).toMatch(/its content is an SVG image$/);
       expect(await refused(name, SVG, 'logo.svg', 'image/svg+xml')).toMatch(/its content is an SVG image$/);
@@ -274,11 +289,15 @@ describe('what a branding image may be (issue 28): one kind, named as it is, wit
     expect(await refused('logo', pngWith('tEXt', 'Comment\0<html><script>alert(1)</script></html>'), 'logo.png')).toMatch(
       /^The file is a PNG image but also holds web page or script code/,
     );
-    expect(await refused('logo', pngWith('tEXt', 'Comment\0%PDF-1.4 1 0 obj'), 'logo.png')).toMatch(/^The file is a PNG image but also a PDF document; a file must be one kind only/);
+    expect(await refused('logo', pngWith('tEXt', 'Comment\0%PDF-1.4 1 0 obj'), 'logo.png')).toMatch(
+      /^The file is a PNG image but also a PDF document; a file must be one kind only/,
+    );
     expect(await refused('logo', Buffer.concat([png(16, 16), Buffer.from('<html><body onload="alert(1)">')]), 'logo.png')).toMatch(
       /^The file has more data after the end of its PNG image/,
     );
-    expect(await refused('loginBackground', jpegWithComment('<svg onload=alert(1)>'), 'bg.jpg')).toMatch(/^The file is a JPEG image but also holds web page or script code/);
+    expect(await refused('loginBackground', jpegWithComment('<svg onload=alert(1)>'), 'bg.jpg')).toMatch(
+      /^The file is a JPEG image but also holds web page or script code/,
+    );
     expect(await refused('loginBackground', Buffer.concat([JPEG, Buffer.from('<?php system($_GET[1]); ?>')]), 'bg.jpg')).toMatch(
       /^The file has more data after the end of its JPEG image/,
     );
@@ -288,8 +307,12 @@ describe('what a branding image may be (issue 28): one kind, named as it is, wit
     expect(await refused('logo', JPEG, 'logo.png', 'image/png')).toBe(
       "The file's name ends in .png but its content is a JPEG image; upload a file whose name and content agree",
     );
-    expect(await refused('logo', png(), 'logo.html', 'text/html')).toBe("The file's name ends in .html but its content is a PNG image; upload a file whose name and content agree");
-    expect(await refused('logo', png(), 'logo.png', 'text/html')).toBe('The file was sent as text/html but its content is a PNG image; upload a file whose type and content agree');
+    expect(await refused('logo', png(), 'logo.html', 'text/html')).toBe(
+      "The file's name ends in .html but its content is a PNG image; upload a file whose name and content agree",
+    );
+    expect(await refused('logo', png(), 'logo.png', 'text/html')).toBe(
+      'The file was sent as text/html but its content is a PNG image; upload a file whose type and content agree',
+    );
   });
 
   it('a normal PNG, JPEG and ICO are still accepted, named and declared as browsers do', async () => {

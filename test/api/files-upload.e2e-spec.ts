@@ -61,7 +61,10 @@ async function stored(): Promise<{ rows: number; files: string[] }> {
 async function refusedUpload(send: () => Test | Promise<{ status: number; body: Row }>, status = 400): Promise<Row> {
   const before = await stored();
   const res = (await send()) as { status: number; body: Row; text?: string };
-  expect({ status: res.status, body: res.body }).toEqual({ status, body: expect.objectContaining({ validationResult: expect.objectContaining({ fail: true }) }) });
+  expect({ status: res.status, body: res.body }).toEqual({
+    status,
+    body: expect.objectContaining({ validationResult: expect.objectContaining({ fail: true }) }),
+  });
   expect(res.body.validationResult.failSummary).toEqual(expect.any(String));
   expect(await stored()).toEqual(before);
   return res.body.validationResult;
@@ -84,9 +87,7 @@ describe('each kind of file is accepted where its library and type take it', () 
     const res = expectStatus(await upload(users[who].api, path, content(), filename), 201);
     expect(res.body.validationResult).toEqual({ fail: false });
     const [library, type] = path.split('/');
-    expect(res.body.data).toEqual(
-      expect.objectContaining({ fileID: expect.any(Number), library, type, kind, size: content().length, originalName: filename }),
-    );
+    expect(res.body.data).toEqual(expect.objectContaining({ fileID: expect.any(Number), library, type, kind, size: content().length, originalName: filename }));
     expect(res.body.data).not.toHaveProperty('storedName');
     const after = await stored();
     expect(after.rows).toBe(before.rows + 1);
@@ -121,7 +122,13 @@ describe('anything else is refused from its content, and nothing is kept', () =>
     ['an SVG where an image is asked for', SVG, 'receipt.png', 'image/png', 'receipts/image'],
     ['an icon where a PDF is asked for', ico(), 'notice.pdf', PDF_TYPE, 'announcements/pdf'],
   ])('%s', async (_what, content, filename, contentType, path) => {
-    const who = path.startsWith('rateCards') ? users.systemSetup : path.startsWith('recSheets') ? users.recs : path.startsWith('receipts') ? users.sales : users.announce;
+    const who = path.startsWith('rateCards')
+      ? users.systemSetup
+      : path.startsWith('recSheets')
+        ? users.recs
+        : path.startsWith('receipts')
+          ? users.sales
+          : users.announce;
     const result = await refusedUpload(() => upload(who.api, path, content, filename, contentType));
     expect(result.failMessages.file).toEqual(result.failSummary);
     expect(result.failSummary).toMatch(/^The file must be /);
@@ -161,9 +168,7 @@ describe('the upload limit (52428800 bytes) is enforced while the file streams i
  */
 async function streamUpload(path: string, token: string, size: number): Promise<{ status: number; body: Row; sentWhenAnswered: number }> {
   const boundary = `----retail${randomBytes(8).toString('hex')}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
-  );
+  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n`);
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   const first = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(1024 * 1024 - 9, 0x20)]);
   const chunk = Buffer.alloc(1024 * 1024, 0x20);
@@ -212,9 +217,7 @@ describe('malformed or wrong requests are 400, never 500, and keep nothing', () 
   });
 
   it('a body that is not multipart for its boundary', async () => {
-    await refusedUpload(() =>
-      api().post('/api/file/announcements/pdf').set('Content-Type', 'multipart/form-data; boundary=abc').send('this is not a form'),
-    );
+    await refusedUpload(() => api().post('/api/file/announcements/pdf').set('Content-Type', 'multipart/form-data; boundary=abc').send('this is not a form'));
   });
 
   it('a body cut off in the middle of the file', async () => {

@@ -98,7 +98,10 @@ async function someRecords(world: SalesWorld, day: string): Promise<Record<strin
     await admin.post('/api/rotaLine', { storeID: world.storeA.storeID, userID: world.seller.userID, rotaDate: day, plannedFrom: '09:00', plannedTo: '17:00' }),
     201,
   ).body;
-  const announcement = expectStatus(await admin.post('/api/announcement', { type: 'info', title: unique('Fuzz'), message: 'Read me', displayUntil: '2031-12-31' }), 201).body.data;
+  const announcement = expectStatus(
+    await admin.post('/api/announcement', { type: 'info', title: unique('Fuzz'), message: 'Read me', displayUntil: '2031-12-31' }),
+    201,
+  ).body.data;
   const discount = await createDiscount(admin, { saleTypeID: world.saleType.saleTypeID, discountStores: [{ storeID: world.storeA.storeID, enabled: true }] });
   const metric = await createMetric(admin);
   const part = await createMetricPart(admin, { metricID: metric.metricID });
@@ -139,7 +142,17 @@ async function someRecords(world: SalesWorld, day: string): Promise<Record<strin
 afterAll(async () => {
   console.log(`Fuzz: ${requests} requests (seed ${SEED}, ${RUNS} per operation); statuses ${JSON.stringify(Object.fromEntries([...statuses].sort()))}`);
   if (process.env.FUZZ_REPORT) {
-    console.log([...byOperation].map(([op, seen]) => `${op} ${[...seen].sort().map(([status, n]) => `${status}x${n}`).join(' ')}`).join('\n'));
+    console.log(
+      [...byOperation]
+        .map(
+          ([op, seen]) =>
+            `${op} ${[...seen]
+              .sort()
+              .map(([status, n]) => `${status}x${n}`)
+              .join(' ')}`,
+        )
+        .join('\n'),
+    );
   }
   await w?.t.close();
 });
@@ -254,14 +267,19 @@ function objectOf(schema: Schema, depth: number): fc.Arbitrary<Row> {
       .map(([name, field]) => [name, valueOf(field as Schema, depth, name)]),
   );
   const required = (resolved.required ?? []).filter((name: string) => name in properties);
-  return fc.oneof({ weight: 4, arbitrary: fc.record(properties, { requiredKeys: required }) }, { weight: 1, arbitrary: fc.record(properties, { requiredKeys: [] }) });
+  return fc.oneof(
+    { weight: 4, arbitrary: fc.record(properties, { requiredKeys: required }) },
+    { weight: 1, arbitrary: fc.record(properties, { requiredKeys: [] }) },
+  );
 }
 
 /** A path parameter: an id of the record the path names (/api/sale/{id}: a sale), a day, or a name. */
 function pathValue(path: string, name: string): fc.Arbitrary<string> {
   if (/date/i.test(name)) return fc.constantFrom('2031-02-01', '2031-02-30', 'yesterday');
   if (/id$/i.test(name)) {
-    return fc.oneof({ weight: 8, arbitrary: fc.constantFrom(...pathIDsFor(path, name)) }, { weight: 1, arbitrary: fc.constantFrom(...ODD_NUMBERS) }).map(String);
+    return fc
+      .oneof({ weight: 8, arbitrary: fc.constantFrom(...pathIDsFor(path, name)) }, { weight: 1, arbitrary: fc.constantFrom(...ODD_NUMBERS) })
+      .map(String);
   }
   return fc.oneof(fc.constantFrom('grid', 'columns', '\u202E'), fc.string({ maxLength: 10 })).map(encodeURIComponent);
 }
@@ -306,7 +324,9 @@ async function send(op: WriteOperation, params: Record<string, string>, body: un
   const url = op.path.replace(/\{(\w+)\}/g, (_m, name: string) => params[name]);
   requests += 1;
   // As JSON text: a body may be any JSON value (a number, null), which supertest would not send itself.
-  return w.admin[op.method](url).set('Content-Type', 'application/json').send(JSON.stringify(body ?? null));
+  return w.admin[op.method](url)
+    .set('Content-Type', 'application/json')
+    .send(JSON.stringify(body ?? null));
 }
 
 it('draws bodies for every write operation of the document', () => {
@@ -338,24 +358,48 @@ async function check(op: WriteOperation, params: Record<string, string>, body: u
 /** Bodies each operation accepted in the drawn phase: the starting points of the one-field phase. */
 const accepted = new Map<string, { params: Record<string, string>; body: Row }>();
 
-it('answers no 500, and writes nothing behind a 400, for bodies drawn from the schemas', async () => {
-  const failures: string[] = [];
-  for (const op of writeOperations()) {
-    const params = Object.fromEntries(op.params.map((name) => [name, pathValue(op.path, name)]));
-    const property = fc.asyncProperty(fc.record(params), valueOf(op.schema, 0), async (drawn, body) => {
-      const res = await check(op, drawn, body);
-      if (res.status < 300 && body && typeof body === 'object' && !Array.isArray(body)) accepted.set(`${op.method} ${op.path}`, { params: drawn, body: body });
-    });
-    const outcome = await fc.check(property, { numRuns: RUNS, seed: SEED, endOnFailure: false, verbose: 0 });
-    if (outcome.failed) {
-      failures.push(`${op.method.toUpperCase()} ${op.path}: ${String((outcome.errorInstance as Error)?.message ?? outcome.errorInstance).slice(0, 400)}\n  request: ${fc.stringify(outcome.counterexample)}`);
+it(
+  'answers no 500, and writes nothing behind a 400, for bodies drawn from the schemas',
+  async () => {
+    const failures: string[] = [];
+    for (const op of writeOperations()) {
+      const params = Object.fromEntries(op.params.map((name) => [name, pathValue(op.path, name)]));
+      const property = fc.asyncProperty(fc.record(params), valueOf(op.schema, 0), async (drawn, body) => {
+        const res = await check(op, drawn, body);
+        if (res.status < 300 && body && typeof body === 'object' && !Array.isArray(body))
+          accepted.set(`${op.method} ${op.path}`, { params: drawn, body: body });
+      });
+      const outcome = await fc.check(property, { numRuns: RUNS, seed: SEED, endOnFailure: false, verbose: 0 });
+      if (outcome.failed) {
+        failures.push(
+          `${op.method.toUpperCase()} ${op.path}: ${String((outcome.errorInstance as Error)?.message ?? outcome.errorInstance).slice(0, 400)}\n  request: ${fc.stringify(outcome.counterexample)}`,
+        );
+      }
     }
-  }
-  expect(failures).toEqual([]);
-}, 20 * 60_000);
+    expect(failures).toEqual([]);
+  },
+  20 * 60_000,
+);
 
 /** The values every field of an accepted body is given in turn, one field at a time. */
-const ONE_FIELD_VALUES: unknown[] = [null, '\ud800x@example.com', 'Store 1\u202Elaer', 'bell\u0007', '', 'n'.repeat(100_000), -1, 1.5, 1e308, 2 ** 31, true, [], {}, [null], [[]], [1]];
+const ONE_FIELD_VALUES: unknown[] = [
+  null,
+  '\ud800x@example.com',
+  'Store 1\u202Elaer',
+  'bell\u0007',
+  '',
+  'n'.repeat(100_000),
+  -1,
+  1.5,
+  1e308,
+  2 ** 31,
+  true,
+  [],
+  {},
+  [null],
+  [[]],
+  [1],
+];
 
 /**
  * A record as GET answers it, for PUT /api/<singular>/{id}: the round trip (docs/http-api.md)
@@ -368,28 +412,34 @@ async function currentRecord(op: WriteOperation, params: Record<string, string>)
   return res.status === 200 && res.body.data && !Array.isArray(res.body.data) ? res.body.data : undefined;
 }
 
-it('answers no 500, and writes nothing behind a 400, when one field of an accepted body is odd', async () => {
-  const failures: string[] = [];
-  let tried = 0;
-  for (const op of writeOperations()) {
-    const key = `${op.method} ${op.path}`;
-    const params = accepted.get(key)?.params ?? Object.fromEntries(op.params.map((name) => [name, String(pathIDsFor(op.path, name)[0])]));
-    const fields = Object.keys(resolve(op.schema).properties ?? {}).filter((name) => !resolve(op.schema).properties[name].readOnly);
-    for (const field of fields) {
-      for (const value of ONE_FIELD_VALUES) {
-        // Read again each time: an accepted change moves the record (and its version) on.
-        const base = (await currentRecord(op, params)) ?? accepted.get(key)?.body;
-        if (!base) continue;
-        tried += 1;
-        try {
-          await check(op, params, { ...base, [field]: value });
-        } catch (error) {
-          failures.push(`${op.method.toUpperCase()} ${op.path} with ${field} = ${JSON.stringify(value)?.slice(0, 40)}: ${String((error as Error).message).slice(0, 300)}`);
+it(
+  'answers no 500, and writes nothing behind a 400, when one field of an accepted body is odd',
+  async () => {
+    const failures: string[] = [];
+    let tried = 0;
+    for (const op of writeOperations()) {
+      const key = `${op.method} ${op.path}`;
+      const params = accepted.get(key)?.params ?? Object.fromEntries(op.params.map((name) => [name, String(pathIDsFor(op.path, name)[0])]));
+      const fields = Object.keys(resolve(op.schema).properties ?? {}).filter((name) => !resolve(op.schema).properties[name].readOnly);
+      for (const field of fields) {
+        for (const value of ONE_FIELD_VALUES) {
+          // Read again each time: an accepted change moves the record (and its version) on.
+          const base = (await currentRecord(op, params)) ?? accepted.get(key)?.body;
+          if (!base) continue;
+          tried += 1;
+          try {
+            await check(op, params, { ...base, [field]: value });
+          } catch (error) {
+            failures.push(
+              `${op.method.toUpperCase()} ${op.path} with ${field} = ${JSON.stringify(value)?.slice(0, 40)}: ${String((error as Error).message).slice(0, 300)}`,
+            );
+          }
         }
       }
     }
-  }
-  console.log(`Fuzz, one field at a time: ${tried} requests`);
-  expect(tried).toBeGreaterThan(500);
-  expect(failures).toEqual([]);
-}, 20 * 60_000);
+    console.log(`Fuzz, one field at a time: ${tried} requests`);
+    expect(tried).toBeGreaterThan(500);
+    expect(failures).toEqual([]);
+  },
+  20 * 60_000,
+);

@@ -51,7 +51,9 @@ it('logs in, lists and records sales, refunds, lists rec sheets and reads the KP
 
   // The list's named query parameters: a store, the days, a page length, a sort (not one free-form object).
   const listed = await api.GET('/api/sales', {
-    params: { query: { storeID: String(w.storeA.storeID), saleDateGEQ: `${YEAR}-01-01`, saleDateLEQ: `${YEAR}-12-31`, pageLength: 10, sort: 'saleID', sortDir: 'desc' } },
+    params: {
+      query: { storeID: String(w.storeA.storeID), saleDateGEQ: `${YEAR}-01-01`, saleDateLEQ: `${YEAR}-12-31`, pageLength: 10, sort: 'saleID', sortDir: 'desc' },
+    },
   });
   expect(listed.response.status).toBe(200);
   expect(listed.data?.listData.map((row) => row.saleID)).toContain(sale?.saleID);

@@ -162,7 +162,16 @@ describe('runs whose process stopped', () => {
     const operations = t.dataSource.getRepository(Operation);
     const adminID = expectStatus(await admin.get('/api/user/me'), 200).body.data.userID;
     const stranded = await operations.save(
-      operations.create({ queue: 'imports', name: 'rateCardUpload', userID: adminID, userName: 'Admin', state: 'active', message: 'Validating sheet 1 of 1', data: '{}', createdDate: new Date(Date.now() - 120_000) }),
+      operations.create({
+        queue: 'imports',
+        name: 'rateCardUpload',
+        userID: adminID,
+        userName: 'Admin',
+        state: 'active',
+        message: 'Validating sheet 1 of 1',
+        data: '{}',
+        createdDate: new Date(Date.now() - 120_000),
+      }),
     );
     await t.app.get(JobsService).onApplicationBootstrap();
     const after = expectStatus(await admin.get(`/api/longRunningOperation?operationID=${stranded.operationID}`), 200).body.data;

@@ -139,8 +139,16 @@ describe('kept dashboard answers', () => {
 
   it('sends an answer that read sales themselves (a part filtered on the order reference) without keeping it', async () => {
     const byOrder = await createMetric(admin, { name: 'Kept 2011 by order', metricType: 'integer', showInTables: true });
-    const [sale] = await w.t.dataSource.query(`SELECT saleID, orderRef FROM sale WHERE storeID = ${w.storeA.storeID} AND saleDate = '${DATE}' ORDER BY saleID LIMIT 1`);
-    const part = await createMetricPart(admin, { metricID: byOrder.metricID, tableName: 'sales', field: 'revenueCount', divisionPart: 'numerator', params: JSON.stringify({ orderRef: sale.orderRef }) });
+    const [sale] = await w.t.dataSource.query(
+      `SELECT saleID, orderRef FROM sale WHERE storeID = ${w.storeA.storeID} AND saleDate = '${DATE}' ORDER BY saleID LIMIT 1`,
+    );
+    const part = await createMetricPart(admin, {
+      metricID: byOrder.metricID,
+      tableName: 'sales',
+      field: 'revenueCount',
+      divisionPart: 'numerator',
+      params: JSON.stringify({ orderRef: sale.orderRef }),
+    });
     const count = (listData: Row[]) => listData.find((t) => t.name === 'month')!.totalsRow.values[`metric${byOrder.metricID}`];
     const first = count(await tables());
     expect(first).toBeGreaterThan(0);

@@ -59,7 +59,11 @@ beforeAll(async () => {
   s2 = await createSeller(w.t, admin, [w.storeA.storeID]);
   sB = await createSeller(w.t, admin, [w.storeB.storeID]);
   managerB = await createSeller(w.t, admin, [w.storeB.storeID], { areas: ['RecordSales'] });
-  commissionOnly = await createSeller(w.t, admin, [w.storeA.storeID], { areas: ['RecordSales'], profile: { showRevenue: false, showCommission: true }, proRateTargetsOnActual: true });
+  commissionOnly = await createSeller(w.t, admin, [w.storeA.storeID], {
+    areas: ['RecordSales'],
+    profile: { showRevenue: false, showCommission: true },
+    proRateTargetsOnActual: true,
+  });
   // Store A targets revenue and quantity; its type records footfall.
   expectStatus(await admin.put(`/api/store/${w.storeA.storeID}`, { ...w.storeA, targetRevenue: true, targetQuantity: true }), 200);
 
@@ -71,7 +75,10 @@ beforeAll(async () => {
   const creditFail = await atA(s1, DATE, { orderRef: '00000000000000000000' });
   await setStep(w, creditFail.saleID, 'cancelled');
   const refunded = await atA(s1, '2008-02-10');
-  expectStatus(await admin.put(`/api/sale/${refunded.saleID}`, { ...refunded, isRefunded: true, isRefundedNote: 'Back', isRefundedOrderRef: 'R'.repeat(20) }), 200);
+  expectStatus(
+    await admin.put(`/api/sale/${refunded.saleID}`, { ...refunded, isRefunded: true, isRefundedNote: 'Back', isRefundedOrderRef: 'R'.repeat(20) }),
+    200,
+  );
   await w.t.dataSource.query(`UPDATE sale SET saleDate = '${DATE}' WHERE refSaleID = ${Number(refunded.saleID)}`);
   // The day before, a reconciled sale; the prior month's span (1 to 29 January) holds the 29th, not the 30th.
   const reconciled = await atA(s1, '2008-02-28');
@@ -86,15 +93,29 @@ beforeAll(async () => {
   // s2 at A and sB at B.
   await atA(s2, '2008-02-15');
   await atA(s2, DATE);
-  await recordSale(w, admin, { storeID: w.storeB.storeID, attributableToUserID: sB.userID, rateCardLineStoreID: lineStoreOf(w.line, w.storeB).rateCardLineStoreID, saleDate: DATE });
+  await recordSale(w, admin, {
+    storeID: w.storeB.storeID,
+    attributableToUserID: sB.userID,
+    rateCardLineStoreID: lineStoreOf(w.line, w.storeB).rateCardLineStoreID,
+    saleDate: DATE,
+  });
 
-  allSales = expectStatus(await admin.get(`/api/sales?saleDateGEQ=2007-01-01&saleDateLEQ=2008-12-31&storeID=${w.storeA.storeID},${w.storeB.storeID}&pageLength=500`), 200).body.listData;
+  allSales = expectStatus(
+    await admin.get(`/api/sales?saleDateGEQ=2007-01-01&saleDateLEQ=2008-12-31&storeID=${w.storeA.storeID},${w.storeB.storeID}&pageLength=500`),
+    200,
+  ).body.listData;
   expect(allSales.length).toBe(14);
 
   // Stores A and B share a type, which records footfall: two days at A and one at B in February.
   const type = expectStatus(await admin.get(`/api/storeTypes?storeTypeID=${w.storeA.storeTypeID}`), 200).body.listData[0];
   expectStatus(await admin.put(`/api/storeType/${type.storeTypeID}`, { name: type.name, recordFootfall: true }), 200);
-  expectStatus(await admin.put(`/api/dailyStats/${w.storeA.storeID}`, [{ dailyStatDate: '2008-02-28', footfall: 40 }, { dailyStatDate: DATE, footfall: 60 }]), 200);
+  expectStatus(
+    await admin.put(`/api/dailyStats/${w.storeA.storeID}`, [
+      { dailyStatDate: '2008-02-28', footfall: 40 },
+      { dailyStatDate: DATE, footfall: 60 },
+    ]),
+    200,
+  );
   expectStatus(await admin.put(`/api/dailyStats/${w.storeB.storeID}`, [{ dailyStatDate: DATE, footfall: 10 }]), 200);
   conversion = await createMetric(admin, { name: 'KPI 2008 conversion', metricType: 'percent', successValue: 0.05 });
   await createMetricPart(admin, { metricID: conversion.metricID, tableName: 'sales', field: 'revenueCount', divisionPart: 'numerator', params: '{}' });
@@ -111,9 +132,21 @@ describe('GET /api/kpi/cards', () => {
     const data = await cards(admin, `date=${DATE}&userID=${s1.userID}`);
     const mine = by(s1);
     const expected = {
-      day: [['2008-02-29', '2008-02-29'], ['2008-02-28', '2008-02-28'], ['2007-02-28', '2007-02-28']],
-      month: [['2008-02-01', '2008-02-29'], ['2008-01-01', '2008-01-29'], ['2007-02-01', '2007-02-28']],
-      year: [['2008-01-01', '2008-02-29'], ['2007-01-01', '2007-02-28'], ['2007-01-01', '2007-02-28']],
+      day: [
+        ['2008-02-29', '2008-02-29'],
+        ['2008-02-28', '2008-02-28'],
+        ['2007-02-28', '2007-02-28'],
+      ],
+      month: [
+        ['2008-02-01', '2008-02-29'],
+        ['2008-01-01', '2008-01-29'],
+        ['2007-02-01', '2007-02-28'],
+      ],
+      year: [
+        ['2008-01-01', '2008-02-29'],
+        ['2007-01-01', '2007-02-28'],
+        ['2007-01-01', '2007-02-28'],
+      ],
     } as const;
     expect(data.cards.map((c: Row) => c.period)).toEqual(['day', 'month', 'year']);
     for (const card of data.cards) {
@@ -196,7 +229,9 @@ describe('GET /api/kpi/cards', () => {
   it('tops: the best SKU, seller and store by revenue, with ASPs', async () => {
     const data = await cards(admin, `date=${DATE}&userID=${s1.userID}`);
     const month = between(allSales, '2008-02-01', DATE);
-    const bySeller = [s1, s2, sB].map((u) => ({ u, ...sums(month.filter((r) => r.attributableToUserID === u.userID)) })).sort((a, b) => b.adjustedRevenueTotal - a.adjustedRevenueTotal);
+    const bySeller = [s1, s2, sB]
+      .map((u) => ({ u, ...sums(month.filter((r) => r.attributableToUserID === u.userID)) }))
+      .sort((a, b) => b.adjustedRevenueTotal - a.adjustedRevenueTotal);
     const top = data.cards[1].tops.revenue.topUser;
     expect(top.attributableToUserID).toBe(bySeller[0].u.userID);
     expect(top.adjustedRevenueTotal).toBe(bySeller[0].adjustedRevenueTotal);
@@ -214,7 +249,7 @@ describe('GET /api/kpi/cards', () => {
     expect(data.targets.every((t: Row) => t.targetType !== 'revenue')).toBe(true);
   });
 
-  it('targets: the users\' month targets against their actual, met, projected, and pro-rated only for a user who asks', async () => {
+  it("targets: the users' month targets against their actual, met, projected, and pro-rated only for a user who asks", async () => {
     const put = await admin.put(`/api/targets/${w.storeA.storeID}/2008-02-01`, [
       { userID: s1.userID, targetType: 'quantity', target: 1 },
       { userID: s1.userID, targetType: 'revenue', target: 10000 },
@@ -243,7 +278,7 @@ describe('GET /api/kpi/cards', () => {
     const limited = await createSeller(w.t, admin, [w.storeA.storeID], { salesMonthsBack: 2 });
     const old = expectFailure(await limited.api.get(`/api/kpi/cards?date=${DATE}`));
     expect(old.failMessages.date).toMatch(/^2 months max restriction/);
-    const bad = expectFailure(await admin.get("/api/kpi/cards?date=2008-02-30&userID=1;DROP TABLE sale&colour=1"));
+    const bad = expectFailure(await admin.get('/api/kpi/cards?date=2008-02-30&userID=1;DROP TABLE sale&colour=1'));
     expect(Object.keys(bad.failMessages).sort()).toEqual(['colour', 'date', 'userID']);
     // A user's own cards today with a short months back: last year's side is not available, not refused.
     const today = await cards(limited.api, '');
@@ -269,7 +304,16 @@ describe('GET /api/kpi/tables, leagueTables, drhTable', () => {
       const count = sums(inMonth.filter((r) => keyOf(r) === key)).revenueCount;
       expect(row.values[column()]).toBe(count);
       expect(row.colors[column()]).toBe(count >= 1.5 ? 'green' : 'red');
-      expect(row.metricParts[column()][0]).toMatchObject({ current: count, prior: sums(between(allSales.filter((r) => keyOf(r) === key), '2008-01-01', '2008-01-29')).revenueCount });
+      expect(row.metricParts[column()][0]).toMatchObject({
+        current: count,
+        prior: sums(
+          between(
+            allSales.filter((r) => keyOf(r) === key),
+            '2008-01-01',
+            '2008-01-29',
+          ),
+        ).revenueCount,
+      });
     }
     expect(month.totalsRow.values[column()]).toBe(sums(inMonth).revenueCount);
   });
@@ -321,7 +365,7 @@ describe('GET /api/kpi/tables, leagueTables, drhTable', () => {
     expectFailure(await admin.get(`/api/kpi/tables?date=${DATE}&splitBy=sku`));
   });
 
-  it('league tables: users and stores of all the caller\'s stores', async () => {
+  it("league tables: users and stores of all the caller's stores", async () => {
     const listData = expectStatus(await managerB.api.get(`/api/kpi/leagueTables?date=${DATE}`), 200).body.listData;
     expect(listData.map((t: Row) => t.name)).toEqual(['users', 'stores']);
     expect(listData[0].rows.map((r: Row) => r.key)).toEqual([sB.userID]);
@@ -330,10 +374,15 @@ describe('GET /api/kpi/tables, leagueTables, drhTable', () => {
 
   it('the daily table reads the drhMetrics preference, over the range, split as asked', async () => {
     expectStatus(await admin.put('/api/user/userPreference/defaults/drhMetrics', { value: `${metric.metricID},999999` }), 200);
-    const data = expectStatus(await admin.get(`/api/kpi/drhTable?fromDate=2008-02-10&toDate=${DATE}&storeIDs=${w.storeA.storeID}&splitBy=storeID`), 200).body.data;
+    const data = expectStatus(await admin.get(`/api/kpi/drhTable?fromDate=2008-02-10&toDate=${DATE}&storeIDs=${w.storeA.storeID}&splitBy=storeID`), 200).body
+      .data;
     expect(data.columns.map((c: Row) => c.name)).toEqual(['name', column()]);
     expect(data.rows).toHaveLength(1);
-    const atA = between(allSales.filter((r) => r.storeID === w.storeA.storeID), '2008-02-10', DATE);
+    const atA = between(
+      allSales.filter((r) => r.storeID === w.storeA.storeID),
+      '2008-02-10',
+      DATE,
+    );
     expect(data.totalsRow.values[column()]).toBe(sums(atA).revenueCount);
     expect(data.prior).toEqual({ fromDate: '2008-01-21', toDate: '2008-02-09' });
     expectFailure(await admin.get(`/api/kpi/drhTable?fromDate=${DATE}&toDate=2008-02-01`));

@@ -68,8 +68,10 @@ afterAll(() => t?.close());
 
 // The expected answers, computed from the stores as created.
 const ids = (rows: Row[]) => rows.map((s) => s.storeID);
-const by = <K extends string>(key: K, dir: 'asc' | 'desc' = 'asc') => (a: Row, b: Row) =>
-  (a[key] < b[key] ? -1 : a[key] > b[key] ? 1 : 0) * (dir === 'asc' ? 1 : -1);
+const by =
+  <K extends string>(key: K, dir: 'asc' | 'desc' = 'asc') =>
+  (a: Row, b: Row) =>
+    (a[key] < b[key] ? -1 : a[key] > b[key] ? 1 : 0) * (dir === 'asc' ? 1 : -1);
 const sortedIDs = (rows: Row[]) => ids(rows).sort((a, b) => a - b);
 const where = (test: (s: Row) => boolean) => sortedIDs(stores.filter(test));
 const day = (iso: string) => iso.slice(0, 10);
@@ -453,7 +455,12 @@ describe('audit fields are set by the server', () => {
   });
 
   it('a body cannot set them: they are ignored, as a read record sent back carries them (docs/http-api.md, "Round trips")', async () => {
-    const res = await admin.post('/api/store', { name: 'Forged', storeTypeID: highStreet.storeTypeID, createdByUserName: 'Someone else', createdDate: '2001-01-01T00:00:00.000Z' });
+    const res = await admin.post('/api/store', {
+      name: 'Forged',
+      storeTypeID: highStreet.storeTypeID,
+      createdByUserName: 'Someone else',
+      createdDate: '2001-01-01T00:00:00.000Z',
+    });
     const created = expectStatus(res, 201).body.data;
     expect(created.createdByUserName).not.toBe('Someone else');
     expect(created.createdDate).not.toBe('2001-01-01T00:00:00.000Z');
@@ -485,7 +492,7 @@ describe('user preferences: GET/PUT /api/user/userPreference/{group}/{name} with
 
   it.each([
     ['a group with a space', '/api/user/userPreference/Table%20Columns/stores'],
-    ['a name with a quote', "/api/user/userPreference/TableColumns/st%27ores"],
+    ['a name with a quote', '/api/user/userPreference/TableColumns/st%27ores'],
     ['a name over 50 characters', `/api/user/userPreference/TableColumns/${'n'.repeat(51)}`],
   ])('%s is a 400', async (_what, url) => {
     expectFailure(await admin.get(url));

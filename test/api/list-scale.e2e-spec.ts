@@ -45,7 +45,12 @@ let lineStores: Array<{ id: number; storeID: number; revenue: number; commission
 
 async function insertRows(runner: QueryRunner, table: string, rows: Row[]): Promise<void> {
   for (let i = 0; i < rows.length; i += 500) {
-    await runner.manager.createQueryBuilder().insert().into(table).values(rows.slice(i, i + 500)).execute();
+    await runner.manager
+      .createQueryBuilder()
+      .insert()
+      .into(table)
+      .values(rows.slice(i, i + 500))
+      .execute();
   }
 }
 
@@ -81,7 +86,8 @@ beforeAll(async () => {
       // Every 9th store row has its own SKU, which sorts elsewhere than the line's.
       const override = i % 9 === 0 ? `AA-${String(i).padStart(5, '0')}` : null;
       rows.push({ rateCardLineID: line.id, storeID: storeA.storeID, revenue: (i % 7) * 5, commission: i % 3, sku: override, active: true });
-      if (i % 2 === 0) rows.push({ rateCardLineID: line.id, storeID: storeB.storeID, revenue: (i % 5) * 10, commission: 1, sku: override, active: i % 4 === 0 });
+      if (i % 2 === 0)
+        rows.push({ rateCardLineID: line.id, storeID: storeB.storeID, revenue: (i % 5) * 10, commission: 1, sku: override, active: i % 4 === 0 });
     });
     await insertRows(runner, 'rateCardLineStore', rows);
     const skuOf = new Map(lineIDs.map((line: { id: number; sku: string }) => [line.id, line.sku]));
@@ -103,7 +109,8 @@ beforeAll(async () => {
     const adminID = (await admin.get('/api/user/me')).body.data.userID;
     const lineStoreA = lineStores.find((ls) => ls.storeID === storeA.storeID)!;
     const lineStoreB = lineStores.find((ls) => ls.storeID === storeB.storeID)!;
-    const lineIDOf = async (id: number) => Number((await t.dataSource.query('SELECT rateCardLineID AS id FROM rateCardLineStore WHERE rateCardLineStoreID = ?', [id]))[0].id);
+    const lineIDOf = async (id: number) =>
+      Number((await t.dataSource.query('SELECT rateCardLineID AS id FROM rateCardLineStore WHERE rateCardLineStoreID = ?', [id]))[0].id);
     const [lineA, lineB] = [await lineIDOf(lineStoreA.id), await lineIDOf(lineStoreB.id)];
     const sales = Array.from({ length: SALES }, (_, i) => {
       const inA = i % 3 !== 0;
@@ -134,7 +141,14 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 /** A set-up user for the engine's own calls (the medium tests below skip HTTP). */
-const setUpUser = { userID: 1, name: 'test', storeIDs: [], systemAreas: new Set(['SystemSetup']), showRevenue: true, showCommission: true } as unknown as AuthUser;
+const setUpUser = {
+  userID: 1,
+  name: 'test',
+  storeIDs: [],
+  systemAreas: new Set(['SystemSetup']),
+  showRevenue: true,
+  showCommission: true,
+} as unknown as AuthUser;
 
 type Expected = (typeof lineStores)[number];
 const inStore = (store: Row) => lineStores.filter((ls) => ls.storeID === store.storeID);
@@ -176,7 +190,9 @@ describe('pages cut by the database', () => {
     const expected = ordered(inStore(storeA), 'revenue', 'desc');
     const res = expectStatus(await admin.get(`/api/rateCardLineStores?storeID=${storeA.storeID}&sort=revenue&sortDir=desc&page=120&pageLength=50`), 200);
     expect(res.body.listData.map((r: Row) => r.rateCardLineStoreID)).toEqual(expected.slice(6000, 6050));
-    expect(res.body.page).toEqual(expect.objectContaining({ page: 120, rowCount: expected.length, pageCount: Math.ceil(expected.length / 50), listIDsFrom: 6000 }));
+    expect(res.body.page).toEqual(
+      expect.objectContaining({ page: 120, rowCount: expected.length, pageCount: Math.ceil(expected.length / 50), listIDsFrom: 6000 }),
+    );
   });
 
   it('rowCount is the filtered total, whatever the page', async () => {
@@ -201,10 +217,7 @@ describe('listIDs: a window of the ordered ids', () => {
     const expected = ordered(inStore(storeA), 'revenue', 'asc');
     const ids: number[] = [];
     for (let from = 0; from < expected.length; from += 2_500) {
-      const res = expectStatus(
-        await admin.get(`/api/rateCardLineStores?storeID=${storeA.storeID}&sort=revenue&listIDsFrom=${from}&listIDsLength=2500`),
-        200,
-      );
+      const res = expectStatus(await admin.get(`/api/rateCardLineStores?storeID=${storeA.storeID}&sort=revenue&listIDsFrom=${from}&listIDsLength=2500`), 200);
       expect(res.body.page.listIDsFrom).toBe(from);
       expect(res.body.listData).toHaveLength(10);
       ids.push(...listIDs(res));
@@ -293,7 +306,8 @@ describe('a large list with a range filter', () => {
   it('sorts few matches after reading them by the filter, not along the sort index', () => {
     const lists = t.app.get(ListService);
     const query = { storeID: String(storeA.storeID), revenueGEQ: '30', sort: 'rateCardLineStoreID', sortDir: 'desc' };
-    const orderBy = (q: Record<string, string>, rowCount?: number) => lists.pageQuery(rateCardLineStoreList as ListDefinition<Row>, q, setUpUser, rowCount)[0].split('ORDER BY')[1];
+    const orderBy = (q: Record<string, string>, rowCount?: number) =>
+      lists.pageQuery(rateCardLineStoreList as ListDefinition<Row>, q, setUpUser, rowCount)[0].split('ORDER BY')[1];
     expect(orderBy(query, 500)).toMatch(/^\s*COALESCE\(/);
     // Many matches: the index order is the cheap one. No range: the optimizer has no guess to get wrong.
     expect(orderBy(query, UNINDEXED_SORT_MAX + 1)).not.toMatch(/COALESCE/);
@@ -309,7 +323,10 @@ describe('a large list with a range filter', () => {
       .sort((a, b) => b - a);
     const ids: number[] = [];
     for (let page = 0; ids.length < expected.length; page += 1) {
-      const res = expectStatus(await admin.get(`/api/rateCardLineStores?storeID=${storeA.storeID}&revenueGEQ=30&sort=rateCardLineStoreID&sortDir=desc&pageLength=500&page=${page}`), 200);
+      const res = expectStatus(
+        await admin.get(`/api/rateCardLineStores?storeID=${storeA.storeID}&revenueGEQ=30&sort=rateCardLineStoreID&sortDir=desc&pageLength=500&page=${page}`),
+        200,
+      );
       expect(res.body.page.rowCount).toBe(expected.length);
       ids.push(...listIDs(res));
     }
@@ -357,13 +374,19 @@ describe('the aggregate total is computed by the database over every matching ro
     const expected = inStore(storeB);
     expect(result.page.aggregateTotal).toBe(expected.reduce((sum, ls) => sum + ls.revenue, 0));
     expect(result.listIDs.map((entry) => entry.aggregate)).toEqual(
-      ordered(expected, 'revenue', 'asc').slice(0, 5).map((id) => expected.find((ls) => ls.id === id)!.revenue),
+      ordered(expected, 'revenue', 'asc')
+        .slice(0, 5)
+        .map((id) => expected.find((ls) => ls.id === id)!.revenue),
     );
   });
 
   it('an aggregate declared a figure is neither listed nor totalled for a profile that does not show it', async () => {
     const lists = t.app.get(ListService);
-    const asRevenue = { ...rateCardLineStoreList, aggregate: 'rateCardLineStore.revenue', figures: { revenue: ['revenue', 'aggregate'] } } as ListDefinition<Row>;
+    const asRevenue = {
+      ...rateCardLineStoreList,
+      aggregate: 'rateCardLineStore.revenue',
+      figures: { revenue: ['revenue', 'aggregate'] },
+    } as ListDefinition<Row>;
     const noRevenue = { ...setUpUser, showRevenue: false } as AuthUser;
     const hidden = await lists.run(asRevenue, lists.parse(asRevenue, { storeID: String(storeB.storeID), pageLength: '5' }, noRevenue), noRevenue);
     expect(hidden.page.aggregateTotal).toBeUndefined();

@@ -1,17 +1,4 @@
-import {
-  as,
-  Client,
-  createAnalysisField,
-  createStore,
-  createUser,
-  expectFailure,
-  expectStatus,
-  listIDs,
-  login,
-  Row,
-  TestUser,
-  unique,
-} from '../support/api';
+import { as, Client, createAnalysisField, createStore, createUser, expectFailure, expectStatus, listIDs, login, Row, TestUser, unique } from '../support/api';
 import { refusedOn } from '../support/refusals';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, TestApp } from '../support/test-app';
 
@@ -36,7 +23,7 @@ afterAll(() => t?.close());
 
 const read = async (id: number): Promise<Row> => expectStatus(await admin.get(`/api/analysisFields?analysisFieldID=${id}`), 200).body.data;
 
-describe('the input-type rules are the server\'s (400 naming the field)', () => {
+describe("the input-type rules are the server's (400 naming the field)", () => {
   const items = [{ code: 'A' }, { code: 'B' }];
   const cases: Array<[string, Row, string[]]> = [
     ['a regex on a single field', { inputType: 'single', regex: '\\d+' }, ['regex']],
@@ -67,10 +54,16 @@ describe('the input-type rules are the server\'s (400 naming the field)', () => 
 
   it.each([
     ['text with regex, default and required', { inputType: 'text', regex: '\\d{3}', defaultValue: '123', required: true }],
-    ['single with items, auto-fill and both targets', { inputType: 'single', analysisListItems: items, autoFillFrom: 'rateCardLineBandName', targetRevenue: true, targetQuantity: true }],
+    [
+      'single with items, auto-fill and both targets',
+      { inputType: 'single', analysisListItems: items, autoFillFrom: 'rateCardLineBandName', targetRevenue: true, targetQuantity: true },
+    ],
     ['multi with items', { inputType: 'multi', analysisListItems: items }],
     // What the dialog sends for hidden inputs: empty values are fine for any type.
-    ['multi with the hidden inputs empty', { inputType: 'multi', regex: '', defaultValue: '', autoFillFrom: null, targetRevenue: false, targetQuantity: false }],
+    [
+      'multi with the hidden inputs empty',
+      { inputType: 'multi', regex: '', defaultValue: '', autoFillFrom: null, targetRevenue: false, targetQuantity: false },
+    ],
     ['text with no list items', { inputType: 'text', analysisListItems: [] }],
   ])('%s is accepted', async (_what, body) => {
     expectStatus(await admin.post('/api/analysisField', { name: unique('Rule keeper'), ...body }), 201);
@@ -118,7 +111,10 @@ describe('the regex of a text field', () => {
   it('an anchored regex is not wrapped again, on create nor when saved back as read', async () => {
     const created = expectStatus(await text('^\\d{15}$'), 201).body.data;
     expect(created.regex).toBe('^\\d{15}$');
-    const again = expectStatus(await admin.put(`/api/analysisField/${created.analysisFieldID}`, { name: created.name, inputType: 'text', regex: created.regex }), 200);
+    const again = expectStatus(
+      await admin.put(`/api/analysisField/${created.analysisFieldID}`, { name: created.name, inputType: 'text', regex: created.regex }),
+      200,
+    );
     expect(again.body.data.regex).toBe('^\\d{15}$');
     const grouped = expectStatus(await text('A|B'), 201).body.data;
     const regrouped = await admin.put(`/api/analysisField/${grouped.analysisFieldID}`, { name: grouped.name, inputType: 'text', regex: grouped.regex });
@@ -237,8 +233,10 @@ describe('list item codes', () => {
   it('carry their analysisFieldID (spec 02 section 3); sent back as read it is ignored, the saved field decides', async () => {
     const field = await createAnalysisField(admin, { analysisListItems: [{ code: 'Yes' }, { code: 'No' }] });
     expect(field.analysisListItems.map((i: Row) => i.analysisFieldID)).toEqual([field.analysisFieldID, field.analysisFieldID]);
-    const copy = expectStatus(await admin.post('/api/analysisField', { name: 'Copied items', inputType: 'single', analysisListItems: field.analysisListItems }), 201)
-      .body.data;
+    const copy = expectStatus(
+      await admin.post('/api/analysisField', { name: 'Copied items', inputType: 'single', analysisListItems: field.analysisListItems }),
+      201,
+    ).body.data;
     expect(copy.analysisListItems.map((i: Row) => [i.code, i.analysisFieldID])).toEqual([
       ['Yes', copy.analysisFieldID],
       ['No', copy.analysisFieldID],

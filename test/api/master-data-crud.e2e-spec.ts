@@ -345,7 +345,10 @@ describe.each(resources)('/api/$plural and /api/$singular', (resource) => {
     const record = expectStatus(await admin.post(`/api/${resource.singular}`, { ...body, [resource.idField]: 0 }), 201).body.data;
     const other = expectStatus(await admin.post(`/api/${resource.singular}`, (await resource.create()).body), 201).body.data;
     const change = await resource.update(record);
-    expectStatus(await admin.put(`/api/${resource.singular}/${record[resource.idField]}`, { ...change.body, [resource.idField]: other[resource.idField] }), 200);
+    expectStatus(
+      await admin.put(`/api/${resource.singular}/${record[resource.idField]}`, { ...change.body, [resource.idField]: other[resource.idField] }),
+      200,
+    );
     expect((await read(admin, other[resource.idField])).body.data).toEqual(other);
   });
 
@@ -534,10 +537,17 @@ describe('null is the default, left out keeps (the dialog sends null for an empt
 
   it('flags sent as null are their defaults: a store targets revenue, not quantity; a SKU type does not exclude discounts', async () => {
     const store = await createStore(admin, { targetRevenue: false, targetQuantity: true, storeTypeID: storeA.storeTypeID });
-    const reset = await admin.put(`/api/store/${store.storeID}`, { name: store.name, storeTypeID: store.storeTypeID, targetRevenue: null, targetQuantity: null });
+    const reset = await admin.put(`/api/store/${store.storeID}`, {
+      name: store.name,
+      storeTypeID: store.storeTypeID,
+      targetRevenue: null,
+      targetQuantity: null,
+    });
     expect(expectStatus(reset, 200).body.data).toEqual(expect.objectContaining({ targetRevenue: true, targetQuantity: false }));
     const sku = await createSkuType(admin, { excludeDiscount: true });
-    expect(expectStatus(await admin.put(`/api/skuType/${sku.skuTypeID}`, { name: sku.name, excludeDiscount: null }), 200).body.data.excludeDiscount).toBe(false);
+    expect(expectStatus(await admin.put(`/api/skuType/${sku.skuTypeID}`, { name: sku.name, excludeDiscount: null }), 200).body.data.excludeDiscount).toBe(
+      false,
+    );
   });
 });
 

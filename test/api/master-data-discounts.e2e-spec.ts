@@ -198,7 +198,9 @@ describe('a setting sent as null', () => {
   it('is the default for flags too: enabled, no capture (so fixed), commission apart from revenue', async () => {
     const discount = await createDiscount(admin, {
       saleTypeID: saleType.saleTypeID,
-      discountStores: [{ storeID: storeA.storeID, enabled: false, captureVariablePercent: true, revenueReductionIsFixed: false, commissionSameAsRevenue: true }],
+      discountStores: [
+        { storeID: storeA.storeID, enabled: false, captureVariablePercent: true, revenueReductionIsFixed: false, commissionSameAsRevenue: true },
+      ],
     });
     const nulls = { enabled: null, captureVariablePercent: null, revenueReductionIsFixed: null, commissionSameAsRevenue: null };
     const res = await admin.put(`/api/discount/${discount.discountID}`, {

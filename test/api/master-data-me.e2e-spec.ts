@@ -82,7 +82,7 @@ async function me(api: Client): Promise<Row> {
 }
 
 describe('GET /api/user/me', () => {
-  it('analysisFields: the fields that apply to one of the user\'s stores, with items and (their) stores', async () => {
+  it("analysisFields: the fields that apply to one of the user's stores, with items and (their) stores", async () => {
     const data = await me(userAB.api);
     expect(data.analysisFields.map((f: Row) => f.analysisFieldID)).toEqual([fieldBC.analysisFieldID, fieldA.analysisFieldID]);
     const [imei, insurance] = data.analysisFields;
@@ -98,7 +98,7 @@ describe('GET /api/user/me', () => {
     expect(data.analysisFields.map((f: Row) => f.analysisFieldID)).not.toContain(fieldC.analysisFieldID);
   });
 
-  it('saleTypes: the sale types offered in one of the user\'s stores, with saleTypeStores', async () => {
+  it("saleTypes: the sale types offered in one of the user's stores, with saleTypeStores", async () => {
     const data = await me(userAB.api);
     expect(data.saleTypes).toEqual([
       {
@@ -154,7 +154,7 @@ describe('GET /api/user/me', () => {
     expect(data.analysisFields.map((f: Row) => f.name)).toEqual(['Me IMEI', 'Me insurance', 'Me other store']);
   });
 
-  it('keeps what it carried before (the foundation\'s fields)', async () => {
+  it("keeps what it carried before (the foundation's fields)", async () => {
     const data = await me(userAB.api);
     expect(data).toEqual(
       expect.objectContaining({

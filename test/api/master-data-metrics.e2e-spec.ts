@@ -102,30 +102,25 @@ describe('metric part params', () => {
   const post = (params: unknown) =>
     admin.post('/api/metricPart', { metricID: metric.metricID, name: 'Params', divisionPart: 'numerator', tableName: 'sales', field: 'revenueCount', params });
 
-  it.each([
-    ['{"saleTypeID": 2}'],
-    ['{"saleTypeID": "1,2", "isRefund": 0, "storeIDLower": "x", "refunded": false}'],
-    ['{}'],
-    ['  {"a": 1}  '],
-  ])('%s is accepted and read back', async (params) => {
-    expect(expectStatus(await post(params), 201).body.data.params).toBe(params.trim());
-  });
+  it.each([['{"saleTypeID": 2}'], ['{"saleTypeID": "1,2", "isRefund": 0, "storeIDLower": "x", "refunded": false}'], ['{}'], ['  {"a": 1}  ']])(
+    '%s is accepted and read back',
+    async (params) => {
+      expect(expectStatus(await post(params), 201).body.data.params).toBe(params.trim());
+    },
+  );
 
   it('empty or null params mean none: {}', async () => {
     expect(expectStatus(await post(''), 201).body.data.params).toBe('{}');
     expect(expectStatus(await post(null), 201).body.data.params).toBe('{}');
   });
 
-  it.each([
-    ['{saleTypeID: 2}'],
-    ['{"saleTypeID": 2'],
-    ["{'a': 1}"],
-    ['not json'],
-    ['{"a": 1,}'],
-  ])('%s is not valid JSON: a 400 on params, nothing written', async (params) => {
-    const failure = await refusedOn(t, ['params'], () => post(params));
-    expect(failure.failMessages.params).toBe('Params must be valid JSON');
-  });
+  it.each([['{saleTypeID: 2}'], ['{"saleTypeID": 2'], ["{'a': 1}"], ['not json'], ['{"a": 1,}']])(
+    '%s is not valid JSON: a 400 on params, nothing written',
+    async (params) => {
+      const failure = await refusedOn(t, ['params'], () => post(params));
+      expect(failure.failMessages.params).toBe('Params must be valid JSON');
+    },
+  );
 
   it.each([['[1, 2]'], ['"text"'], ['5'], ['null'], ['true'], ['{"a": {"b": 1}}'], ['{"a": [1]}'], ['{"a": null}'], ['{"a b": 1}'], ['{"": 1}']])(
     '%s is JSON but not an object of filters: a 400 on params',
@@ -169,9 +164,7 @@ describe('a metric part field belongs to its table', () => {
     ['sales', '', ['field']],
   ])('%s.%s is a 400 naming %j, nothing written', async (tableName, field, fields) => {
     const metric = await createMetric(admin);
-    await refusedOn(t, fields, () =>
-      admin.post('/api/metricPart', { metricID: metric.metricID, name: 'Field', divisionPart: 'numerator', tableName, field }),
-    );
+    await refusedOn(t, fields, () => admin.post('/api/metricPart', { metricID: metric.metricID, name: 'Field', divisionPart: 'numerator', tableName, field }));
   });
 
   it('the field is checked again when only the table changes', async () => {
@@ -245,9 +238,7 @@ describe('the metric parts list', () => {
     const res = expectStatus(await admin.get(`/api/metricParts?metricID=${metric.metricID}`), 200);
     expect(listIDs(res)).toEqual([first.metricPartID, second.metricPartID]);
     expect(res.body.listData.map((p: Row) => p.metricName)).toEqual(['Listed metric', 'Listed metric']);
-    expect(listIDs(expectStatus(await admin.get(`/api/metricParts?metricID=${metric.metricID}&divisionPart=denominator`), 200))).toEqual([
-      second.metricPartID,
-    ]);
+    expect(listIDs(expectStatus(await admin.get(`/api/metricParts?metricID=${metric.metricID}&divisionPart=denominator`), 200))).toEqual([second.metricPartID]);
   });
 
   it('a part may move to another metric; the counts follow', async () => {

@@ -113,10 +113,7 @@ describe('those who set the lists up see every store', () => {
   it('SystemSetup: every store of every row, whatever its profile grants', async () => {
     expect((await rowFor(setup.api, 'saleTypes', 'saleTypeID', saleType.saleTypeID)).storeCount).toBe(2);
     expect(names((await rowFor(setup.api, 'discounts', 'discountID', discount.discountID)).discountStores)).toEqual(['Scope A', 'Scope B']);
-    expect(names((await rowFor(setup.api, 'analysisFields', 'analysisFieldID', field.analysisFieldID)).analysisFieldStores)).toEqual([
-      'Scope A',
-      'Scope B',
-    ]);
+    expect(names((await rowFor(setup.api, 'analysisFields', 'analysisFieldID', field.analysisFieldID)).analysisFieldStores)).toEqual(['Scope A', 'Scope B']);
     expect((await rowFor(setup.api, 'storeTypes', 'storeTypeID', storeA.storeTypeID)).storeCount).toBe(2);
   });
 

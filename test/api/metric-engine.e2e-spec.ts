@@ -43,7 +43,9 @@ function expectedSales(rows: Row[], field: string): number {
   const revenue = counted.reduce((n, r) => n + r.adjustedRevenue, 0);
   const commission = counted.reduce((n, r) => n + r.commission, 0);
   const asp = (total: number) => (count === 0 ? 0 : total / count);
-  return { revenueCount: count, adjustedRevenueTotal: revenue, adjustedRevenueASP: asp(revenue), commissionTotal: commission, commissionASP: asp(commission) }[field]!;
+  return { revenueCount: count, adjustedRevenueTotal: revenue, adjustedRevenueASP: asp(revenue), commissionTotal: commission, commissionASP: asp(commission) }[
+    field
+  ]!;
 }
 
 const inPeriod = (r: Row, from: string, to: string) => r.saleDate.slice(0, 10) >= from && r.saleDate.slice(0, 10) <= to;
@@ -79,7 +81,10 @@ beforeAll(async () => {
   admin = w.admin;
   // Store A's type records the daily figures.
   const type = expectStatus(await admin.get(`/api/storeTypes?storeTypeID=${w.storeA.storeTypeID}`), 200).body.listData[0];
-  expectStatus(await admin.put(`/api/storeType/${type.storeTypeID}`, { name: type.name, recordFootfall: true, recordChatCount: true, recordStaffCount: true }), 200);
+  expectStatus(
+    await admin.put(`/api/storeType/${type.storeTypeID}`, { name: type.name, recordFootfall: true, recordChatCount: true, recordStaffCount: true }),
+    200,
+  );
   storeC = await createStore(admin, { name: `Metric ${YEAR} C` });
   sellers = [w.seller, await createSeller(w.t, admin, [w.storeA.storeID]), await createSeller(w.t, admin, [w.storeA.storeID])];
   sellerB = await createSeller(w.t, admin, [w.storeB.storeID]);
@@ -93,7 +98,10 @@ beforeAll(async () => {
   await atA(sellers[0], `${YEAR}-02-03`);
   const cancelled = await atA(sellers[0], `${YEAR}-02-04`);
   await setStep(w, cancelled.saleID, 'cancelled');
-  expectStatus(await admin.put(`/api/sale/${refunded.saleID}`, { ...refunded, isRefunded: true, isRefundedNote: 'Back', isRefundedOrderRef: 'R'.repeat(20) }), 200);
+  expectStatus(
+    await admin.put(`/api/sale/${refunded.saleID}`, { ...refunded, isRefunded: true, isRefundedNote: 'Back', isRefundedOrderRef: 'R'.repeat(20) }),
+    200,
+  );
   await w.t.dataSource.query(`UPDATE sale SET saleDate = '${YEAR}-02-05' WHERE refSaleID = ${Number(refunded.saleID)}`);
   // Seller 2: a sale, a voucher sale, a credit-check fail (cancelled) and a reconciled sale in February; one in March.
   await atA(sellers[1], `${YEAR}-02-10`);
@@ -108,7 +116,12 @@ beforeAll(async () => {
   await atA(sellers[2], `${YEAR}-02-21`, { rateCardLineStoreID: voucherLine.rateCardLineStoreID });
   // Store B: two sales.
   for (const date of [`${YEAR}-02-03`, `${YEAR}-02-14`]) {
-    await sale(admin, { storeID: w.storeB.storeID, attributableToUserID: sellerB.userID, rateCardLineStoreID: lineStoreOf(w.line, w.storeB).rateCardLineStoreID, saleDate: date });
+    await sale(admin, {
+      storeID: w.storeB.storeID,
+      attributableToUserID: sellerB.userID,
+      rateCardLineStoreID: lineStoreOf(w.line, w.storeB).rateCardLineStoreID,
+      saleDate: date,
+    });
   }
   allSales = expectStatus(await admin.get(`/api/sales?saleDateGEQ=${YEAR}-01-01&saleDateLEQ=${YEAR}-12-31&pageLength=500`), 200).body.listData;
   expect(allSales.length).toBe(13);
@@ -136,11 +149,14 @@ describe('sales fields', () => {
     expect(await testedPart({ metricID: metric.metricID, field, storeID: w.storeA.storeID })).toBeCloseTo(expected, 6);
   });
 
-  it.each(SALE_FIELDS)('%s over all the caller\'s stores and over one day', async (field) => {
+  it.each(SALE_FIELDS)("%s over all the caller's stores and over one day", async (field) => {
     const all = allSales.filter((r) => inPeriod(r, FEB.fromDate, FEB.toDate));
     expect(await testedPart({ metricID: metric.metricID, field })).toBeCloseTo(expectedSales(all, field), 6);
     const day = `${YEAR}-02-05`;
-    expect(await testedPart({ metricID: metric.metricID, field, fromDate: day, toDate: day })).toBeCloseTo(expectedSales(salesAt(w.storeA, day, day), field), 6);
+    expect(await testedPart({ metricID: metric.metricID, field, fromDate: day, toDate: day })).toBeCloseTo(
+      expectedSales(salesAt(w.storeA, day, day), field),
+      6,
+    );
   });
 
   it('the refund row counts -1 on its own date, its original 1 on its date', async () => {
@@ -151,13 +167,22 @@ describe('sales fields', () => {
 
   it('params filter with the list vocabulary: a sale type, a SKU (case-insensitive contains), a seller', async () => {
     const feb = salesAt(w.storeA);
-    const part = (params: Row, field = 'revenueCount') => testedPart({ metricID: metric.metricID, field, storeID: w.storeA.storeID, params: JSON.stringify(params) });
-    expect(await part({ saleTypeID: w.saleType.saleTypeID })).toBe(expectedSales(feb.filter((r) => r.saleTypeID === w.saleType.saleTypeID), 'revenueCount'));
+    const part = (params: Row, field = 'revenueCount') =>
+      testedPart({ metricID: metric.metricID, field, storeID: w.storeA.storeID, params: JSON.stringify(params) });
+    expect(await part({ saleTypeID: w.saleType.saleTypeID })).toBe(
+      expectedSales(
+        feb.filter((r) => r.saleTypeID === w.saleType.saleTypeID),
+        'revenueCount',
+      ),
+    );
     const vouchers = feb.filter((r) => r.sku.toLowerCase().includes(`vouch${YEAR}`.toLowerCase()));
     expect(vouchers.length).toBe(3);
     expect(await part({ skuLower: `vouch${YEAR}` }, 'adjustedRevenueTotal')).toBeCloseTo(expectedSales(vouchers, 'adjustedRevenueTotal'), 6);
     expect(await part({ attributableToUserID: sellers[1].userID }, 'commissionTotal')).toBeCloseTo(
-      expectedSales(feb.filter((r) => r.attributableToUserID === sellers[1].userID), 'commissionTotal'),
+      expectedSales(
+        feb.filter((r) => r.attributableToUserID === sellers[1].userID),
+        'commissionTotal',
+      ),
       6,
     );
     // A step filter narrows within the counted steps: cancelled sales never count.
@@ -166,12 +191,16 @@ describe('sales fields', () => {
 
   it('the multiplier scales the part', async () => {
     const expected = expectedSales(salesAt(w.storeA), 'adjustedRevenueTotal');
-    expect(await testedPart({ metricID: metric.metricID, field: 'adjustedRevenueTotal', storeID: w.storeA.storeID, multiplier: -0.5 })).toBeCloseTo(expected * -0.5, 6);
+    expect(await testedPart({ metricID: metric.metricID, field: 'adjustedRevenueTotal', storeID: w.storeA.storeID, multiplier: -0.5 })).toBeCloseTo(
+      expected * -0.5,
+      6,
+    );
   });
 });
 
 describe('daily stats fields', () => {
-  const daily = (field: string, body: Row = {}) => testedPart({ metricID: metric.metricID, tableName: 'dailyStats', field, storeID: w.storeA.storeID, ...body });
+  const daily = (field: string, body: Row = {}) =>
+    testedPart({ metricID: metric.metricID, tableName: 'dailyStats', field, storeID: w.storeA.storeID, ...body });
 
   it('totals add up the recorded figures; dayCount counts the days with a row', async () => {
     expect(await daily('footfallTotal')).toBe(120 + 80 + 100 + 60);
@@ -192,9 +221,25 @@ describe('metrics: numerators over denominators', () => {
   it('a metric is its numerators over its denominators, the tested part replacing its saved self', async () => {
     const conversion = await createMetric(admin, { name: `Sales per visit ${YEAR}`, metricType: 'percent' });
     await createMetricPart(admin, { metricID: conversion.metricID, name: 'Sales', field: 'revenueCount' });
-    const visits = await createMetricPart(admin, { metricID: conversion.metricID, name: 'Visits', divisionPart: 'denominator', tableName: 'dailyStats', field: 'footfallTotal' });
+    const visits = await createMetricPart(admin, {
+      metricID: conversion.metricID,
+      name: 'Visits',
+      divisionPart: 'denominator',
+      tableName: 'dailyStats',
+      field: 'footfallTotal',
+    });
     const count = expectedSales(salesAt(w.storeA), 'revenueCount');
-    const res = expectStatus(await test({ metricID: conversion.metricID, storeID: w.storeA.storeID, tableName: 'dailyStats', field: 'dayCount', divisionPart: 'numerator', name: 'Days' }), 200).body.data;
+    const res = expectStatus(
+      await test({
+        metricID: conversion.metricID,
+        storeID: w.storeA.storeID,
+        tableName: 'dailyStats',
+        field: 'dayCount',
+        divisionPart: 'numerator',
+        name: 'Days',
+      }),
+      200,
+    ).body.data;
     // Not replacing: three parts, (count + 4 days) / footfall.
     expect(res.metric.result).toBeCloseTo((count + 4) / 360, 6);
     expect(res.metric.parts.map((p: Row) => [p.name, p.divisionPart, p.current])).toEqual([
@@ -207,7 +252,15 @@ describe('metrics: numerators over denominators', () => {
     );
     // Replacing the saved denominator with a doubled one.
     const replaced = expectStatus(
-      await test({ metricID: conversion.metricID, metricPartID: visits.metricPartID, storeID: w.storeA.storeID, tableName: 'dailyStats', field: 'footfallTotal', divisionPart: 'denominator', multiplier: 2 }),
+      await test({
+        metricID: conversion.metricID,
+        metricPartID: visits.metricPartID,
+        storeID: w.storeA.storeID,
+        tableName: 'dailyStats',
+        field: 'footfallTotal',
+        divisionPart: 'denominator',
+        multiplier: 2,
+      }),
       200,
     ).body.data;
     expect(replaced.metric.parts).toHaveLength(2);
@@ -221,7 +274,10 @@ describe('metrics: numerators over denominators', () => {
     const res = expectStatus(await test({ metricID: total.metricID, storeID: w.storeA.storeID, field: 'commissionTotal' }), 200).body.data;
     const feb = salesAt(w.storeA);
     expect(res.metric.result).toBeCloseTo(expectedSales(feb, 'adjustedRevenueTotal') + expectedSales(feb, 'commissionTotal'), 6);
-    const zero = expectStatus(await test({ metricID: total.metricID, storeID: w.storeB.storeID, tableName: 'dailyStats', field: 'footfallTotal', divisionPart: 'denominator' }), 200).body.data;
+    const zero = expectStatus(
+      await test({ metricID: total.metricID, storeID: w.storeB.storeID, tableName: 'dailyStats', field: 'footfallTotal', divisionPart: 'denominator' }),
+      200,
+    ).body.data;
     expect(zero.part.current).toBe(0);
     expect(zero.metric.result).toBeNull();
   });
@@ -240,7 +296,12 @@ describe('splits: one statement per table and params, whatever the number of use
   });
 
   const valueOf = (rows: Row[]) => {
-    const numerator = expectedSales(rows, 'adjustedRevenueTotal') + expectedSales(rows.filter((r) => r.sku.toLowerCase().includes('vouch')), 'commissionTotal');
+    const numerator =
+      expectedSales(rows, 'adjustedRevenueTotal') +
+      expectedSales(
+        rows.filter((r) => r.sku.toLowerCase().includes('vouch')),
+        'commissionTotal',
+      );
     return numerator;
   };
 
@@ -264,7 +325,13 @@ describe('splits: one statement per table and params, whatever the number of use
       expect(answer.parts.map((p) => p.current)).toEqual([
         expect.closeTo(expectedSales(rows, 'adjustedRevenueTotal'), 6),
         count,
-        expect.closeTo(expectedSales(rows.filter((r) => r.sku.toLowerCase().includes('vouch')), 'commissionTotal'), 6),
+        expect.closeTo(
+          expectedSales(
+            rows.filter((r) => r.sku.toLowerCase().includes('vouch')),
+            'commissionTotal',
+          ),
+          6,
+        ),
         expect.closeTo(1.2, 6),
       ]);
       expect(answer.result).toBeCloseTo(valueOf(rows) / (count + 1.2), 6);
@@ -274,7 +341,16 @@ describe('splits: one statement per table and params, whatever the number of use
   it('by store and by store type, with prior values, as the admin: other stores apart', async () => {
     const user = await authUser(w.adminID);
     const prior = { fromDate: `${YEAR}-03-01`, toDate: `${YEAR}-03-31` };
-    const { result, statements } = await statementsOf(() => engine().evaluate({ metrics: mixed, current: FEB, prior, scope: { storeIDs: [w.storeA.storeID, w.storeB.storeID, storeC.storeID] }, splitBy: 'storeID', user }));
+    const { result, statements } = await statementsOf(() =>
+      engine().evaluate({
+        metrics: mixed,
+        current: FEB,
+        prior,
+        scope: { storeIDs: [w.storeA.storeID, w.storeB.storeID, storeC.storeID] },
+        splitBy: 'storeID',
+        user,
+      }),
+    );
     // Three groups of parts in two periods, and the stores' change counters once.
     expect(statements).toHaveLength(7);
     expect(statements.filter((sql) => sql.includes('saleFigureVersion'))).toHaveLength(1);
@@ -283,7 +359,13 @@ describe('splits: one statement per table and params, whatever the number of use
       expect(answer.parts[0].current).toBeCloseTo(expectedSales(salesAt(store), 'adjustedRevenueTotal'), 6);
       expect(answer.parts[1].prior).toBe(expectedSales(salesAt(store, prior.fromDate, prior.toDate), 'revenueCount'));
     }
-    const byType = await engine().evaluate({ metrics: mixed, current: FEB, scope: { storeTypeIDs: [w.storeA.storeTypeID] }, splitBy: 'storeStoreTypeID', user });
+    const byType = await engine().evaluate({
+      metrics: mixed,
+      current: FEB,
+      scope: { storeTypeIDs: [w.storeA.storeTypeID] },
+      splitBy: 'storeStoreTypeID',
+      user,
+    });
     expect([...byType.keys()]).toEqual([w.storeA.storeTypeID]);
     // A and B share a type.
     const ab = allSales.filter((r) => inPeriod(r, FEB.fromDate, FEB.toDate));
@@ -327,7 +409,8 @@ describe('GET /api/metricToday', () => {
   let todayMetric: Row;
   let revenueMetric: Row;
   let commissionMetric: Row;
-  const url = (store: Row, ids: Row[], date = `${YEAR}-02-03`) => `/api/metricToday?storeID=${store.storeID}&metricID=${ids.map((m) => m.metricID).join(',')}&saleDate=${date}`;
+  const url = (store: Row, ids: Row[], date = `${YEAR}-02-03`) =>
+    `/api/metricToday?storeID=${store.storeID}&metricID=${ids.map((m) => m.metricID).join(',')}&saleDate=${date}`;
 
   beforeAll(async () => {
     todayMetric = await createMetric(admin, { name: `Sales per staff ${YEAR}`, metricType: '2dp' });
@@ -366,7 +449,7 @@ describe('GET /api/metricToday', () => {
     expect(shown.map((r: Row) => r.result === null)).toEqual([false, true]);
   });
 
-  it('a day before the user\'s months back is refused; within them it is answered', async () => {
+  it("a day before the user's months back is refused; within them it is answered", async () => {
     const recent = await createSeller(w.t, admin, [w.storeA.storeID], { salesMonthsBack: 2 });
     const failure = await refusedOn(w.t, ['fromDate'], () => recent.api.get(url(w.storeA, [todayMetric])));
     expect(failure.failMessages.fromDate).toMatch(/2 months back/);
@@ -384,7 +467,7 @@ describe('GET /api/metricToday', () => {
     ['an unknown name', (ids: string) => `/api/metricToday?storeID=STORE&metricID=${ids}&saleDate=${YEAR}-02-03&colour=red`, ['colour']],
   ])('%s is a 400', async (_label, path, fields) => {
     const ids = String(todayMetric.metricID);
-    await refusedOn(w.t, fields, () => managerA.api.get((path)(ids).replace('STORE', String(w.storeA.storeID))));
+    await refusedOn(w.t, fields, () => managerA.api.get(path(ids).replace('STORE', String(w.storeA.storeID))));
   });
 });
 
@@ -418,7 +501,9 @@ describe('POST /api/metricPart/test: bad input is a 400, never a 500', () => {
   it('a saved part with params the list refuses makes metricToday a 400 naming it', async () => {
     const broken = await createMetric(admin, { name: `Broken ${YEAR}` });
     await createMetricPart(admin, { metricID: broken.metricID, name: 'Wrong filter', params: JSON.stringify({ saleTypeIDs: 1 }) });
-    const failure = await refusedOn(w.t, ['params'], () => admin.get(`/api/metricToday?storeID=${w.storeA.storeID}&metricID=${broken.metricID}&saleDate=${YEAR}-02-03`));
+    const failure = await refusedOn(w.t, ['params'], () =>
+      admin.get(`/api/metricToday?storeID=${w.storeA.storeID}&metricID=${broken.metricID}&saleDate=${YEAR}-02-03`),
+    );
     expect(failure.failMessages.params).toBe('Metric part "Wrong filter": saleTypeIDs: Unknown parameter');
   });
 

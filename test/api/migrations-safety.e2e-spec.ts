@@ -30,9 +30,9 @@ function sqliteEngine(): Engine {
     name: 'SQLite',
     open: () => openDataSource(dataSourceOptions({ databaseUrl: '', dataDir })),
     leftovers: async (dataSource) => {
-      const rows = (await dataSource.query<Array<{ item: string }>>(
+      const rows = await dataSource.query<Array<{ item: string }>>(
         "SELECT type || ' ' || name AS item FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' AND name <> 'migrations' AND tbl_name <> 'migrations' ORDER BY name",
-      ));
+      );
       return rows.map((row) => row.item);
     },
     dispose: async () => rmSync(dataDir, { recursive: true, force: true }),
@@ -53,8 +53,12 @@ function mysqlEngine(url: string): Engine {
       return openDataSource(dataSourceOptions({ databaseUrl, dataDir: tmpdir() }));
     },
     leftovers: async (dataSource) => {
-      const tables = await dataSource.query<Array<{ item: string }>>("SELECT CONCAT(table_type, ' ', table_name) AS item FROM information_schema.tables WHERE table_schema = DATABASE() AND table_name <> 'migrations'");
-      const triggers = await dataSource.query<Array<{ item: string }>>("SELECT CONCAT('TRIGGER ', trigger_name) AS item FROM information_schema.triggers WHERE trigger_schema = DATABASE()");
+      const tables = await dataSource.query<Array<{ item: string }>>(
+        "SELECT CONCAT(table_type, ' ', table_name) AS item FROM information_schema.tables WHERE table_schema = DATABASE() AND table_name <> 'migrations'",
+      );
+      const triggers = await dataSource.query<Array<{ item: string }>>(
+        "SELECT CONCAT('TRIGGER ', trigger_name) AS item FROM information_schema.triggers WHERE trigger_schema = DATABASE()",
+      );
       return [...tables, ...triggers].map((row) => row.item).sort();
     },
     dispose: () => onServer(url, (query) => query(`DROP DATABASE IF EXISTS \`${name}\``)).then(() => undefined),
@@ -80,14 +84,22 @@ async function schemaDrift(dataSource: DataSource): Promise<string[]> {
     const table = entity.tableName;
     described.add(`table ${table}`);
     for (const column of entity.columns) described.add(`column ${table}.${column.databaseName} ${column.isNullable ? 'null' : 'not null'}`);
-    for (const index of entity.indices) described.add(`index ${table}(${index.columns.map((c) => c.databaseName).join(', ')})${index.isUnique ? ' unique' : ''}`);
+    for (const index of entity.indices)
+      described.add(`index ${table}(${index.columns.map((c) => c.databaseName).join(', ')})${index.isUnique ? ' unique' : ''}`);
     for (const unique of entity.uniques) described.add(`index ${table}(${unique.columns.map((c) => c.databaseName).join(', ')}) unique`);
-    for (const key of entity.foreignKeys) described.add(`foreign key ${table}(${key.columnNames.join(', ')}) -> ${key.referencedTablePath}(${key.referencedColumnNames.join(', ')}) on delete ${key.onDelete ?? 'NO ACTION'}`);
+    for (const key of entity.foreignKeys)
+      described.add(
+        `foreign key ${table}(${key.columnNames.join(', ')}) -> ${key.referencedTablePath}(${key.referencedColumnNames.join(', ')}) on delete ${key.onDelete ?? 'NO ACTION'}`,
+      );
   }
   const query = async (sql: string) => await dataSource.query<Array<{ item: string }>>(sql);
   const rows = [
-    ...(await query("SELECT CONCAT('table ', table_name) AS item FROM information_schema.tables WHERE table_schema = DATABASE() AND table_name <> 'migrations'")),
-    ...(await query("SELECT CONCAT('column ', table_name, '.', column_name, IF(is_nullable = 'YES', ' null', ' not null')) AS item FROM information_schema.columns WHERE table_schema = DATABASE() AND table_name <> 'migrations'")),
+    ...(await query(
+      "SELECT CONCAT('table ', table_name) AS item FROM information_schema.tables WHERE table_schema = DATABASE() AND table_name <> 'migrations'",
+    )),
+    ...(await query(
+      "SELECT CONCAT('column ', table_name, '.', column_name, IF(is_nullable = 'YES', ' null', ' not null')) AS item FROM information_schema.columns WHERE table_schema = DATABASE() AND table_name <> 'migrations'",
+    )),
     ...(await query(`SELECT CONCAT('index ', s.table_name, '(', GROUP_CONCAT(s.column_name ORDER BY s.seq_in_index SEPARATOR ', '), ')', IF(MAX(s.non_unique) = 0, ' unique', '')) AS item
       FROM information_schema.statistics s
       WHERE s.table_schema = DATABASE() AND s.table_name <> 'migrations' AND s.index_name <> 'PRIMARY'
@@ -98,7 +110,10 @@ async function schemaDrift(dataSource: DataSource): Promise<string[]> {
       WHERE k.table_schema = DATABASE() GROUP BY k.table_name, k.constraint_name, k.referenced_table_name`)),
   ];
   const found = new Set(rows.map((row) => row.item));
-  return [...[...described].filter((item) => !found.has(item)).map((item) => `missing: ${item}`), ...[...found].filter((item) => !described.has(item)).map((item) => `not described: ${item}`)].sort();
+  return [
+    ...[...described].filter((item) => !found.has(item)).map((item) => `missing: ${item}`),
+    ...[...found].filter((item) => !described.has(item)).map((item) => `not described: ${item}`),
+  ].sort();
 }
 
 const database = chosenDatabase();

@@ -31,7 +31,11 @@ const redis = process.env.TEST_REDIS_URL;
 
 async function startApi(env: Record<string, string> = {}, stdio?: Parameters<typeof spawnBuilt>[2]): Promise<{ api: Spawned; port: number }> {
   const port = await freePort();
-  const api = spawnBuilt(MAIN, await testEnvironment({ PORT: String(port), LOG_FORMAT: 'json', LOG_LEVEL: 'info', SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS), ...env }), stdio);
+  const api = spawnBuilt(
+    MAIN,
+    await testEnvironment({ PORT: String(port), LOG_FORMAT: 'json', LOG_LEVEL: 'info', SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS), ...env }),
+    stdio,
+  );
   return { api, port };
 }
 
@@ -41,7 +45,13 @@ async function answering(api: Spawned, port: number): Promise<void> {
     'the API to answer',
     async () => {
       if (api.child.exitCode !== null) throw new Error(`The API exited: ${api.output()}`);
-      return (await supertest(`http://127.0.0.1:${port}`).get('/api/health').catch(() => null))?.status === 200;
+      return (
+        (
+          await supertest(`http://127.0.0.1:${port}`)
+            .get('/api/health')
+            .catch(() => null)
+        )?.status === 200
+      );
     },
     60_000,
     100,
@@ -131,7 +141,13 @@ describe('a log destination that fails never holds the process', () => {
     await listening(api);
     // A login whose body never ends: the first SIGTERM waits for it. The server's 100 Continue
     // says it has the request's headers, so the request is in flight.
-    const req = httpRequest({ host: '127.0.0.1', port, method: 'POST', path: '/api/user/login', headers: { 'Content-Type': 'application/json', 'Content-Length': 100, Expect: '100-continue' } });
+    const req = httpRequest({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: '/api/user/login',
+      headers: { 'Content-Type': 'application/json', 'Content-Length': 100, Expect: '100-continue' },
+    });
     req.on('error', () => undefined);
     const inFlight = new Promise((resolve) => req.once('continue', resolve));
     req.flushHeaders();
@@ -156,7 +172,9 @@ describe('start-up failures are one JSON line', () => {
     expect(logLines(output).length).toBe(lines.length);
     const fatal = logLines(output).filter((l) => l.level >= 50);
     expect(fatal).toHaveLength(1);
-    expect(fatal[0]).toEqual(expect.objectContaining({ level: 60, msg: expect.stringMatching(reason), err: expect.objectContaining({ stack: expect.stringContaining('\n    at ') }) }));
+    expect(fatal[0]).toEqual(
+      expect.objectContaining({ level: 60, msg: expect.stringMatching(reason), err: expect.objectContaining({ stack: expect.stringContaining('\n    at ') }) }),
+    );
     return fatal[0];
   }
 
@@ -218,7 +236,11 @@ async function freshDatabase(label: string): Promise<{ env: Record<string, strin
       await connection.end();
     }
   };
-  return { env: { DATA_DIR: dataDir, DATABASE_URL: databaseUrl }, count, drop: () => onServer(url, (query) => query(`DROP DATABASE IF EXISTS \`${name}\``)).then(() => undefined) };
+  return {
+    env: { DATA_DIR: dataDir, DATABASE_URL: databaseUrl },
+    count,
+    drop: () => onServer(url, (query) => query(`DROP DATABASE IF EXISTS \`${name}\``)).then(() => undefined),
+  };
 }
 
 async function consuming(worker: Spawned): Promise<void> {
@@ -228,76 +250,86 @@ async function consuming(worker: Spawned): Promise<void> {
 
 // Declared only where the services exist (CI always has them: .ci/run sets both variables).
 if (!redis) console.log('operations-faults: TEST_REDIS_URL is not set; the worker test needs Redis');
-if (redis) describe('only the API creates the first administrator', () => {
-  it('a worker on an empty database migrates it and creates no user; the API then creates the administrator with a generated password', async () => {
-    const db = await freshDatabase('admin');
-    const processes: Spawned[] = [];
-    try {
-      // ADMIN_PASSWORD empty: the administrator would get a generated password, printed once.
-      const env = { ...db.env, ADMIN_PASSWORD: '', LOG_FORMAT: 'json', LOG_LEVEL: 'info', SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS) };
-      const worker = spawnBuilt(WORKER, await testEnvironment({ ...env, JOB_QUEUE: 'bull' }));
-      processes.push(worker);
-      await consuming(worker);
-      expect(await db.count('SELECT COUNT(*) AS n FROM migrations')).toBe(MIGRATIONS.length);
-      expect(await db.count('SELECT COUNT(*) AS n FROM user')).toBe(0);
-      expect(worker.output()).not.toMatch(/administrator|password/i);
-      const stop = await terminate(worker);
-      console.log(`worker SIGTERM (idle): exited ${stop.code} after ${stop.ms} ms`);
-      if (stop.code !== 0) console.log(worker.output());
-      expect(stop).toEqual(expect.objectContaining({ code: 0, signal: null }));
-      expect(worker.output()).not.toMatch(/administrator|password/i);
+if (redis)
+  describe('only the API creates the first administrator', () => {
+    it('a worker on an empty database migrates it and creates no user; the API then creates the administrator with a generated password', async () => {
+      const db = await freshDatabase('admin');
+      const processes: Spawned[] = [];
+      try {
+        // ADMIN_PASSWORD empty: the administrator would get a generated password, printed once.
+        const env = { ...db.env, ADMIN_PASSWORD: '', LOG_FORMAT: 'json', LOG_LEVEL: 'info', SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS) };
+        const worker = spawnBuilt(WORKER, await testEnvironment({ ...env, JOB_QUEUE: 'bull' }));
+        processes.push(worker);
+        await consuming(worker);
+        expect(await db.count('SELECT COUNT(*) AS n FROM migrations')).toBe(MIGRATIONS.length);
+        expect(await db.count('SELECT COUNT(*) AS n FROM user')).toBe(0);
+        expect(worker.output()).not.toMatch(/administrator|password/i);
+        const stop = await terminate(worker);
+        console.log(`worker SIGTERM (idle): exited ${stop.code} after ${stop.ms} ms`);
+        if (stop.code !== 0) console.log(worker.output());
+        expect(stop).toEqual(expect.objectContaining({ code: 0, signal: null }));
+        expect(worker.output()).not.toMatch(/administrator|password/i);
 
-      const port = await freePort();
-      const api = spawnBuilt(MAIN, await testEnvironment({ ...env, PORT: String(port) }));
-      processes.push(api);
-      await listening(api);
-      expect(api.stdout()).toMatch(/Created the first administrator admin@example\.com with password \S+/);
-      expect(await db.count('SELECT COUNT(*) AS n FROM user')).toBe(1);
-      expect((await terminate(api)).code).toBe(0);
-    } finally {
-      await Promise.all(processes.map((p) => p.kill()));
-      await db.drop();
-    }
+        const port = await freePort();
+        const api = spawnBuilt(MAIN, await testEnvironment({ ...env, PORT: String(port) }));
+        processes.push(api);
+        await listening(api);
+        expect(api.stdout()).toMatch(/Created the first administrator admin@example\.com with password \S+/);
+        expect(await db.count('SELECT COUNT(*) AS n FROM user')).toBe(1);
+        expect((await terminate(api)).code).toBe(0);
+      } finally {
+        await Promise.all(processes.map((p) => p.kill()));
+        await db.drop();
+      }
+    });
   });
-});
 
 if (!process.env.TEST_DATABASE_URL) console.log('operations-faults: TEST_DATABASE_URL is not set; the four processes on one empty MySQL database are not run');
 if (!process.env.TEST_DATABASE_URL) console.log('operations-faults: TEST_DATABASE_URL is not set; the migration lock test needs MySQL');
-if (process.env.TEST_DATABASE_URL) describe('four processes started at once on an empty MySQL database', () => {
-  it('all start cleanly: the migrations run once, no "already exists", no retry, one administrator', async () => {
-    const db = await freshDatabase('four');
-    const processes: Spawned[] = [];
-    try {
-      const prefix = `test:four:${process.pid}:${Date.now()}:`;
-      const common = { ...db.env, LOG_FORMAT: 'json', LOG_LEVEL: 'info', SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS), ...(redis ? { REDIS_KEY_PREFIX: prefix } : {}) };
-      const kinds: Array<'api' | 'worker'> = redis ? ['api', 'api', 'worker', 'worker'] : ['api', 'api', 'api', 'api'];
-      const envs = await Promise.all(
-        kinds.map(async (kind) => (kind === 'api' ? testEnvironment({ ...common, PORT: String(await freePort()) }) : testEnvironment({ ...common, JOB_QUEUE: 'bull' }))),
-      );
-      const began = Date.now();
-      kinds.forEach((kind, i) => processes.push(spawnBuilt(kind === 'api' ? MAIN : WORKER, envs[i])));
-      await until(
-        'all four to start',
-        () => {
-          const dead = processes.find((p) => p.child.exitCode !== null);
-          if (dead) throw new Error(`A process exited: ${dead.output()}`);
-          return processes.every((p, i) => (kinds[i] === 'api' ? /Listening on/ : /Worker \d+ consuming/).test(p.stdout()));
-        },
-        120_000,
-      );
-      console.log(`four processes (${kinds.join(', ')}) on an empty MySQL database: all started in ${Date.now() - began} ms`);
-      for (const p of processes) {
-        expect(p.output()).not.toMatch(/already exists|Retrying|ER_\w+/i);
-        expect(logLines(p.output()).filter((l) => l.level >= 50)).toEqual([]);
+if (process.env.TEST_DATABASE_URL)
+  describe('four processes started at once on an empty MySQL database', () => {
+    it('all start cleanly: the migrations run once, no "already exists", no retry, one administrator', async () => {
+      const db = await freshDatabase('four');
+      const processes: Spawned[] = [];
+      try {
+        const prefix = `test:four:${process.pid}:${Date.now()}:`;
+        const common = {
+          ...db.env,
+          LOG_FORMAT: 'json',
+          LOG_LEVEL: 'info',
+          SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS),
+          ...(redis ? { REDIS_KEY_PREFIX: prefix } : {}),
+        };
+        const kinds: Array<'api' | 'worker'> = redis ? ['api', 'api', 'worker', 'worker'] : ['api', 'api', 'api', 'api'];
+        const envs = await Promise.all(
+          kinds.map(async (kind) =>
+            kind === 'api' ? testEnvironment({ ...common, PORT: String(await freePort()) }) : testEnvironment({ ...common, JOB_QUEUE: 'bull' }),
+          ),
+        );
+        const began = Date.now();
+        kinds.forEach((kind, i) => processes.push(spawnBuilt(kind === 'api' ? MAIN : WORKER, envs[i])));
+        await until(
+          'all four to start',
+          () => {
+            const dead = processes.find((p) => p.child.exitCode !== null);
+            if (dead) throw new Error(`A process exited: ${dead.output()}`);
+            return processes.every((p, i) => (kinds[i] === 'api' ? /Listening on/ : /Worker \d+ consuming/).test(p.stdout()));
+          },
+          120_000,
+        );
+        console.log(`four processes (${kinds.join(', ')}) on an empty MySQL database: all started in ${Date.now() - began} ms`);
+        for (const p of processes) {
+          expect(p.output()).not.toMatch(/already exists|Retrying|ER_\w+/i);
+          expect(logLines(p.output()).filter((l) => l.level >= 50)).toEqual([]);
+        }
+        expect(await db.count('SELECT COUNT(*) AS n FROM migrations')).toBe(MIGRATIONS.length);
+        expect(await db.count('SELECT COUNT(DISTINCT name) AS n FROM migrations')).toBe(MIGRATIONS.length);
+        expect(await db.count('SELECT COUNT(*) AS n FROM user')).toBe(1);
+        const stops = await Promise.all(processes.map((p) => terminate(p)));
+        expect(stops.map((s) => s.code)).toEqual([0, 0, 0, 0]);
+      } finally {
+        await Promise.all(processes.map((p) => p.kill()));
+        await db.drop();
       }
-      expect(await db.count('SELECT COUNT(*) AS n FROM migrations')).toBe(MIGRATIONS.length);
-      expect(await db.count('SELECT COUNT(DISTINCT name) AS n FROM migrations')).toBe(MIGRATIONS.length);
-      expect(await db.count('SELECT COUNT(*) AS n FROM user')).toBe(1);
-      const stops = await Promise.all(processes.map((p) => terminate(p)));
-      expect(stops.map((s) => s.code)).toEqual([0, 0, 0, 0]);
-    } finally {
-      await Promise.all(processes.map((p) => p.kill()));
-      await db.drop();
-    }
-  }, 180_000);
-});
+    }, 180_000);
+  });

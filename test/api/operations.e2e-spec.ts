@@ -84,11 +84,20 @@ describe('graceful shutdown of the built API (SIGTERM)', () => {
     const body = JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
     // A login whose body is sent in two halves: in flight from the first byte to the last.
     const answer = new Promise<{ res: IncomingMessage; text: string }>((resolve, reject) => {
-      const req = httpRequest({ host: '127.0.0.1', port, method: 'POST', path: '/api/user/login', headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), 'X-Request-Id': 'ops-in-flight' } }, (res) => {
-        let text = '';
-        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-        res.on('end', () => resolve({ res, text }));
-      });
+      const req = httpRequest(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/api/user/login',
+          headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), 'X-Request-Id': 'ops-in-flight' },
+        },
+        (res) => {
+          let text = '';
+          res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+          res.on('end', () => resolve({ res, text }));
+        },
+      );
       req.on('error', reject);
       req.write(body.slice(0, 10));
       setTimeout(() => {
@@ -216,7 +225,11 @@ describe('the log line of a failed request', () => {
           res: { statusCode: 500 },
           route: '/api/longRunningOperation',
           userID: expect.any(Number),
-          err: expect.objectContaining({ type: 'Error', message: 'ops: the operation table is gone', stack: expect.stringContaining('ops: the operation table is gone') }),
+          err: expect.objectContaining({
+            type: 'Error',
+            message: 'ops: the operation table is gone',
+            stack: expect.stringContaining('ops: the operation table is gone'),
+          }),
         }),
       );
     } finally {
@@ -242,7 +255,9 @@ describe('the log line of a failed request', () => {
     await app.get(DataSource).destroy();
     expect((await http.get('/api/health/ready').set('X-Request-Id', 'ops-probe-down')).status).toBe(503);
     await until('the failed probe line', () => lines.some((l) => l.req?.id === 'ops-probe-down'));
-    expect(lines.find((l) => l.req?.id === 'ops-probe-down')).toEqual(expect.objectContaining({ level: 50, route: '/api/health/ready', res: { statusCode: 503 } }));
+    expect(lines.find((l) => l.req?.id === 'ops-probe-down')).toEqual(
+      expect.objectContaining({ level: 50, route: '/api/health/ready', res: { statusCode: 503 } }),
+    );
   });
 });
 
@@ -336,37 +351,38 @@ describe('metrics with METRICS_TOKEN', () => {
 
 // Scale-out: Redis and the Bull queues are part of readiness, and queue depth is Bull's.
 if (!scaleOut) console.log('operations: TEST_DATABASE_URL and TEST_REDIS_URL are not both set; the Bull readiness and queue depth tests need them');
-if (scaleOut) describe('scale-out (JOB_QUEUE=bull)', () => {
-  const METRICS_TOKEN = 'ops-metrics-bull';
-  let t: TestApp;
+if (scaleOut)
+  describe('scale-out (JOB_QUEUE=bull)', () => {
+    const METRICS_TOKEN = 'ops-metrics-bull';
+    let t: TestApp;
 
-  beforeAll(async () => {
-    t = await startTestApp({ env: { JOB_QUEUE: 'bull', METRICS_TOKEN } });
-  });
-  afterAll(() => t?.close());
+    beforeAll(async () => {
+      t = await startTestApp({ env: { JOB_QUEUE: 'bull', METRICS_TOKEN } });
+    });
+    afterAll(() => t?.close());
 
-  it('ready checks the database, Redis and every queue', async () => {
-    const res = expectStatus(await t.http.get('/api/health/ready'), 200);
-    expect(res.body.info).toEqual({
-      database: { status: 'up' },
-      redis: { status: 'up' },
-      queues: { status: 'up' },
-      // No worker runs beside this app, and no job waits: ready all the same.
-      workers: { status: 'up', live: { imports: 0, importSheets: 0, reconcile: 0 } },
+    it('ready checks the database, Redis and every queue', async () => {
+      const res = expectStatus(await t.http.get('/api/health/ready'), 200);
+      expect(res.body.info).toEqual({
+        database: { status: 'up' },
+        redis: { status: 'up' },
+        queues: { status: 'up' },
+        // No worker runs beside this app, and no job waits: ready all the same.
+        workers: { status: 'up', live: { imports: 0, importSheets: 0, reconcile: 0 } },
+      });
+    });
+
+    it('queue depth comes from Bull: a job no worker has taken is waiting, one with a delay is delayed', async () => {
+      const queue = t.app.get<Queue>(getQueueToken('reconcile'), { strict: false });
+      await queue.add('recSheetAutoRec', { operationID: 0 }, { jobId: 'ops-waiting' });
+      await queue.add('recSheetAutoRec', { operationID: 0 }, { jobId: 'ops-delayed', delay: 60_000 });
+      try {
+        const text = expectStatus(await t.http.get('/api/metrics').set('Authorization', `Bearer ${METRICS_TOKEN}`), 200).text;
+        expect(sample(text, 'job_queue_depth{queue="reconcile",state="waiting"}')).toBe(1);
+        expect(sample(text, 'job_queue_depth{queue="reconcile",state="delayed"}')).toBe(1);
+        expect(sample(text, 'job_queue_depth{queue="imports",state="waiting"}')).toBe(0);
+      } finally {
+        await queue.obliterate({ force: true });
+      }
     });
   });
-
-  it('queue depth comes from Bull: a job no worker has taken is waiting, one with a delay is delayed', async () => {
-    const queue = t.app.get<Queue>(getQueueToken('reconcile'), { strict: false });
-    await queue.add('recSheetAutoRec', { operationID: 0 }, { jobId: 'ops-waiting' });
-    await queue.add('recSheetAutoRec', { operationID: 0 }, { jobId: 'ops-delayed', delay: 60_000 });
-    try {
-      const text = expectStatus(await t.http.get('/api/metrics').set('Authorization', `Bearer ${METRICS_TOKEN}`), 200).text;
-      expect(sample(text, 'job_queue_depth{queue="reconcile",state="waiting"}')).toBe(1);
-      expect(sample(text, 'job_queue_depth{queue="reconcile",state="delayed"}')).toBe(1);
-      expect(sample(text, 'job_queue_depth{queue="imports",state="waiting"}')).toBe(0);
-    } finally {
-      await queue.obliterate({ force: true });
-    }
-  });
-});

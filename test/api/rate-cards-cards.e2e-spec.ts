@@ -43,7 +43,6 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-
 /** Today in the app's time zone (Europe/London in tests). */
 function londonDay(offsetDays = 0): string {
   const at = new Date(Date.now() + offsetDays * 86_400_000);
@@ -78,7 +77,8 @@ describe('the current rate card', () => {
 
     const today = await createRateCard(admin, { fromDate: londonDay(0), name: 'Today' });
     const otherType = await createSaleType(admin, { name: 'AAA first type', storeIDs: [store.storeID] });
-    for (let i = 0; i < 2; i++) await createRateCardLine(admin, { rateCardID: today.rateCardID, saleTypeID: saleType.saleTypeID, skuTypeID: skuType.skuTypeID });
+    for (let i = 0; i < 2; i++)
+      await createRateCardLine(admin, { rateCardID: today.rateCardID, saleTypeID: saleType.saleTypeID, skuTypeID: skuType.skuTypeID });
     await createRateCardLine(admin, { rateCardID: today.rateCardID, saleTypeID: otherType.saleTypeID, skuTypeID: skuType.skuTypeID });
     await createRateCardLine(admin, { rateCardID: older.rateCardID, saleTypeID: saleType.saleTypeID, skuTypeID: skuType.skuTypeID });
     body = await current();
@@ -106,7 +106,8 @@ describe('the rate card list', () => {
     const first = await createRateCard(admin, { fromDate: '1990-01-01', name: 'First' });
     const second = await createRateCard(admin, { fromDate: '1990-03-01', name: 'Second' });
     const third = await createRateCard(admin, { fromDate: '1990-02-01', name: 'Between' });
-    for (let i = 0; i < 3; i++) await createRateCardLine(admin, { rateCardID: first.rateCardID, saleTypeID: saleType.saleTypeID, skuTypeID: skuType.skuTypeID });
+    for (let i = 0; i < 3; i++)
+      await createRateCardLine(admin, { rateCardID: first.rateCardID, saleTypeID: saleType.saleTypeID, skuTypeID: skuType.skuTypeID });
     const res = expectStatus(await reader.api.get('/api/rateCards?fromDateGEQ=1990-01-01&fromDateLEQ=1990-12-31'), 200);
     expect(listIDs(res)).toEqual([second.rateCardID, third.rateCardID, first.rateCardID]);
     const byID = new Map(res.body.listData.map((r: Row) => [r.rateCardID, r]));
@@ -119,7 +120,9 @@ describe('the rate card list', () => {
         createdByUserName: expect.any(String),
       }),
     );
-    expect(byID.get(third.rateCardID)).toEqual(expect.objectContaining({ rateCardLineCount: 0, nextRateCard: expect.objectContaining({ rateCardID: second.rateCardID }) }));
+    expect(byID.get(third.rateCardID)).toEqual(
+      expect.objectContaining({ rateCardLineCount: 0, nextRateCard: expect.objectContaining({ rateCardID: second.rateCardID }) }),
+    );
     // One record by id.
     const one = expectStatus(await reader.api.get(`/api/rateCards?rateCardID=${first.rateCardID}`), 200);
     expect(one.body.data.rateCardLineCount).toBe(3);
@@ -139,7 +142,18 @@ describe('the rate card list', () => {
   it('fromDate is unique and must be a calendar date', async () => {
     await createRateCard(admin, { fromDate: '1992-01-01' });
     expect(expectFailure(await admin.post('/api/rateCard', { name: 'Clash', fromDate: '1992-01-01' })).failMessages).toHaveProperty('fromDate');
-    for (const fromDate of ['1992-02-30', '01/02/1992', '1992-1-1', 19920101, null, '1992-02-30T10:00', '1992-01-02T24:00', '1992-01-02T10', '1992-01-02,1992-01-03', '1992-01-02 10:00 PM']) {
+    for (const fromDate of [
+      '1992-02-30',
+      '01/02/1992',
+      '1992-1-1',
+      19920101,
+      null,
+      '1992-02-30T10:00',
+      '1992-01-02T24:00',
+      '1992-01-02T10',
+      '1992-01-02,1992-01-03',
+      '1992-01-02 10:00 PM',
+    ]) {
       expect(expectFailure(await admin.post('/api/rateCard', { name: 'Bad', fromDate })).failMessages).toHaveProperty('fromDate');
     }
     expect(expectFailure(await admin.post('/api/rateCard', { fromDate: '1992-03-01' })).failMessages).toHaveProperty('name');
@@ -173,7 +187,7 @@ describe('the rate card list', () => {
     expectFailure(await reader.api.get('/api/rateCards?fromDate=01-01-1990'));
     expectFailure(await reader.api.get('/api/rateCards?fromDate=1990-13-01'));
     expectFailure(await reader.api.get('/api/rateCards?colour=red'));
-    expectFailure(await reader.api.get("/api/rateCards?sort=name;DROP TABLE rateCard"));
+    expectFailure(await reader.api.get('/api/rateCards?sort=name;DROP TABLE rateCard'));
   });
 });
 
@@ -191,9 +205,9 @@ describe('deleting a rate card', () => {
     expect(res.body.data).toEqual({ id: card.rateCardID });
     expectStatus(await admin.get(`/api/rateCards?rateCardID=${card.rateCardID}`), 404);
     expect(expectStatus(await admin.get(`/api/rateCardLines?rateCardID=${card.rateCardID}`), 200).body.listData).toEqual([]);
-    expect(
-      expectStatus(await admin.get(`/api/rateCardLineStores?rateCardLineStoreID=${line.rateCardLineStores[0].rateCardLineStoreID}`), 404).status,
-    ).toBe(404);
+    expect(expectStatus(await admin.get(`/api/rateCardLineStores?rateCardLineStoreID=${line.rateCardLineStores[0].rateCardLineStoreID}`), 404).status).toBe(
+      404,
+    );
     expect(await t.dataSource.query('SELECT COUNT(*) AS n FROM rateCardLineStore WHERE rateCardLineID = ?', [line.rateCardLineID])).toEqual([
       expect.objectContaining({ n: expect.anything() }),
     ]);

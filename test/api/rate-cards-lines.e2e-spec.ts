@@ -53,7 +53,8 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const line = (body: Row = {}) => createRateCardLine(admin, { rateCardID: card.rateCardID, saleTypeID: saleType.saleTypeID, skuTypeID: skuType.skuTypeID, ...body });
+const line = (body: Row = {}) =>
+  createRateCardLine(admin, { rateCardID: card.rateCardID, saleTypeID: saleType.saleTypeID, skuTypeID: skuType.skuTypeID, ...body });
 
 describe('saving a line', () => {
   it('answers the full row with names, file and stores', async () => {
@@ -145,7 +146,9 @@ describe('saving a line', () => {
 
   it('sku is unique per card and sale type, ignoring case', async () => {
     await line({ sku: 'UNIQ-1' });
-    const res = expectFailure(await admin.post('/api/rateCardLine', { rateCardID: card.rateCardID, saleTypeID: saleType.saleTypeID, skuTypeID: skuType.skuTypeID, sku: 'uniq-1' }));
+    const res = expectFailure(
+      await admin.post('/api/rateCardLine', { rateCardID: card.rateCardID, saleTypeID: saleType.saleTypeID, skuTypeID: skuType.skuTypeID, sku: 'uniq-1' }),
+    );
     expect(res.failMessages.sku).toBe('SKU already on this rate card for this sale type');
     // Another sale type or card may hold it.
     const other = await createSaleType(admin, { storeIDs: [storeA.storeID] });
@@ -160,20 +163,25 @@ describe('saving a line', () => {
   it('stores must offer the sale type, exist, and appear once', async () => {
     const before = await t.tableCounts();
     const base = { rateCardID: card.rateCardID, saleTypeID: saleType.saleTypeID, skuTypeID: skuType.skuTypeID, sku: 'STORES-1' };
-    let res = expectFailure(await admin.post('/api/rateCardLine', { ...base, rateCardLineStores: [{ storeID: storeC.storeID, active: true, revenue: 1, commission: 1 }] }));
+    let res = expectFailure(
+      await admin.post('/api/rateCardLine', { ...base, rateCardLineStores: [{ storeID: storeC.storeID, active: true, revenue: 1, commission: 1 }] }),
+    );
     expect(res.failMessages['rateCardLineStores.0.storeID']).toBe('The sale type is not offered at this store');
     res = expectFailure(await admin.post('/api/rateCardLine', { ...base, rateCardLineStores: [{ storeID: 9999999, revenue: 1 }] }));
     expect(res.failMessages['rateCardLineStores.0.storeID']).toBe('Choose a store that exists');
-    res = expectFailure(
-      await admin.post('/api/rateCardLine', { ...base, rateCardLineStores: [{ storeID: storeA.storeID }, { storeID: storeA.storeID }] }),
-    );
+    res = expectFailure(await admin.post('/api/rateCardLine', { ...base, rateCardLineStores: [{ storeID: storeA.storeID }, { storeID: storeA.storeID }] }));
     expect(res.failMessages['rateCardLineStores.1.storeID']).toBeDefined();
     expect(await t.tableCounts()).toEqual(before);
   });
 
   it('references must exist', async () => {
     const base = { rateCardID: card.rateCardID, saleTypeID: saleType.saleTypeID, skuTypeID: skuType.skuTypeID, sku: 'REF-1' };
-    for (const [field, value] of [['rateCardID', 9999999], ['saleTypeID', 9999999], ['skuTypeID', 9999999], ['bandID', 9999999]] as const) {
+    for (const [field, value] of [
+      ['rateCardID', 9999999],
+      ['saleTypeID', 9999999],
+      ['skuTypeID', 9999999],
+      ['bandID', 9999999],
+    ] as const) {
       expect(expectFailure(await admin.post('/api/rateCardLine', { ...base, [field]: value })).failMessages).toHaveProperty(field);
     }
   });
@@ -197,16 +205,32 @@ describe('saving a line', () => {
     expect(rateCardLineStores).toBeDefined();
   });
 
-  it('only the upload sets the file: a fileID in a POST is ignored (a copy has none), a PUT keeps the line\'s', async () => {
+  it("only the upload sets the file: a fileID in a POST is ignored (a copy has none), a PUT keeps the line's", async () => {
     const book = new ExcelJS.Workbook();
     book.addWorksheet('Lines').addRow(['SKU']);
     const upload = await admin.post('/api/file/rateCards/xlsx').attach('file', Buffer.from(await book.xlsx.writeBuffer()), { filename: 'lines.xlsx' });
     const fileID = expectStatus(upload, 201).body.data.fileID;
     const c = await createRateCard(admin);
     // A line as the upload writes it: with its file.
-    await t.app.get(RateCardLinesService).writeLines(c.rateCardID, saleType.saleTypeID, [
-      { sku: 'FROM-FILE', skuTypeID: skuType.skuTypeID, description: 'Uploaded', customerRRP: 0, customerMonthly: 0, contractMonths: 0, bandID: null, legacySKU: null, stores: [] },
-    ], fileID, { name: 'Uploader' });
+    await t.app.get(RateCardLinesService).writeLines(
+      c.rateCardID,
+      saleType.saleTypeID,
+      [
+        {
+          sku: 'FROM-FILE',
+          skuTypeID: skuType.skuTypeID,
+          description: 'Uploaded',
+          customerRRP: 0,
+          customerMonthly: 0,
+          contractMonths: 0,
+          bandID: null,
+          legacySKU: null,
+          stores: [],
+        },
+      ],
+      fileID,
+      { name: 'Uploader' },
+    );
     const uploaded = expectStatus(await admin.get(`/api/rateCardLines?rateCardID=${c.rateCardID}&sku=FROM-FILE&fkJoins=file`), 200).body.listData[0];
     expect(uploaded.file).toEqual({ fileID, originalName: 'lines.xlsx' });
 
@@ -218,13 +242,16 @@ describe('saving a line', () => {
     expect(expectFailure(await admin.post('/api/rateCardLine', { ...pick(copy), sku: 'BAD-FILE', fileID: 'x' })).failMessages).toHaveProperty('fileID');
     // An edit keeps the line's file, whatever is sent.
     for (const sent of [null, 9999999, undefined]) {
-      const edited = expectStatus(await admin.put(`/api/rateCardLine/${uploaded.rateCardLineID}`, { ...pick(uploaded), description: `Edited ${sent}`, fileID: sent }), 200).body.data;
+      const edited = expectStatus(
+        await admin.put(`/api/rateCardLine/${uploaded.rateCardLineID}`, { ...pick(uploaded), description: `Edited ${sent}`, fileID: sent }),
+        200,
+      ).body.data;
       expect(edited.file).toEqual({ fileID, originalName: 'lines.xlsx' });
     }
     expect(expectStatus(await admin.put(`/api/rateCardLine/${copy.rateCardLineID}`, { ...pick(copy), fileID }), 200).body.data.fileID).toBeNull();
   });
 
-  it('legacySKU follows the upload\'s rule for it: the SKU alphabet, up to 25 characters', async () => {
+  it("legacySKU follows the upload's rule for it: the SKU alphabet, up to 25 characters", async () => {
     expect((await line({ sku: 'LEG-1', legacySKU: ' OLD/1 (2) ' })).legacySKU).toBe('OLD/1 (2)');
     expect((await line({ sku: 'LEG-2', legacySKU: '' })).legacySKU).toBeNull();
     const base = { rateCardID: card.rateCardID, saleTypeID: saleType.saleTypeID, skuTypeID: skuType.skuTypeID, sku: 'LEG-3' };
@@ -240,13 +267,23 @@ describe('saving a line', () => {
     expect(await t.tableCounts()).toEqual(before);
   });
 
-  it('null is a field\'s default, as the dialog sends an emptied number box (was a 500): on POST and PUT, line and stores', async () => {
+  it("null is a field's default, as the dialog sends an emptied number box (was a 500): on POST and PUT, line and stores", async () => {
     const nulls = { customerRRP: null, customerMonthly: null, contractMonths: null, description: null, bandID: null, legacySKU: null };
     const created = await line({ sku: 'NULL-1', ...nulls, rateCardLineStores: [{ storeID: storeA.storeID, active: null, revenue: null, commission: 2 }] });
-    expect(pick(created)).toEqual(expect.objectContaining({ customerRRP: 0, customerMonthly: 0, contractMonths: 0, description: '', bandID: null, legacySKU: null }));
+    expect(pick(created)).toEqual(
+      expect.objectContaining({ customerRRP: 0, customerMonthly: 0, contractMonths: 0, description: '', bandID: null, legacySKU: null }),
+    );
     expect(created.rateCardLineStores).toEqual([expect.objectContaining({ storeID: storeA.storeID, active: true, revenue: 0, commission: 2 })]);
 
-    const full = await line({ sku: 'NULL-2', description: 'Full', customerRRP: 10, customerMonthly: 5, contractMonths: 24, bandID: band.bandID, rateCardLineStores: [{ storeID: storeA.storeID, active: false, revenue: 7, commission: 3 }] });
+    const full = await line({
+      sku: 'NULL-2',
+      description: 'Full',
+      customerRRP: 10,
+      customerMonthly: 5,
+      contractMonths: 24,
+      bandID: band.bandID,
+      rateCardLineStores: [{ storeID: storeA.storeID, active: false, revenue: 7, commission: 3 }],
+    });
     const edited = expectStatus(
       await admin.put(`/api/rateCardLine/${full.rateCardLineID}`, {
         ...pick(full),
@@ -262,7 +299,13 @@ describe('saving a line', () => {
   it('concurrent saves of one SKU on a card and sale type: exactly one is created', async () => {
     for (let round = 0; round < 5; round++) {
       const c = await createRateCard(admin);
-      const body = (sku: string) => ({ rateCardID: c.rateCardID, saleTypeID: saleType.saleTypeID, skuTypeID: skuType.skuTypeID, sku, rateCardLineStores: [{ storeID: storeA.storeID, revenue: 1 }] });
+      const body = (sku: string) => ({
+        rateCardID: c.rateCardID,
+        saleTypeID: saleType.saleTypeID,
+        skuTypeID: skuType.skuTypeID,
+        sku,
+        rateCardLineStores: [{ storeID: storeA.storeID, revenue: 1 }],
+      });
       const answers = await Promise.all(['RACE', 'race', 'Race', 'RACE'].map(async (sku) => (await admin.post('/api/rateCardLine', body(sku))).status));
       expect(answers.filter((status) => status === 201)).toHaveLength(1);
       expect(answers.filter((status) => status === 400)).toHaveLength(3);
@@ -274,8 +317,21 @@ describe('saving a line', () => {
     const service = t.app.get(RateCardLinesService);
     for (let round = 0; round < 5; round++) {
       const c = await createRateCard(admin);
-      const bulk = { sku: 'BULK-RACE', skuTypeID: skuType.skuTypeID, description: 'Bulk', customerRRP: 0, customerMonthly: 0, contractMonths: 0, bandID: null, legacySKU: null, stores: [] };
-      const post = () => admin.post('/api/rateCardLine', { rateCardID: c.rateCardID, saleTypeID: saleType.saleTypeID, skuTypeID: skuType.skuTypeID, sku: 'bulk-race' }).then((r) => r.status);
+      const bulk = {
+        sku: 'BULK-RACE',
+        skuTypeID: skuType.skuTypeID,
+        description: 'Bulk',
+        customerRRP: 0,
+        customerMonthly: 0,
+        contractMonths: 0,
+        bandID: null,
+        legacySKU: null,
+        stores: [],
+      };
+      const post = () =>
+        admin
+          .post('/api/rateCardLine', { rateCardID: c.rateCardID, saleTypeID: saleType.saleTypeID, skuTypeID: skuType.skuTypeID, sku: 'bulk-race' })
+          .then((r) => r.status);
       const [first, , second] = await Promise.all([post(), service.writeLines(c.rateCardID, saleType.saleTypeID, [bulk], null, { name: 'Uploader' }), post()]);
       expect([first, second].filter((status) => status === 201).length).toBeLessThanOrEqual(1);
       expect(expectStatus(await admin.get(`/api/rateCardLines?rateCardID=${c.rateCardID}`), 200).body.page.rowCount).toBe(1);
@@ -291,33 +347,65 @@ describe('saving a line', () => {
 
 /** The editable fields of a read row (what the dialog sends back). */
 function pick(row: Row): Row {
-  const keys = ['rateCardLineID', 'rateCardID', 'saleTypeID', 'sku', 'skuTypeID', 'description', 'customerRRP', 'customerMonthly', 'contractMonths', 'bandID', 'legacySKU', 'fileID', 'rateCardLineStores'];
+  const keys = [
+    'rateCardLineID',
+    'rateCardID',
+    'saleTypeID',
+    'sku',
+    'skuTypeID',
+    'description',
+    'customerRRP',
+    'customerMonthly',
+    'contractMonths',
+    'bandID',
+    'legacySKU',
+    'fileID',
+    'rateCardLineStores',
+  ];
   return Object.fromEntries(keys.filter((k) => k in row).map((k) => [k, row[k]]));
 }
 
 describe('per-store overrides (sku, description, customerRRP, customerMonthly, excludeDiscount)', () => {
   const storeOf = (row: Row, storeID: number) => (row.rateCardLineStores as Row[]).find((s) => s.storeID === storeID)!;
 
-  it('are saved and returned; a store without one shows the line\'s value; null or empty clears; left out keeps', async () => {
+  it("are saved and returned; a store without one shows the line's value; null or empty clears; left out keeps", async () => {
     const saved = await line({
       sku: 'OVR-1',
       description: 'Line description',
       customerRRP: 100,
       customerMonthly: 20,
       rateCardLineStores: [
-        { storeID: storeA.storeID, revenue: 10, commission: 1, sku: 'OVR-1-A', description: 'Store A description', customerRRP: 90.5, customerMonthly: 0, excludeDiscount: false },
+        {
+          storeID: storeA.storeID,
+          revenue: 10,
+          commission: 1,
+          sku: 'OVR-1-A',
+          description: 'Store A description',
+          customerRRP: 90.5,
+          customerMonthly: 0,
+          excludeDiscount: false,
+        },
         { storeID: storeB.storeID, revenue: 12, commission: 2, sku: '', description: null, customerRRP: null },
       ],
     });
     expect(storeOf(saved, storeA.storeID)).toEqual(
-      expect.objectContaining({ sku: 'OVR-1-A', description: 'Store A description', customerRRP: 90.5, customerMonthly: 0, excludeDiscount: false, overrides: ['sku', 'description', 'customerRRP', 'customerMonthly', 'excludeDiscount'] }),
+      expect.objectContaining({
+        sku: 'OVR-1-A',
+        description: 'Store A description',
+        customerRRP: 90.5,
+        customerMonthly: 0,
+        excludeDiscount: false,
+        overrides: ['sku', 'description', 'customerRRP', 'customerMonthly', 'excludeDiscount'],
+      }),
     );
     // The SKU type excludes discount: B follows it.
     expect(storeOf(saved, storeB.storeID)).toEqual(
       expect.objectContaining({ sku: 'OVR-1', description: 'Line description', customerRRP: 100, customerMonthly: 20, excludeDiscount: true, overrides: [] }),
     );
     // Stored as null, not as the line's value.
-    const rowB = await t.dataSource.getRepository(RateCardLineStore).findOneByOrFail({ rateCardLineStoreID: storeOf(saved, storeB.storeID).rateCardLineStoreID });
+    const rowB = await t.dataSource
+      .getRepository(RateCardLineStore)
+      .findOneByOrFail({ rateCardLineStoreID: storeOf(saved, storeB.storeID).rateCardLineStoreID });
     expect([rowB.sku, rowB.description, rowB.customerRRP, rowB.customerMonthly, rowB.excludeDiscount]).toEqual([null, null, null, null, null]);
     // GET /rateCardLineStores shows the same, and filters and sorts by the store's values.
     const listed = expectStatus(await admin.get(`/api/rateCardLineStores?rateCardLineID=${saved.rateCardLineID}&sort=sku`), 200).body.listData;
@@ -331,23 +419,40 @@ describe('per-store overrides (sku, description, customerRRP, customerMonthly, e
     // Changing the line's values moves the stores that follow it, not the overridden ones.
     const stores = saved.rateCardLineStores.map((s: Row) => ({ storeID: s.storeID, active: s.active, revenue: s.revenue, commission: s.commission }));
     const moved = expectStatus(
-      await admin.put(`/api/rateCardLine/${saved.rateCardLineID}`, { ...pick(saved), description: 'New line description', customerRRP: 110, rateCardLineStores: stores }),
+      await admin.put(`/api/rateCardLine/${saved.rateCardLineID}`, {
+        ...pick(saved),
+        description: 'New line description',
+        customerRRP: 110,
+        rateCardLineStores: stores,
+      }),
       200,
     ).body.data;
     // Left out: the overrides stay.
-    expect(storeOf(moved, storeA.storeID)).toEqual(expect.objectContaining({ description: 'Store A description', customerRRP: 90.5, overrides: expect.arrayContaining(['sku', 'customerRRP']) }));
+    expect(storeOf(moved, storeA.storeID)).toEqual(
+      expect.objectContaining({ description: 'Store A description', customerRRP: 90.5, overrides: expect.arrayContaining(['sku', 'customerRRP']) }),
+    );
     expect(storeOf(moved, storeB.storeID)).toEqual(expect.objectContaining({ description: 'New line description', customerRRP: 110, overrides: [] }));
 
     // null and '' clear: back to the line's values.
     const cleared = expectStatus(
       await admin.put(`/api/rateCardLine/${saved.rateCardLineID}`, {
         ...pick(moved),
-        rateCardLineStores: [{ storeID: storeA.storeID, revenue: 10, commission: 1, sku: null, description: '', customerRRP: null, customerMonthly: null, excludeDiscount: null }],
+        rateCardLineStores: [
+          { storeID: storeA.storeID, revenue: 10, commission: 1, sku: null, description: '', customerRRP: null, customerMonthly: null, excludeDiscount: null },
+        ],
       }),
       200,
     ).body.data;
     expect(cleared.rateCardLineStores).toEqual([
-      expect.objectContaining({ storeID: storeA.storeID, sku: 'OVR-1', description: 'New line description', customerRRP: 110, customerMonthly: 20, excludeDiscount: true, overrides: [] }),
+      expect.objectContaining({
+        storeID: storeA.storeID,
+        sku: 'OVR-1',
+        description: 'New line description',
+        customerRRP: 110,
+        customerMonthly: 20,
+        excludeDiscount: true,
+        overrides: [],
+      }),
     ]);
     expect(storeOf(cleared, storeA.storeID).rateCardLineStoreID).toBe(storeOf(saved, storeA.storeID).rateCardLineStoreID);
   });
@@ -377,15 +482,26 @@ describe('per-store overrides (sku, description, customerRRP, customerMonthly, e
     expect(storeOf(copy, storeA.storeID)).toEqual(expect.objectContaining({ customerRRP: 60, customerMonthly: 7.5, overrides: ['customerMonthly'] }));
   });
 
-  it('the compare reports a store\'s changed values where either card overrides them', async () => {
+  it("the compare reports a store's changed values where either card overrides them", async () => {
     const from = await createRateCard(admin, { fromDate: '2011-01-01' });
     const to = await createRateCard(admin, { fromDate: '2011-02-01' });
-    await line({ rateCardID: from.rateCardID, sku: 'OVR-CMP', customerRRP: 10, rateCardLineStores: [{ storeID: storeA.storeID, revenue: 1 }, { storeID: storeB.storeID, revenue: 1 }] });
+    await line({
+      rateCardID: from.rateCardID,
+      sku: 'OVR-CMP',
+      customerRRP: 10,
+      rateCardLineStores: [
+        { storeID: storeA.storeID, revenue: 1 },
+        { storeID: storeB.storeID, revenue: 1 },
+      ],
+    });
     await line({
       rateCardID: to.rateCardID,
       sku: 'OVR-CMP',
       customerRRP: 12,
-      rateCardLineStores: [{ storeID: storeA.storeID, revenue: 1, customerRRP: 9.5, sku: 'OVR-CMP-A' }, { storeID: storeB.storeID, revenue: 1 }],
+      rateCardLineStores: [
+        { storeID: storeA.storeID, revenue: 1, customerRRP: 9.5, sku: 'OVR-CMP-A' },
+        { storeID: storeB.storeID, revenue: 1 },
+      ],
     });
     const data = expectStatus(await admin.get(`/api/rateCardCompare?rateCardIDs=${from.rateCardID},${to.rateCardID}`), 200).body.data;
     expect(data.saleTypes[0].changed[0].changes).toEqual([
@@ -419,11 +535,17 @@ describe('per-store overrides (sku, description, customerRRP, customerMonthly, e
       const key = `rateCardLineStores.0.${field}`;
       const res = expectFailure(await admin.post('/api/rateCardLine', entry(values)));
       expect([key, Object.keys(res.failMessages)]).toEqual([key, expect.arrayContaining([key])]);
-      const put = expectFailure(await admin.put(`/api/rateCardLine/${existing.rateCardLineID}`, { ...pick(existing), rateCardLineStores: [{ storeID: storeA.storeID, revenue: 1, ...values }] }));
+      const put = expectFailure(
+        await admin.put(`/api/rateCardLine/${existing.rateCardLineID}`, {
+          ...pick(existing),
+          rateCardLineStores: [{ storeID: storeA.storeID, revenue: 1, ...values }],
+        }),
+      );
       expect([key, Object.keys(put.failMessages)]).toEqual([key, expect.arrayContaining([key])]);
     }
     expect(await t.tableCounts()).toEqual(before);
-    const still = expectStatus(await admin.get(`/api/rateCardLines?rateCardLineID=${existing.rateCardLineID}&fkJoins=rateCardLineStores`), 200).body.listData[0];
+    const still = expectStatus(await admin.get(`/api/rateCardLines?rateCardLineID=${existing.rateCardLineID}&fkJoins=rateCardLineStores`), 200).body
+      .listData[0];
     expect(still.rateCardLineStores).toEqual([expect.objectContaining({ sku: 'KEEP-A', overrides: ['sku'] })]);
   });
 });
@@ -473,7 +595,7 @@ describe('the lines list', () => {
       'rateCardFromDate=2024-13-01',
       'rateCardFromDateGEQ=yesterday',
       'rateCardID=1 OR 1=1',
-      "skuLowerX=1",
+      'skuLowerX=1',
       'sort=nope',
     ]) {
       expectFailure(await userA.api.get(`/api/rateCardLines?${q}`));
@@ -483,7 +605,7 @@ describe('the lines list', () => {
     expectStatus(await userA.api.get(`/api/rateCardLines?skuLower=${encodeURIComponent("'; DROP TABLE x;--")}`), 200);
   });
 
-  it('rateCardLineStores hold only the user\'s stores (all for SystemSetup); fkJoins=file', async () => {
+  it("rateCardLineStores hold only the user's stores (all for SystemSetup); fkJoins=file", async () => {
     const l = await line({
       rateCardLineStores: [
         { storeID: storeA.storeID, revenue: 1 },
@@ -511,7 +633,10 @@ describe('GET /api/rateCardLineStores', () => {
       ],
     });
     const [lsA, lsB] = l.rateCardLineStores;
-    const res = expectStatus(await userA.api.get(`/api/rateCardLineStores?sku=LS-1&rateCardID=${card.rateCardID}&fkJoins=rateCardLine,rateCardLine.rateCard`), 200);
+    const res = expectStatus(
+      await userA.api.get(`/api/rateCardLineStores?sku=LS-1&rateCardID=${card.rateCardID}&fkJoins=rateCardLine,rateCardLine.rateCard`),
+      200,
+    );
     expect(listIDs(res)).toEqual([lsA.rateCardLineStoreID]);
     expect(res.body.listData[0]).toEqual(
       expect.objectContaining({
@@ -519,7 +644,10 @@ describe('GET /api/rateCardLineStores', () => {
         storeName: 'Line A',
         sku: 'LS-1',
         revenue: 1,
-        rateCardLine: expect.objectContaining({ rateCardLineID: l.rateCardLineID, rateCard: { rateCardID: card.rateCardID, name: card.name, fromDate: card.fromDate } }),
+        rateCardLine: expect.objectContaining({
+          rateCardLineID: l.rateCardLineID,
+          rateCard: { rateCardID: card.rateCardID, name: card.name, fromDate: card.fromDate },
+        }),
       }),
     );
     // userA's profile has the default showCommission false (test/api/figures-visibility.e2e-spec.ts).
@@ -560,8 +688,19 @@ describe('DELETE /api/rateCardLines', () => {
     // The same rules as the list: all or nothing, whole ids 1 and up.
     const kept = await line();
     const before = await t.tableCounts();
-    for (const rateCardLineIDs of ['', ' ', `${kept.rateCardLineID},`, `${kept.rateCardLineID},,1`, `${kept.rateCardLineID};1`, `${kept.rateCardLineID},x`, `${kept.rateCardLineID},0`, `${kept.rateCardLineID},-1`,
-      `${kept.rateCardLineID},1.5`, `${kept.rateCardLineID},9999999`, `${kept.rateCardLineID},99999999999`]) {
+    for (const rateCardLineIDs of [
+      '',
+      ' ',
+      `${kept.rateCardLineID},`,
+      `${kept.rateCardLineID},,1`,
+      `${kept.rateCardLineID};1`,
+      `${kept.rateCardLineID},x`,
+      `${kept.rateCardLineID},0`,
+      `${kept.rateCardLineID},-1`,
+      `${kept.rateCardLineID},1.5`,
+      `${kept.rateCardLineID},9999999`,
+      `${kept.rateCardLineID},99999999999`,
+    ]) {
       const failure = expectFailure(await admin.delete('/api/rateCardLines').send({ rateCardLineIDs }));
       expect([rateCardLineIDs, Object.keys(failure.failMessages)]).toEqual([rateCardLineIDs, ['rateCardLineIDs']]);
     }
@@ -570,8 +709,16 @@ describe('DELETE /api/rateCardLines', () => {
 
   it('checks the body: 1 to 5000 whole ids, nothing else; SystemSetup only', async () => {
     const l = await line();
-    for (const body of [{}, { rateCardLineIDs: [] }, { rateCardLineIDs: ['1'] }, { rateCardLineIDs: [0] }, { rateCardLineIDs: [1.5] }, { rateCardLineIDs: 1 },
-      { rateCardLineIDs: Array.from({ length: 5001 }, (_, i) => i + 1) }, { rateCardLineIDs: [l.rateCardLineID], extra: 1 }]) {
+    for (const body of [
+      {},
+      { rateCardLineIDs: [] },
+      { rateCardLineIDs: ['1'] },
+      { rateCardLineIDs: [0] },
+      { rateCardLineIDs: [1.5] },
+      { rateCardLineIDs: 1 },
+      { rateCardLineIDs: Array.from({ length: 5001 }, (_, i) => i + 1) },
+      { rateCardLineIDs: [l.rateCardLineID], extra: 1 },
+    ]) {
       expectFailure(await admin.delete('/api/rateCardLines').send(body));
     }
     expectFailure(await userA.api.delete('/api/rateCardLines').send({ rateCardLineIDs: [l.rateCardLineID] }), 403);
@@ -603,7 +750,13 @@ describe('GET /api/rateCardCompare', () => {
     const [group] = data.saleTypes;
     expect(group).toEqual(expect.objectContaining({ saleTypeID: saleType.saleTypeID, saleTypeName: saleType.name, totals: data.totals }));
     expect(group.added).toEqual([
-      expect.objectContaining({ sku: 'NEW', description: 'New', customerMonthly: 20, skuTypeName: skuType.name, stores: expect.arrayContaining([expect.objectContaining({ storeID: storeA.storeID, revenue: 30 })]) }),
+      expect.objectContaining({
+        sku: 'NEW',
+        description: 'New',
+        customerMonthly: 20,
+        skuTypeName: skuType.name,
+        stores: expect.arrayContaining([expect.objectContaining({ storeID: storeA.storeID, revenue: 30 })]),
+      }),
     ]);
     expect(group.removed.map((l: Row) => l.sku)).toEqual(['GONE']);
     expect(group.changed).toEqual([
@@ -627,8 +780,16 @@ describe('GET /api/rateCardCompare', () => {
     const a = await createRateCard(admin);
     const b = await createRateCard(admin);
     const c = await createRateCard(admin);
-    for (const q of [`rateCardIDs=${a.rateCardID}`, `rateCardIDs=${a.rateCardID},${b.rateCardID},${c.rateCardID}`, `rateCardIDs=${a.rateCardID},${a.rateCardID}`,
-      `rateCardIDs=${a.rateCardID},9999999`, 'rateCardIDs=12345678,1', 'rateCardIDs=a,b', '', `rateCardIDs=${a.rateCardID},${b.rateCardID}&x=1`]) {
+    for (const q of [
+      `rateCardIDs=${a.rateCardID}`,
+      `rateCardIDs=${a.rateCardID},${b.rateCardID},${c.rateCardID}`,
+      `rateCardIDs=${a.rateCardID},${a.rateCardID}`,
+      `rateCardIDs=${a.rateCardID},9999999`,
+      'rateCardIDs=12345678,1',
+      'rateCardIDs=a,b',
+      '',
+      `rateCardIDs=${a.rateCardID},${b.rateCardID}&x=1`,
+    ]) {
       expect(expectFailure(await admin.get(`/api/rateCardCompare?${q}`))).toBeDefined();
     }
   });
@@ -683,7 +844,12 @@ describe('bad input', () => {
       const res = expectFailure(await admin.post('/api/rateCardLine', body));
       expect([field, Object.keys(res.failMessages)]).toEqual([field, expect.arrayContaining([field])]);
     }
-    for (const body of [{ name: 'x', fromDate: '2020-01-01', previousRateCard: null }, { name: 5, fromDate: '2020-01-01' }, { name: 'x'.repeat(101), fromDate: '2020-01-01' }, { name: 'x', fromDate: "2020-01-01' OR 1=1" }]) {
+    for (const body of [
+      { name: 'x', fromDate: '2020-01-01', previousRateCard: null },
+      { name: 5, fromDate: '2020-01-01' },
+      { name: 'x'.repeat(101), fromDate: '2020-01-01' },
+      { name: 'x', fromDate: "2020-01-01' OR 1=1" },
+    ]) {
       expectFailure(await admin.post('/api/rateCard', body));
     }
     expect(await t.tableCounts()).toEqual(before);
@@ -694,7 +860,15 @@ describe('RateCardLinesService.bulkUpsert (the upload writes through it)', () =>
   it('adds new lines, replaces lines with the same SKU (ids kept), applies the drop rule, keeps other lines', async () => {
     const c = await createRateCard(admin);
     const keptLine = await line({ rateCardID: c.rateCardID, sku: 'KEEP-ME' });
-    const replaced = await line({ rateCardID: c.rateCardID, sku: 'BULK-1', description: 'Old', rateCardLineStores: [{ storeID: storeA.storeID, revenue: 1, customerRRP: 3 }, { storeID: storeB.storeID, revenue: 2 }] });
+    const replaced = await line({
+      rateCardID: c.rateCardID,
+      sku: 'BULK-1',
+      description: 'Old',
+      rateCardLineStores: [
+        { storeID: storeA.storeID, revenue: 1, customerRRP: 3 },
+        { storeID: storeB.storeID, revenue: 2 },
+      ],
+    });
     expect(replaced.rateCardLineStores[0].overrides).toEqual(['customerRRP']);
     const service = t.app.get(RateCardLinesService);
     const lines = Array.from({ length: 450 }, (_, i) => ({
@@ -711,7 +885,9 @@ describe('RateCardLinesService.bulkUpsert (the upload writes through it)', () =>
         { storeID: storeB.storeID, active: false, revenue: 0, commission: 0 },
       ],
     }));
-    const result = await t.dataSource.transaction((manager) => service.bulkUpsert(manager, c.rateCardID, saleType.saleTypeID, lines, null, { name: 'Uploader' }));
+    const result = await t.dataSource.transaction((manager) =>
+      service.bulkUpsert(manager, c.rateCardID, saleType.saleTypeID, lines, null, { name: 'Uploader' }),
+    );
     expect(result).toEqual({ added: 449, updated: 1 });
     const all = expectStatus(await admin.get(`/api/rateCardLines?rateCardID=${c.rateCardID}&pageLength=500&fkJoins=rateCardLineStores`), 200).body;
     expect(all.page.rowCount).toBe(451);
@@ -719,7 +895,13 @@ describe('RateCardLinesService.bulkUpsert (the upload writes through it)', () =>
     expect(again).toEqual(expect.objectContaining({ sku: 'bulk-1', description: 'Bulk 1', updatedByUserName: 'Uploader' }));
     // The upload has no per-store overrides: the replaced line's store loses its own.
     expect(again.rateCardLineStores).toEqual([
-      expect.objectContaining({ storeID: storeA.storeID, revenue: 5, customerRRP: 0, overrides: [], rateCardLineStoreID: replaced.rateCardLineStores[0].rateCardLineStoreID }),
+      expect.objectContaining({
+        storeID: storeA.storeID,
+        revenue: 5,
+        customerRRP: 0,
+        overrides: [],
+        rateCardLineStoreID: replaced.rateCardLineStores[0].rateCardLineStoreID,
+      }),
     ]);
     expect(all.listData.find((r: Row) => r.sku === 'BULK-450').rateCardLineStores).toHaveLength(1);
     expect(all.listData.some((r: Row) => r.rateCardLineID === keptLine.rateCardLineID)).toBe(true);

@@ -69,10 +69,12 @@ async function counts(rateCardID?: number): Promise<{ lines: number; stores: num
 }
 
 async function linesOf(rateCardID: number): Promise<Array<RateCardLine & { rateCardLineStores: RateCardLineStore[] }>> {
-  return (await t.dataSource.getRepository(RateCardLine).find({
-    where: { rateCardID },
-    relations: { rateCardLineStores: true },
-  })).sort((a, b) => (a.sku < b.sku ? -1 : 1)) as Array<RateCardLine & { rateCardLineStores: RateCardLineStore[] }>;
+  return (
+    await t.dataSource.getRepository(RateCardLine).find({
+      where: { rateCardID },
+      relations: { rateCardLineStores: true },
+    })
+  ).sort((a, b) => (a.sku < b.sku ? -1 : 1)) as Array<RateCardLine & { rateCardLineStores: RateCardLineStore[] }>;
 }
 
 const HEADER = ['SKU', 'Type', 'Description', 'RRP', 'Monthly', 'Months', 'Band', 'Legacy', 'Revenue', 'Commission'];
@@ -100,12 +102,31 @@ afterAll(() => t?.close());
 describe('GET /file/{fileID}/excelHeaders/allSheets', () => {
   it('gives the header row of every worksheet, with column numbers', async () => {
     const fileID = await uploadFile(
-      await workbook({ Handsets: [['SKU', null, 'Description'], ['A', 'x', 'y']], Sims: [['Code', 'Rev']], Empty: [] }),
+      await workbook({
+        Handsets: [
+          ['SKU', null, 'Description'],
+          ['A', 'x', 'y'],
+        ],
+        Sims: [['Code', 'Rev']],
+        Empty: [],
+      }),
     );
     const res = expectStatus(await admin.get(`/api/file/${fileID}/excelHeaders/allSheets`), 200);
     expect(res.body.listData.map(({ worksheet, headers }: Row) => ({ worksheet, headers }))).toEqual([
-      { worksheet: 'Handsets', headers: [{ col: 1, header: 'SKU' }, { col: 3, header: 'Description' }] },
-      { worksheet: 'Sims', headers: [{ col: 1, header: 'Code' }, { col: 2, header: 'Rev' }] },
+      {
+        worksheet: 'Handsets',
+        headers: [
+          { col: 1, header: 'SKU' },
+          { col: 3, header: 'Description' },
+        ],
+      },
+      {
+        worksheet: 'Sims',
+        headers: [
+          { col: 1, header: 'Code' },
+          { col: 2, header: 'Rev' },
+        ],
+      },
       { worksheet: 'Empty', headers: [] },
     ]);
   });
@@ -120,7 +141,14 @@ describe('GET /file/{fileID}/excelHeaders/allSheets', () => {
     const fileID = await uploadFile(Buffer.from(await book.xlsx.writeBuffer()));
     const res = expectStatus(await admin.get(`/api/file/${fileID}/excelHeaders/allSheets`), 200);
     expect(res.body.listData.map(({ worksheet, headerRow, headers }: Row) => ({ worksheet, headerRow, headers }))).toEqual([
-      { worksheet: 'Titled', headerRow: 3, headers: [{ col: 2, header: 'SKU' }, { col: 3, header: 'Description' }] },
+      {
+        worksheet: 'Titled',
+        headerRow: 3,
+        headers: [
+          { col: 2, header: 'SKU' },
+          { col: 3, header: 'Description' },
+        ],
+      },
       { worksheet: 'Plain', headerRow: 1, headers: [{ col: 1, header: 'Code' }] },
     ]);
   });
@@ -164,7 +192,16 @@ describe('GET /rateCardLine/uploadFields', () => {
     const res = expectStatus(await admin.get(`/api/rateCardLine/uploadFields?saleTypeID=${saleType.saleTypeID}`), 200);
     const fields = res.body.listData as Row[];
     expect(fields.slice(0, 10).map((f) => f.field)).toEqual([
-      'sku', 'skuTypeName', 'description', 'customerRRP', 'customerMonthly', 'contractMonths', 'bandName', 'legacySKU', 'revenue', 'commission',
+      'sku',
+      'skuTypeName',
+      'description',
+      'customerRRP',
+      'customerMonthly',
+      'contractMonths',
+      'bandName',
+      'legacySKU',
+      'revenue',
+      'commission',
     ]);
     expect(fields.filter((f) => f.required).map((f) => f.field)).toEqual(['sku', 'skuTypeName', 'description']);
     expect(fields).toHaveLength(10 + 3 * stores.length);
@@ -279,7 +316,9 @@ describe('POST /rateCardLines/excel', () => {
 
     // A second upload replaces the SKUs it names (ids kept) and keeps the others.
     const again = await uploadFile(
-      await workbook({ Handsets: [HEADER, ['h-1', handset.name, 'Phone one v2', 1, 2, 3, null, null, 7, 0.7], ['H-3', handset.name, 'Three', 0, 0, 0, null, null, 1, 0]] }),
+      await workbook({
+        Handsets: [HEADER, ['h-1', handset.name, 'Phone one v2', 1, 2, 3, null, null, 7, 0.7], ['H-3', handset.name, 'Three', 0, 0, 0, null, null, 1, 0]],
+      }),
     );
     const res = expectStatus(await post({ ...body, fileID: again, mappings: { Handsets: ALL_STORES_MAP }, commit: true }), 200);
     expect(res.body.data).toEqual(expect.objectContaining({ lines: 2, added: 1, updated: 1 }));
@@ -333,13 +372,18 @@ describe('POST /rateCardLines/excel', () => {
     });
   });
 
-  it('reads the rows after the header row, wherever it is, and reports errors by the sheet\'s own row numbers', async () => {
+  it("reads the rows after the header row, wherever it is, and reports errors by the sheet's own row numbers", async () => {
     const rateCardID = await newRateCard();
     const book = new ExcelJS.Workbook();
     const sheet = book.addWorksheet('Lines');
     sheet.getCell('A1').value = ' ';
     sheet.getRow(3).values = HEADER;
-    sheet.getRow(4).values = [{ richText: [{ text: 'RT-' }, { font: { italic: true }, text: '1' }] }, handset.name, { richText: [{ text: 'Rich ' }, { text: 'text' }] }, 1];
+    sheet.getRow(4).values = [
+      { richText: [{ text: 'RT-' }, { font: { italic: true }, text: '1' }] },
+      handset.name,
+      { richText: [{ text: 'Rich ' }, { text: 'text' }] },
+      1,
+    ];
     sheet.getRow(6).values = ['RT-2', handset.name, 'Two', -1];
     const fileID = await uploadFile(Buffer.from(await book.xlsx.writeBuffer()));
     const body = { fileID, rateCardID, saleTypeID: saleType.saleTypeID, mappings: { Lines: LINE_MAP }, commit: true };

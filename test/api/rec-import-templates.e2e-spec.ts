@@ -28,7 +28,14 @@ afterAll(() => t?.close());
 /** SUPPLIER_HEADERS' mapping, with the header names as the file writes them. */
 const ACME = { 'Txn Date': 'saleDate', Branch: 'storeName', 'Order No.': 'orderRef', 'Product code': 'sku', Details: 'description', 'Net Revenue': 'revenue' };
 /** The same, as saved (normalised header names). */
-const ACME_SAVED = { 'txn date': 'saleDate', branch: 'storeName', 'order no': 'orderRef', 'product code': 'sku', details: 'description', 'net revenue': 'revenue' };
+const ACME_SAVED = {
+  'txn date': 'saleDate',
+  branch: 'storeName',
+  'order no': 'orderRef',
+  'product code': 'sku',
+  details: 'description',
+  'net revenue': 'revenue',
+};
 
 const create = async (body: Row) => expectStatus(await admin.post('/api/recImportTemplate', body), 201).body.data as Row;
 const read = async (id: number) => expectStatus(await admin.get(`/api/recImportTemplates?templateID=${id}`), 200).body.data as Row;
@@ -67,7 +74,14 @@ describe('create, list, read, rename, change and delete', () => {
 
     const mappings = { 'Transaction date': 'saleDate', Store: 'storeName', 'Order ref': 'orderRef', SKU: 'sku', Description: 'description', Amount: 'revenue' };
     const changed = expectStatus(await admin.put(`/api/recImportTemplate/${saved.templateID}`, { name: renamed, mappings }), 200).body.data;
-    expect(changed.mappings).toEqual({ 'transaction date': 'saleDate', store: 'storeName', 'order ref': 'orderRef', sku: 'sku', description: 'description', amount: 'revenue' });
+    expect(changed.mappings).toEqual({
+      'transaction date': 'saleDate',
+      store: 'storeName',
+      'order ref': 'orderRef',
+      sku: 'sku',
+      description: 'description',
+      amount: 'revenue',
+    });
     expect(changed.name).toBe(renamed);
 
     // Round trip: the record as read, sent back as it is.
@@ -77,7 +91,10 @@ describe('create, list, read, rename, change and delete', () => {
 
   it('delete answers the id; the template is gone', async () => {
     const saved = await create({ name: unique('Delete me'), mappings: ACME });
-    expect(expectStatus(await admin.delete(`/api/recImportTemplate/${saved.templateID}`), 200).body).toEqual({ validationResult: { fail: false }, data: { id: saved.templateID } });
+    expect(expectStatus(await admin.delete(`/api/recImportTemplate/${saved.templateID}`), 200).body).toEqual({
+      validationResult: { fail: false },
+      data: { id: saved.templateID },
+    });
     await refused(t, () => admin.get(`/api/recImportTemplates?templateID=${saved.templateID}`), 404);
     await refused(t, () => admin.delete(`/api/recImportTemplate/${saved.templateID}`), 404);
   });
@@ -116,8 +133,18 @@ describe('bad input is a 400 naming the field, nothing written', () => {
     ['no mappings', () => ({ name: unique('S') }), 'mappings', /must be an object/],
     ['empty mappings', () => ({ name: unique('S'), mappings: {} }), 'mappings', /at least one header/],
     ['a header of punctuation only', () => ({ name: unique('S'), mappings: { '--': 'saleDate' } }), 'mappings', /letters or digits/],
-    ['two headers for one field', () => ({ name: unique('S'), mappings: { Date: 'saleDate', 'Txn date': 'saleDate' } }), 'mappings', /Sale date is mapped from two headers/],
-    ['one header (written two ways) for two fields', () => ({ name: unique('S'), mappings: { 'Order No.': 'orderRef', 'order no': 'sku' } }), 'mappings', /two fields/],
+    [
+      'two headers for one field',
+      () => ({ name: unique('S'), mappings: { Date: 'saleDate', 'Txn date': 'saleDate' } }),
+      'mappings',
+      /Sale date is mapped from two headers/,
+    ],
+    [
+      'one header (written two ways) for two fields',
+      () => ({ name: unique('S'), mappings: { 'Order No.': 'orderRef', 'order no': 'sku' } }),
+      'mappings',
+      /two fields/,
+    ],
   ])('POST with %s', async (_what, body, field, message) => {
     const failure = await refusedOn(t, [field], () => admin.post('/api/recImportTemplate', body()));
     expect(failure.failMessages[field]).toMatch(message);
@@ -169,7 +196,10 @@ describe('a template offered on a second file with the headers moved', () => {
     const mappings = Object.fromEntries(firstSheet.headers.map((h: Row) => [h.header, fieldOfCol[h.col]]));
     const template = await create({ name: supplier, mappings });
     // A template of another supplier naming a header this file lacks is not offered; one naming fewer headers comes after.
-    const other = await create({ name: unique('Other supplier'), mappings: { ...ACME, 'Dealer code': 'sku', 'Product code': 'description', Details: undefined } });
+    const other = await create({
+      name: unique('Other supplier'),
+      mappings: { ...ACME, 'Dealer code': 'sku', 'Product code': 'description', Details: undefined },
+    });
     expect(other.mappings).not.toHaveProperty('details');
     const fewer = await create({ name: unique('Fewer headers'), mappings: { 'txn-date': 'saleDate', 'NET REVENUE': 'revenue' } });
 
@@ -193,7 +223,9 @@ describe('a template offered on a second file with the headers moved', () => {
     expect(names).toContain(fewer.name);
     expect(names).not.toContain(other.name);
     expect(names.indexOf(supplier)).toBeLessThan(names.indexOf(fewer.name));
-    expect(offered.find((o) => o.name === supplier)).toEqual(expect.objectContaining({ templateID: template.templateID, matchedHeaders: 6, mappings: template.mappings }));
+    expect(offered.find((o) => o.name === supplier)).toEqual(
+      expect.objectContaining({ templateID: template.templateID, matchedHeaders: 6, mappings: template.mappings }),
+    );
 
     // The template's mapping applied to the second file's columns, as the wizard applies it.
     const applied: Record<string, number> = {};
@@ -203,7 +235,13 @@ describe('a template offered on a second file with the headers moved', () => {
     }
     expect(applied).toEqual({ revenue: 1, description: 2, storeName: 3, orderRef: 4, saleDate: 5, sku: 6 });
     const recSheet = await createRecSheet(admin);
-    const run = await runImport(admin, { fileID: second, recSheetID: recSheet.recSheetID, mappings: { 'Statement Nov': applied }, headerRows: { 'Statement Nov': 2 }, commit: true });
+    const run = await runImport(admin, {
+      fileID: second,
+      recSheetID: recSheet.recSheetID,
+      mappings: { 'Statement Nov': applied },
+      headerRows: { 'Statement Nov': 2 },
+      commit: true,
+    });
     expect(run.result.data).toEqual(expect.objectContaining({ lines: 2, errors: 0, committed: true }));
     const lines = expectStatus(await admin.get(`/api/recSheetLines?recSheetID=${recSheet.recSheetID}`), 200).body.listData as Row[];
     expect(lines.map((l) => [l.saleDate.slice(0, 10), l.orderRef, l.sku, l.description, l.revenue])).toEqual([

@@ -1,4 +1,13 @@
-import { AutoRecService, BATCH_LINES, NOTE_BY_HAND, NOTE_LINKED, NOTE_MULTIPLE, NOTE_NONE, NOTE_UNDONE, RUN_ALREADY_UNDONE } from '../../src/modules/reconciliation/auto-rec/auto-rec.service';
+import {
+  AutoRecService,
+  BATCH_LINES,
+  NOTE_BY_HAND,
+  NOTE_LINKED,
+  NOTE_MULTIPLE,
+  NOTE_NONE,
+  NOTE_UNDONE,
+  RUN_ALREADY_UNDONE,
+} from '../../src/modules/reconciliation/auto-rec/auto-rec.service';
 import { SaleLinkConflict } from '../../src/modules/sales/sale-reconciliation';
 import { SalesService } from '../../src/modules/sales/sales.service';
 import { UsersService } from '../../src/modules/users/users/users.service';
@@ -57,13 +66,23 @@ async function linesOf(recSheetID: number): Promise<Map<number, Row>> {
     'SELECT recSheetLineID, saleID, autoRecNotes, autoRecRunID, recByUserName, recDate FROM recSheetLine WHERE recSheetID = ?',
     [recSheetID],
   );
-  return new Map(rows.map((r) => [Number(r.recSheetLineID), { ...r, saleID: Number(r.saleID), autoRecRunID: r.autoRecRunID == null ? null : Number(r.autoRecRunID) }]));
+  return new Map(
+    rows.map((r) => [Number(r.recSheetLineID), { ...r, saleID: Number(r.saleID), autoRecRunID: r.autoRecRunID == null ? null : Number(r.autoRecRunID) }]),
+  );
 }
 
 const steps = (history: Row[]) => history.map((h) => [h.step, h.description]);
 
 /** A run's counts: those given, every count by rule 0 otherwise. */
-const byRule = (counts: Row) => ({ exactMatches: 0, saleDateMatches: 0, revenueMatches: 0, orderRefMatches: 0, clawbackMatches: 0, clawbacksWithoutRefund: 0, ...counts });
+const byRule = (counts: Row) => ({
+  exactMatches: 0,
+  saleDateMatches: 0,
+  revenueMatches: 0,
+  orderRefMatches: 0,
+  clawbackMatches: 0,
+  clawbacksWithoutRefund: 0,
+  ...counts,
+});
 
 describe('permissions', () => {
   it('needs RevenueReconciliation (403) and an existing sheet or run (404)', async () => {
@@ -82,7 +101,10 @@ describe('actions that take no body', () => {
     const recorded = await sale();
     const counts = await w.t.tableCounts();
     for (const path of [`/api/recSheet/${sheet.recSheetID}/autoRec`, `/api/sale/${recorded.saleID}/unreconcile`]) {
-      expect(expectFailure(await rec.api.put(path, { recSheetID: 5, commit: true })).failMessages).toEqual({ recSheetID: 'Unknown field recSheetID', commit: 'Unknown field commit' });
+      expect(expectFailure(await rec.api.put(path, { recSheetID: 5, commit: true })).failMessages).toEqual({
+        recSheetID: 'Unknown field recSheetID',
+        commit: 'Unknown field commit',
+      });
       expect(expectFailure(await rec.api.put(path, [1, 2])).failMessages).toEqual({ body: 'This call takes no body' });
     }
     // A run or sale that does not exist is a 404 first, whatever the body (docs/http-api.md, "Order of checks").
@@ -140,7 +162,9 @@ describe('auto reconcile', () => {
         expect.objectContaining({ saleID: s.saleID, autoRecRunID: run, autoRecNotes: `${NOTE_LINKED}${s.saleID} (exact match)`, recByUserName: rec.data.name }),
       );
     }
-    expect(lines.get(L.twins.recSheetLineID)).toEqual(expect.objectContaining({ saleID: 0, autoRecRunID: null, autoRecNotes: `2${NOTE_MULTIPLE} (exact match)${NOTE_BY_HAND}` }));
+    expect(lines.get(L.twins.recSheetLineID)).toEqual(
+      expect.objectContaining({ saleID: 0, autoRecRunID: null, autoRecNotes: `2${NOTE_MULTIPLE} (exact match)${NOTE_BY_HAND}` }),
+    );
     for (const key of ['penny', 'otherStore', 'cancelled'] as const) {
       expect(lines.get(L[key].recSheetLineID)).toEqual(expect.objectContaining({ saleID: 0, autoRecRunID: null, autoRecNotes: NOTE_NONE }));
     }
@@ -148,18 +172,42 @@ describe('auto reconcile', () => {
 
     // The sale: figures, step and history in the same transaction.
     const linked = await readSale(w, exact.saleID);
-    expect(linked).toEqual(expect.objectContaining({ currentHistoryStep: 'reconciled', recSheetLinesCount: 1, recSheetLinesTotal: 100, unreconciledRevenue: 0, adjustedRevenue: 100 }));
+    expect(linked).toEqual(
+      expect.objectContaining({
+        currentHistoryStep: 'reconciled',
+        recSheetLinesCount: 1,
+        recSheetLinesTotal: 100,
+        unreconciledRevenue: 0,
+        adjustedRevenue: 100,
+      }),
+    );
     const history = await historyOf(w.admin, exact.saleID);
     expect(steps(history).at(-1)).toEqual(['reconciled', `Reconciled automatically: rec sheet Supplier March ${YEAR}, run ${run}`]);
     expect(linked.currentHistoryID).toBe(history.at(-1)!.historyID);
-    expect(await readSale(w, atB.saleID)).toEqual(expect.objectContaining({ currentHistoryStep: 'reconciled', recSheetLinesTotal: 90, unreconciledRevenue: 0 }));
+    expect(await readSale(w, atB.saleID)).toEqual(
+      expect.objectContaining({ currentHistoryStep: 'reconciled', recSheetLinesTotal: 90, unreconciledRevenue: 0 }),
+    );
     for (const untouched of [penny, otherStore, twinA, twinB]) {
-      expect(await readSale(w, untouched.saleID)).toEqual(expect.objectContaining({ currentHistoryStep: 'recorded', recSheetLinesCount: 0, recSheetLinesTotal: 0, unreconciledRevenue: 100 }));
+      expect(await readSale(w, untouched.saleID)).toEqual(
+        expect.objectContaining({ currentHistoryStep: 'recorded', recSheetLinesCount: 0, recSheetLinesTotal: 0, unreconciledRevenue: 100 }),
+      );
     }
 
     // The run is listed; a second run considers only what is left, and a sale already linked matches no other line.
     const runs = expectStatus(await rec.api.get(`/api/autoRecRuns?recSheetID=${sheet.recSheetID}`), 200).body.listData;
-    expect(runs).toEqual([expect.objectContaining({ autoRecRunID: run, recSheetID: sheet.recSheetID, considered: 8, reconciled: 4, matchMultiple: 1, matchNone: 3, exactMatches: 4, finished: true, undone: false })]);
+    expect(runs).toEqual([
+      expect.objectContaining({
+        autoRecRunID: run,
+        recSheetID: sheet.recSheetID,
+        considered: 8,
+        reconciled: 4,
+        matchMultiple: 1,
+        matchNone: 3,
+        exactMatches: 4,
+        finished: true,
+        undone: false,
+      }),
+    ]);
     const again = await autoRec(rec.api, sheet.recSheetID);
     expect(again.result).toEqual(expect.objectContaining({ considered: 4, reconciled: 0, matchMultiple: 1, matchNone: 3 }));
     const third = await createRecSheet(rec.api);
@@ -189,13 +237,15 @@ describe('auto reconcile', () => {
     const both = await Promise.all([service.reconcileSheet(sheet2.recSheetID, user, base), service.reconcileSheet(sheet2.recSheetID, user, base + 1)]);
     expect(both.map((r) => r.reconciled).sort()).toEqual([0, 2]);
     for (const s of [...sales, ...sales2]) {
-      expect(await readSale(w, s.saleID)).toEqual(expect.objectContaining({ currentHistoryStep: 'reconciled', recSheetLinesCount: 1, recSheetLinesTotal: 100 }));
+      expect(await readSale(w, s.saleID)).toEqual(
+        expect.objectContaining({ currentHistoryStep: 'reconciled', recSheetLinesCount: 1, recSheetLinesTotal: 100 }),
+      );
       expect(steps(await historyOf(w.admin, s.saleID)).filter(([step]) => step === 'reconciled')).toHaveLength(1);
     }
-    const counts: Row[] = await w.t.dataSource.query(
-      'SELECT saleID, COUNT(*) AS n FROM recSheetLine WHERE recSheetID IN (?, ?) GROUP BY saleID',
-      [sheet.recSheetID, sheet2.recSheetID],
-    );
+    const counts: Row[] = await w.t.dataSource.query('SELECT saleID, COUNT(*) AS n FROM recSheetLine WHERE recSheetID IN (?, ?) GROUP BY saleID', [
+      sheet.recSheetID,
+      sheet2.recSheetID,
+    ]);
     expect(counts.every((c) => Number(c.n) === 1)).toBe(true);
   });
 });
@@ -219,8 +269,17 @@ describe('two sheets, one sale', () => {
     // SalesService links only sales still ready: a source naming a linked sale is refused whole.
     const winner = lines[linked.indexOf(s.saleID)];
     const before = [await readSale(w, s.saleID), await historyOf(w.admin, s.saleID)];
-    const source = { from: 'recSheetLine r', where: 'r.recSheetLineID = :lineID', saleID: 'r.saleID', revenue: 'r.revenue', params: { lineID: winner.recSheetLineID }, count: 1 };
-    await expect(w.t.dataSource.transaction((m) => w.t.app.get(SalesService).linkReconciled(m, source, 'Twice', user))).rejects.toBeInstanceOf(SaleLinkConflict);
+    const source = {
+      from: 'recSheetLine r',
+      where: 'r.recSheetLineID = :lineID',
+      saleID: 'r.saleID',
+      revenue: 'r.revenue',
+      params: { lineID: winner.recSheetLineID },
+      count: 1,
+    };
+    await expect(w.t.dataSource.transaction((m) => w.t.app.get(SalesService).linkReconciled(m, source, 'Twice', user))).rejects.toBeInstanceOf(
+      SaleLinkConflict,
+    );
     expect([await readSale(w, s.saleID), await historyOf(w.admin, s.saleID)]).toEqual(before);
   });
 });
@@ -243,9 +302,12 @@ describe('undo of a run', () => {
     const done = await waitForOperation(rec.api, started.data.operationID);
     expect(done).toEqual(expect.objectContaining({ state: 'completed', result: { autoRecRunID: run, undone: 2 }, resultID: run }));
     const lines = await linesOf(sheet.recSheetID);
-    for (const l of [l1, l2]) expect(lines.get(l.recSheetLineID)).toEqual(expect.objectContaining({ saleID: 0, autoRecRunID: null, autoRecNotes: NOTE_UNDONE, recByUserName: '' }));
+    for (const l of [l1, l2])
+      expect(lines.get(l.recSheetLineID)).toEqual(expect.objectContaining({ saleID: 0, autoRecRunID: null, autoRecNotes: NOTE_UNDONE, recByUserName: '' }));
     expect(lines.get(l3.recSheetLineID)).toEqual(expect.objectContaining({ saleID: 0, autoRecNotes: `Unreconciled from sale ${s3.saleID}` }));
-    expect(await readSale(w, s1.saleID)).toEqual(expect.objectContaining({ currentHistoryStep: 'recorded', recSheetLinesCount: 0, recSheetLinesTotal: 0, unreconciledRevenue: 100 }));
+    expect(await readSale(w, s1.saleID)).toEqual(
+      expect.objectContaining({ currentHistoryStep: 'recorded', recSheetLinesCount: 0, recSheetLinesTotal: 0, unreconciledRevenue: 100 }),
+    );
     expect(await readSale(w, s2.saleID)).toEqual(expect.objectContaining({ currentHistoryStep: 'modified', recSheetLinesCount: 0, unreconciledRevenue: 100 }));
     const history = await historyOf(w.admin, s1.saleID);
     expect(steps(history).slice(-2)).toEqual([
@@ -284,8 +346,15 @@ describe('batches', () => {
     let now = await linesOf(sheet.recSheetID);
     expect(lines.map((l) => now.get(l.recSheetLineID)!.saleID)).toEqual([sales[0].saleID, sales[1].saleID, 0, 0, 0]);
     expect(now.get(lines[2].recSheetLineID)!.autoRecNotes).toBe('');
-    const [run]: Row[] = await w.t.dataSource.query('SELECT autoRecRunID, lastLineID, finished, considered, reconciled FROM autoRecRun WHERE operationID = ?', [operationID]);
-    expect([Number(run.lastLineID), Boolean(Number(run.finished)), Number(run.considered), Number(run.reconciled)]).toEqual([lines[1].recSheetLineID, false, 2, 2]);
+    const [run]: Row[] = await w.t.dataSource.query('SELECT autoRecRunID, lastLineID, finished, considered, reconciled FROM autoRecRun WHERE operationID = ?', [
+      operationID,
+    ]);
+    expect([Number(run.lastLineID), Boolean(Number(run.finished)), Number(run.considered), Number(run.reconciled)]).toEqual([
+      lines[1].recSheetLineID,
+      false,
+      2,
+      2,
+    ]);
 
     // The retried job: the same run, carried on.
     const progress: number[] = [];
@@ -317,7 +386,8 @@ describe('batches', () => {
     await expect(service.undoRun(result.autoRecRunID, user, undefined, undoOperation + 1)).rejects.toThrow();
     now = await linesOf(sheet.recSheetID);
     expect(lines.map((l) => now.get(l.recSheetLineID)!.saleID)).toEqual([0, 0, 0, 0, 0]);
-    for (const s of [sales[0], sales[4]]) expect(await readSale(w, s.saleID)).toEqual(expect.objectContaining({ currentHistoryStep: 'recorded', recSheetLinesCount: 0 }));
+    for (const s of [sales[0], sales[4]])
+      expect(await readSale(w, s.saleID)).toEqual(expect.objectContaining({ currentHistoryStep: 'recorded', recSheetLinesCount: 0 }));
   });
 
   it('runs of four different sheets at once, in many small batches, all finish on their first attempt (no deadlock, nothing to retry)', async () => {

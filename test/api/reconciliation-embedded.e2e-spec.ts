@@ -41,7 +41,14 @@ it('answers a sales list while an auto reconcile and then its undo run, before t
   const sheet = await createRecSheet(w.admin);
   for (let i = 0; i < 30; i++) {
     const s = await recordSale(w, w.admin, { saleDate: `${YEAR}-04-01`, orderRef: `20${String(i).padStart(18, '0')}`, attributableToUserID: w.adminID });
-    await createRecLine(w.admin, { recSheetID: sheet.recSheetID, storeName: w.storeA.name, saleDate: `${YEAR}-04-01`, orderRef: s.orderRef, sku: s.sku, revenue: s.revenue });
+    await createRecLine(w.admin, {
+      recSheetID: sheet.recSheetID,
+      storeName: w.storeA.name,
+      saleDate: `${YEAR}-04-01`,
+      orderRef: s.orderRef,
+      sku: s.sku,
+      revenue: s.revenue,
+    });
   }
   const run = expectStatus(await w.admin.put(`/api/recSheet/${sheet.recSheetID}/autoRec`), 202).body.data;
   const listed = expectStatus(await w.admin.get(`/api/sales?pageLength=50&saleDateGEQ=${YEAR}-04-01&saleDateLEQ=${YEAR}-04-01`), 200).body;

@@ -50,7 +50,8 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 /** `n` valid rows of order numbers `{prefix}-{i}`, dated in 2016. */
-const rows = (prefix: string, n: number): Cell[][] => Array.from({ length: n }, (_, i) => [`2016-03-${String((i % 28) + 1).padStart(2, '0')}`, store.name, `${prefix}-${i}`, 'SKU-P', 'Part', (i % 50) + 0.25]);
+const rows = (prefix: string, n: number): Cell[][] =>
+  Array.from({ length: n }, (_, i) => [`2016-03-${String((i % 28) + 1).padStart(2, '0')}`, store.name, `${prefix}-${i}`, 'SKU-P', 'Part', (i % 50) + 0.25]);
 const sheetOf = (name: string, body: Cell[][]): WorkbookSheet => ({ name, rows: [REC_HEADERS, ...body] });
 
 const linesOf = async (recSheetID: number) =>
@@ -70,14 +71,27 @@ describe('an import of three worksheets', () => {
 
     const checked = await importWorkbook(admin, sheet.recSheetID, sheets, { ...body, commit: false });
     expect(checked).toEqual(expect.objectContaining({ name: 'recSheetImport', state: 'completed', parentOperationID: null }));
-    expect(checked.result.data).toEqual({ worksheets: 3, skippedWorksheets: ['Notes'], rows: 90, skippedRows: 0, lines: 90, errors: 0, committed: false, recSheetID: sheet.recSheetID });
+    expect(checked.result.data).toEqual({
+      worksheets: 3,
+      skippedWorksheets: ['Notes'],
+      rows: 90,
+      skippedRows: 0,
+      lines: 90,
+      errors: 0,
+      committed: false,
+      recSheetID: sheet.recSheetID,
+    });
     const parts = await partsOf(checked.operationID);
     expect(parts).toEqual(
-      ['Lines 1', 'Lines 2', 'Lines 3'].map(() => expect.objectContaining({ name: 'recSheetImportSheet', queue: 'importSheets', state: 'completed', parentOperationID: checked.operationID })),
+      ['Lines 1', 'Lines 2', 'Lines 3'].map(() =>
+        expect.objectContaining({ name: 'recSheetImportSheet', queue: 'importSheets', state: 'completed', parentOperationID: checked.operationID }),
+      ),
     );
     expect(parts.map((p) => p.message)).toEqual(['Validated sheet Lines 1: 40 rows', 'Validated sheet Lines 2: 30 rows', 'Validated sheet Lines 3: 20 rows']);
     // Without an id, the caller's latest operation is the import, not one of its (later) parts.
-    expect(expectStatus(await admin.get('/api/longRunningOperation'), 200).body.data).toEqual(expect.objectContaining({ operationID: checked.operationID, name: 'recSheetImport' }));
+    expect(expectStatus(await admin.get('/api/longRunningOperation'), 200).body.data).toEqual(
+      expect.objectContaining({ operationID: checked.operationID, name: 'recSheetImport' }),
+    );
     // A clean validation keeps its staged rows for its commit.
     expect(await staged(checked.operationID)).toBe(90);
     expect(await linesOf(sheet.recSheetID)).toEqual([]);
@@ -95,16 +109,37 @@ describe('an import of three worksheets', () => {
       ...Array.from({ length: 30 }, (_, i) => ['Lines 2', i + 2, `PB-${i}`]),
       ...Array.from({ length: 20 }, (_, i) => ['Lines 3', i + 2, `PC-${i}`]),
     ]);
-    expect(lines[41]).toEqual(expect.objectContaining({ storeID: store.storeID, storeName: store.name, saleDate: '2016-03-02T00:00:00.000Z', sku: 'SKU-P', revenue: 1.25, operationID: committed.operationID, saleID: 0 }));
+    expect(lines[41]).toEqual(
+      expect.objectContaining({
+        storeID: store.storeID,
+        storeName: store.name,
+        saleDate: '2016-03-02T00:00:00.000Z',
+        sku: 'SKU-P',
+        revenue: 1.25,
+        operationID: committed.operationID,
+        saleID: 0,
+      }),
+    );
   });
 
   it('order numbers repeated across worksheets are reported on the later row, a refused row’s number included; the staging is empty after the refused run and nothing is written', async () => {
     const sheet = await createRecSheet(admin);
     const sheets = [
       // Row 3's date is refused, but its order number still counts as first seen there.
-      sheetOf('First', [['2016-04-01', store.name, 'X-1', '', '', 1], ['not a date', store.name, 'z-9', '', '', 1]]),
-      sheetOf('Second', [['2016-04-02', store.name, 'Y-1', '', '', 1], ['2016-04-02', store.name, 'x-1', '', '', 1], ['2016-04-02', store.name, 'Y-2', '', '', 1], ['2016-04-02', store.name, 'X-1 ', '', '', 1]]),
-      sheetOf('Third', [['2016-04-03', store.name, 'Z-9', '', '', 1], ['2016-04-03', store.name, 'Y-2', '', '', 1]]),
+      sheetOf('First', [
+        ['2016-04-01', store.name, 'X-1', '', '', 1],
+        ['not a date', store.name, 'z-9', '', '', 1],
+      ]),
+      sheetOf('Second', [
+        ['2016-04-02', store.name, 'Y-1', '', '', 1],
+        ['2016-04-02', store.name, 'x-1', '', '', 1],
+        ['2016-04-02', store.name, 'Y-2', '', '', 1],
+        ['2016-04-02', store.name, 'X-1 ', '', '', 1],
+      ]),
+      sheetOf('Third', [
+        ['2016-04-03', store.name, 'Z-9', '', '', 1],
+        ['2016-04-03', store.name, 'Y-2', '', '', 1],
+      ]),
     ];
     const operation = await importWorkbook(admin, sheet.recSheetID, sheets, { commit: true });
     expect(operation.state).toBe('completed');
@@ -127,24 +162,48 @@ describe('an import of three worksheets', () => {
 describe('a commit reuses its validation', () => {
   /** Three worksheets (90 rows) and a skipped one, uploaded; the body that validates or commits it into `recSheetID`. */
   const workbook = async (api: Client, recSheetID: number, prefix: string): Promise<ImportBody> => {
-    const sheets = [sheetOf('Lines 1', rows(`${prefix}A`, 40)), sheetOf('Lines 2', rows(`${prefix}B`, 30)), sheetOf('Lines 3', rows(`${prefix}C`, 20)), sheetOf('Notes', [['x']])];
+    const sheets = [
+      sheetOf('Lines 1', rows(`${prefix}A`, 40)),
+      sheetOf('Lines 2', rows(`${prefix}B`, 30)),
+      sheetOf('Lines 3', rows(`${prefix}C`, 20)),
+      sheetOf('Notes', [['x']]),
+    ];
     const fileID = await uploadRecFile(api, await recSheetWorkbook(sheets));
     return { fileID, recSheetID, mappings: { 'Lines 1': FULL_MAPPING, 'Lines 2': FULL_MAPPING, 'Lines 3': FULL_MAPPING } };
   };
-  const skipped = { worksheet: 'Notes', row: 0, col: 0, value: '', error: 'Sheet skipped due to incomplete mapping', message: 'Sheet skipped due to incomplete mapping', warning: true };
+  const skipped = {
+    worksheet: 'Notes',
+    row: 0,
+    col: 0,
+    value: '',
+    error: 'Sheet skipped due to incomplete mapping',
+    message: 'Sheet skipped due to incomplete mapping',
+    warning: true,
+  };
 
   it('the commit of the request just validated runs no part and writes exactly the validated lines; the kept rows are then deleted', async () => {
     const sheet = await createRecSheet(admin);
     const body = await workbook(admin, sheet.recSheetID, 'KU');
     const checked = await runImport(admin, { ...body, commit: false });
-    expect(checked.result.data).toEqual({ worksheets: 3, skippedWorksheets: ['Notes'], rows: 90, skippedRows: 0, lines: 90, errors: 0, committed: false, recSheetID: sheet.recSheetID });
+    expect(checked.result.data).toEqual({
+      worksheets: 3,
+      skippedWorksheets: ['Notes'],
+      rows: 90,
+      skippedRows: 0,
+      lines: 90,
+      errors: 0,
+      committed: false,
+      recSheetID: sheet.recSheetID,
+    });
     expect(await partsOf(checked.operationID)).toHaveLength(3);
     expect(await staged(checked.operationID)).toBe(90);
 
     // The same body, mappings sent in another order and with an unmapped field as null: the same mappings.
     const reordered = { 'Lines 3': FULL_MAPPING, 'Lines 2': { ...FULL_MAPPING }, 'Lines 1': FULL_MAPPING, Notes: { sku: null } };
     const committed = await runImport(admin, { ...body, mappings: reordered, commit: true });
-    expect(committed).toEqual(expect.objectContaining({ state: 'completed', attempts: 1, message: 'Committed 90 lines', percentage: 100, resultID: sheet.recSheetID }));
+    expect(committed).toEqual(
+      expect.objectContaining({ state: 'completed', attempts: 1, message: 'Committed 90 lines', percentage: 100, resultID: sheet.recSheetID }),
+    );
     // The result as a commit that validated would answer it.
     expect(committed.result).toEqual({
       validationResult: { fail: false },
@@ -159,7 +218,17 @@ describe('a commit reuses its validation', () => {
       ...Array.from({ length: 20 }, (_, i) => ['Lines 3', i + 2, `KUC-${i}`]),
     ]);
     expect(lines[41]).toEqual(
-      expect.objectContaining({ storeID: store.storeID, storeName: store.name, saleDate: '2016-03-02T00:00:00.000Z', sku: 'SKU-P', description: 'Part', revenue: 1.25, fileID: body.fileID, operationID: committed.operationID, saleID: 0 }),
+      expect.objectContaining({
+        storeID: store.storeID,
+        storeName: store.name,
+        saleDate: '2016-03-02T00:00:00.000Z',
+        sku: 'SKU-P',
+        description: 'Part',
+        revenue: 1.25,
+        fileID: body.fileID,
+        operationID: committed.operationID,
+        saleID: 0,
+      }),
     );
     expect(await staged(checked.operationID)).toBe(0);
     expect(await staged(committed.operationID)).toBe(0);
@@ -179,8 +248,22 @@ describe('a commit reuses its validation', () => {
       validationResult: { fail: true, failSummary: '2 errors', failMessages: {} },
       data: { worksheets: 3, skippedWorksheets: ['Notes'], rows: 90, skippedRows: 0, lines: 0, errors: 2, committed: false, recSheetID: sheet.recSheetID },
       listData: [
-        { worksheet: 'Lines 1', row: 41, col: 3, value: 'KCA-39', error: 'Order number KCA-39 is already on this sheet', message: 'Row 41 col C value "KCA-39" error: "Order number KCA-39 is already on this sheet"' },
-        { worksheet: 'Lines 2', row: 5, col: 3, value: 'KCB-3', error: 'Order number KCB-3 is already on this sheet', message: 'Row 5 col C value "KCB-3" error: "Order number KCB-3 is already on this sheet"' },
+        {
+          worksheet: 'Lines 1',
+          row: 41,
+          col: 3,
+          value: 'KCA-39',
+          error: 'Order number KCA-39 is already on this sheet',
+          message: 'Row 41 col C value "KCA-39" error: "Order number KCA-39 is already on this sheet"',
+        },
+        {
+          worksheet: 'Lines 2',
+          row: 5,
+          col: 3,
+          value: 'KCB-3',
+          error: 'Order number KCB-3 is already on this sheet',
+          message: 'Row 5 col C value "KCB-3" error: "Order number KCB-3 is already on this sheet"',
+        },
         skipped,
       ],
     });
@@ -201,7 +284,16 @@ describe('a commit reuses its validation', () => {
     const mappings = { 'Lines 1': swapped, 'Lines 2': swapped };
     const other = await runImport(admin, { ...body, mappings, commit: true });
     expect(other).toEqual(expect.objectContaining({ state: 'completed', message: 'Committed 70 lines' }));
-    expect(other.result.data).toEqual({ worksheets: 2, skippedWorksheets: ['Lines 3', 'Notes'], rows: 70, skippedRows: 0, lines: 70, errors: 0, committed: true, recSheetID: sheet.recSheetID });
+    expect(other.result.data).toEqual({
+      worksheets: 2,
+      skippedWorksheets: ['Lines 3', 'Notes'],
+      rows: 70,
+      skippedRows: 0,
+      lines: 70,
+      errors: 0,
+      committed: true,
+      recSheetID: sheet.recSheetID,
+    });
     expect(await partsOf(other.operationID)).toHaveLength(2);
     const lines = await linesOf(sheet.recSheetID);
     expect(lines).toHaveLength(70);
@@ -382,7 +474,11 @@ describe('run twice, written once', () => {
       return write(manager, data, context, ...rest);
     });
     try {
-      const operation = await importWorkbook(admin, sheet.recSheetID, [sheetOf('A', rows('CA', 30)), sheetOf('B', rows('CB', 30)), sheetOf('C', rows('CC', 30))]);
+      const operation = await importWorkbook(admin, sheet.recSheetID, [
+        sheetOf('A', rows('CA', 30)),
+        sheetOf('B', rows('CB', 30)),
+        sheetOf('C', rows('CC', 30)),
+      ]);
       expect(operation).toEqual(expect.objectContaining({ state: 'completed', attempts: 2, message: 'Committed 90 lines' }));
       expect(calls).toBe(2);
       expect(seenByRetry).toEqual([{ lines: 0, staged: 90 }]);

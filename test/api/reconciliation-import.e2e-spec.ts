@@ -1,5 +1,16 @@
 import { as, Client, createStore, createUser, expectFailure, expectStatus, login, Row, TestUser, unique } from '../support/api';
-import { createRecLine, createRecSheet, FULL_MAPPING, importWorkbook, REC_HEADERS, recSheetWorkbook, runImport, uploadRecFile, waitForOperation, type WorkbookSheet } from '../support/rec-fixtures';
+import {
+  createRecLine,
+  createRecSheet,
+  FULL_MAPPING,
+  importWorkbook,
+  REC_HEADERS,
+  recSheetWorkbook,
+  runImport,
+  uploadRecFile,
+  waitForOperation,
+  type WorkbookSheet,
+} from '../support/rec-fixtures';
 import { refused } from '../support/refusals';
 import { Operation } from '../../src/modules/jobs/entities/operation.entity';
 import { JobsService } from '../../src/modules/jobs/jobs.service';
@@ -55,7 +66,10 @@ describe('the wizard’s reads', () => {
     });
     expectStatus(await outsider.api.get('/api/recSheetLine/uploadFields'), 403);
     expectStatus(await outsider.api.post('/api/recSheetLines/excel', {}), 403);
-    expectStatus(await outsider.api.post('/api/file/recSheets/xlsx').attach('file', await recSheetWorkbook([{ name: 'A', rows: [REC_HEADERS] }]), { filename: 'a.xlsx' }), 403);
+    expectStatus(
+      await outsider.api.post('/api/file/recSheets/xlsx').attach('file', await recSheetWorkbook([{ name: 'A', rows: [REC_HEADERS] }]), { filename: 'a.xlsx' }),
+      403,
+    );
   });
 
   it('GET /file/{id}/excelHeaders/allSheets of a recSheets upload: every worksheet’s headers', async () => {
@@ -68,8 +82,21 @@ describe('the wizard’s reads', () => {
     );
     const res = expectStatus(await recX.api.get(`/api/file/${fileID}/excelHeaders/allSheets`), 200);
     expect(res.body.listData).toEqual([
-      { worksheet: 'Jan', headerRow: 1, headers: REC_HEADERS.map((header, i) => ({ col: i + 1, header })), rowChoices: [{ row: 1, text: 'Sale date | Store | Order number | SKU | ...' }] },
-      { worksheet: 'Other', headerRow: 1, headers: [{ col: 1, header: 'Date' }, { col: 2, header: 'Ref' }], rowChoices: [{ row: 1, text: 'Date | Ref' }] },
+      {
+        worksheet: 'Jan',
+        headerRow: 1,
+        headers: REC_HEADERS.map((header, i) => ({ col: i + 1, header })),
+        rowChoices: [{ row: 1, text: 'Sale date | Store | Order number | SKU | ...' }],
+      },
+      {
+        worksheet: 'Other',
+        headerRow: 1,
+        headers: [
+          { col: 1, header: 'Date' },
+          { col: 2, header: 'Ref' },
+        ],
+        rowChoices: [{ row: 1, text: 'Date | Ref' }],
+      },
     ]);
   });
 
@@ -100,10 +127,22 @@ describe('POST /recSheetLines/excel: the request is checked at once (400, nothin
     ['a file id that is not a number', () => body({ fileID: '7' }), { fileID: 'Choose a file' }],
     ['a rec sheet that does not exist', () => body({ recSheetID: 99_999_999 }), { recSheetID: 'Choose a rec sheet that exists' }],
     ['commit that is not a flag', () => body({ commit: 'yes' }), { commit: 'commit must be true or false' }],
-    ['a worksheet the file does not have', () => body({ mappings: { Jan: FULL_MAPPING, Nope: FULL_MAPPING } }), { 'mappings.Nope': 'There is no worksheet called Nope in the file' }],
+    [
+      'a worksheet the file does not have',
+      () => body({ mappings: { Jan: FULL_MAPPING, Nope: FULL_MAPPING } }),
+      { 'mappings.Nope': 'There is no worksheet called Nope in the file' },
+    ],
     ['a field no upload has', () => body({ mappings: { Jan: { ...FULL_MAPPING, colour: 7 } } }), { 'mappings.Jan.colour': 'Unknown field colour' }],
-    ['a column that is no column', () => body({ mappings: { Jan: { ...FULL_MAPPING, revenue: 0 } } }), { 'mappings.Jan.revenue': 'A column must be a whole number from 1 to 16384, or null' }],
-    ['no worksheet with every field mapped', () => body({ mappings: { Jan: { ...FULL_MAPPING, sku: null } } }), { mappings: 'Map every field of at least one worksheet' }],
+    [
+      'a column that is no column',
+      () => body({ mappings: { Jan: { ...FULL_MAPPING, revenue: 0 } } }),
+      { 'mappings.Jan.revenue': 'A column must be a whole number from 1 to 16384, or null' },
+    ],
+    [
+      'no worksheet with every field mapped',
+      () => body({ mappings: { Jan: { ...FULL_MAPPING, sku: null } } }),
+      { mappings: 'Map every field of at least one worksheet' },
+    ],
     ['mappings that are not an object', () => body({ mappings: [] }), /mappings must be an object/],
   ])('%s', async (_what, make, expected) => {
     const failure = await refused(t, () => admin.post('/api/recSheetLines/excel', make()));
@@ -157,7 +196,13 @@ describe('the import job', () => {
     const before = await t.tableCounts();
     const operation = await importWorkbook(recX.api, sheet.recSheetID, sheets, { mappings, commit: false });
 
-    expect(operation).toEqual(expect.objectContaining({ name: 'recSheetImport', state: 'completed', result: expect.objectContaining({ validationResult: expect.objectContaining({ fail: true, failSummary: '7 errors' }) }) }));
+    expect(operation).toEqual(
+      expect.objectContaining({
+        name: 'recSheetImport',
+        state: 'completed',
+        result: expect.objectContaining({ validationResult: expect.objectContaining({ fail: true, failSummary: '7 errors' }) }),
+      }),
+    );
     const row = (worksheet: string, r: number, col: number, letter: string, value: string, error: string) => ({
       worksheet,
       row: r,
@@ -177,7 +222,16 @@ describe('the import job', () => {
       row('February', 2, 3, 'C', 'JAN-1', 'Order number JAN-1 is already on row 2 of worksheet January'),
       { worksheet: 'Notes', row: 0, col: 0, value: '', error: SKIPPED, message: SKIPPED, warning: true },
     ]);
-    expect(operation.result.data).toEqual({ worksheets: 2, skippedWorksheets: ['Notes'], rows: 9, skippedRows: 0, lines: 0, errors: 7, committed: false, recSheetID: sheet.recSheetID });
+    expect(operation.result.data).toEqual({
+      worksheets: 2,
+      skippedWorksheets: ['Notes'],
+      rows: 9,
+      skippedRows: 0,
+      lines: 0,
+      errors: 7,
+      committed: false,
+      recSheetID: sheet.recSheetID,
+    });
     const after = await t.tableCounts();
     // The import and one part per mapped worksheet (January, February); its staged rows are gone.
     expect(after).toEqual({ ...before, file: before.file + 1, operation: before.operation + 3 });
@@ -195,7 +249,10 @@ describe('the import job', () => {
           ['2016-01-07', 'Somewhere Else', 'C-3', 'SKU-C', '', '12'],
         ],
       },
-      { name: 'Feb', rows: [REC_HEADERS, [42_430, storeX.name, 'C-4', 12345, 'Number SKU', 99.99], [], ['2016-02-02', storeY.name, 'C-5', '', '', '£1,234.50']] },
+      {
+        name: 'Feb',
+        rows: [REC_HEADERS, [42_430, storeX.name, 'C-4', 12345, 'Number SKU', 99.99], [], ['2016-02-02', storeY.name, 'C-5', '', '', '£1,234.50']],
+      },
       { name: 'Summary', rows: [['Total'], [123]] },
     ];
     const fileID = await uploadRecFile(admin, await recSheetWorkbook(sheets), 'march-statement.xlsx');
@@ -204,7 +261,16 @@ describe('the import job', () => {
     // Validation alone writes nothing and reports what a commit would write.
     const checked = await runImport(admin, { fileID, recSheetID: sheet.recSheetID, mappings, commit: false });
     expect(checked.state).toBe('completed');
-    expect(checked.result.data).toEqual({ worksheets: 2, skippedWorksheets: ['Summary'], rows: 5, skippedRows: 0, lines: 5, errors: 0, committed: false, recSheetID: sheet.recSheetID });
+    expect(checked.result.data).toEqual({
+      worksheets: 2,
+      skippedWorksheets: ['Summary'],
+      rows: 5,
+      skippedRows: 0,
+      lines: 5,
+      errors: 0,
+      committed: false,
+      recSheetID: sheet.recSheetID,
+    });
     expect(await linesOf(admin, sheet.recSheetID)).toEqual([]);
 
     const operation = await runImport(admin, { fileID, recSheetID: sheet.recSheetID, mappings, commit: true });
@@ -215,19 +281,80 @@ describe('the import job', () => {
       listData: [{ worksheet: 'Summary', row: 0, col: 0, value: '', error: SKIPPED, message: SKIPPED, warning: true }],
     });
     const lines = await linesOf(admin, sheet.recSheetID);
-    const common = { recSheetID: sheet.recSheetID, fileID, file: { fileID, originalName: 'march-statement.xlsx' }, operationID: operation.operationID, saleID: 0, recByUserName: '', autoRecRunID: null };
+    const common = {
+      recSheetID: sheet.recSheetID,
+      fileID,
+      file: { fileID, originalName: 'march-statement.xlsx' },
+      operationID: operation.operationID,
+      saleID: 0,
+      recByUserName: '',
+      autoRecRunID: null,
+    };
     expect(lines).toEqual([
-      expect.objectContaining({ ...common, worksheet: 'Jan', rowNumber: 2, saleDate: '2016-01-05T00:00:00.000Z', storeID: storeX.storeID, storeName: storeX.name, orderRef: 'C-1', sku: 'SKU-A', description: 'Handset', revenue: 10.5 }),
-      expect.objectContaining({ ...common, worksheet: 'Jan', rowNumber: 3, saleDate: '2016-01-06T00:00:00.000Z', storeID: storeY.storeID, storeName: storeY.name, orderRef: 'C-2', sku: '', description: '', revenue: -3 }),
-      expect.objectContaining({ ...common, worksheet: 'Jan', rowNumber: 4, saleDate: '2016-01-07T00:00:00.000Z', storeID: null, storeName: 'Somewhere Else', orderRef: 'C-3', revenue: 12 }),
-      expect.objectContaining({ ...common, worksheet: 'Feb', rowNumber: 2, saleDate: '2016-03-01T00:00:00.000Z', storeID: storeX.storeID, orderRef: 'C-4', sku: '12345', revenue: 99.99 }),
-      expect.objectContaining({ ...common, worksheet: 'Feb', rowNumber: 4, saleDate: '2016-02-02T00:00:00.000Z', storeID: storeY.storeID, orderRef: 'C-5', revenue: 1234.5 }),
+      expect.objectContaining({
+        ...common,
+        worksheet: 'Jan',
+        rowNumber: 2,
+        saleDate: '2016-01-05T00:00:00.000Z',
+        storeID: storeX.storeID,
+        storeName: storeX.name,
+        orderRef: 'C-1',
+        sku: 'SKU-A',
+        description: 'Handset',
+        revenue: 10.5,
+      }),
+      expect.objectContaining({
+        ...common,
+        worksheet: 'Jan',
+        rowNumber: 3,
+        saleDate: '2016-01-06T00:00:00.000Z',
+        storeID: storeY.storeID,
+        storeName: storeY.name,
+        orderRef: 'C-2',
+        sku: '',
+        description: '',
+        revenue: -3,
+      }),
+      expect.objectContaining({
+        ...common,
+        worksheet: 'Jan',
+        rowNumber: 4,
+        saleDate: '2016-01-07T00:00:00.000Z',
+        storeID: null,
+        storeName: 'Somewhere Else',
+        orderRef: 'C-3',
+        revenue: 12,
+      }),
+      expect.objectContaining({
+        ...common,
+        worksheet: 'Feb',
+        rowNumber: 2,
+        saleDate: '2016-03-01T00:00:00.000Z',
+        storeID: storeX.storeID,
+        orderRef: 'C-4',
+        sku: '12345',
+        revenue: 99.99,
+      }),
+      expect.objectContaining({
+        ...common,
+        worksheet: 'Feb',
+        rowNumber: 4,
+        saleDate: '2016-02-02T00:00:00.000Z',
+        storeID: storeY.storeID,
+        orderRef: 'C-5',
+        revenue: 1234.5,
+      }),
     ]);
     const sheetRow = expectStatus(await admin.get(`/api/recSheets?recSheetID=${sheet.recSheetID}`), 200).body.data;
     expect(sheetRow.recSheetLineCount).toBe(5);
 
     const again = await runImport(admin, { fileID, recSheetID: sheet.recSheetID, mappings, commit: true });
-    expect(again).toEqual(expect.objectContaining({ state: 'completed', result: expect.objectContaining({ validationResult: expect.objectContaining({ fail: true, failSummary: '5 errors' }) }) }));
+    expect(again).toEqual(
+      expect.objectContaining({
+        state: 'completed',
+        result: expect.objectContaining({ validationResult: expect.objectContaining({ fail: true, failSummary: '5 errors' }) }),
+      }),
+    );
     expect(again.result.listData.filter((r: Row) => !r.warning).map((r: Row) => r.error)).toEqual(
       ['C-1', 'C-2', 'C-3', 'C-4', 'C-5'].map((ref) => `Order number ${ref} is already on this sheet`),
     );
@@ -239,14 +366,23 @@ describe('the import job', () => {
     const operation = await importWorkbook(admin, sheet.recSheetID, [
       { name: 'Jan', rows: [REC_HEADERS, ['2016-01-02', storeX.name, 'AON-1', '', '', 1], ['2016-01-03', storeX.name, 'AON-2', '', '', 'lots']] },
     ]);
-    expect(operation).toEqual(expect.objectContaining({ state: 'completed', result: expect.objectContaining({ validationResult: expect.objectContaining({ fail: true, failSummary: '1 error' }) }) }));
-    expect(operation.result.listData).toEqual([expect.objectContaining({ row: 3, col: 6, message: 'Row 3 col F value "lots" error: "Revenue must be a number"' })]);
+    expect(operation).toEqual(
+      expect.objectContaining({
+        state: 'completed',
+        result: expect.objectContaining({ validationResult: expect.objectContaining({ fail: true, failSummary: '1 error' }) }),
+      }),
+    );
+    expect(operation.result.listData).toEqual([
+      expect.objectContaining({ row: 3, col: 6, message: 'Row 3 col F value "lots" error: "Revenue must be a number"' }),
+    ]);
     expect(await linesOf(admin, sheet.recSheetID)).toEqual([]);
   });
 
   it('autoRec true: after the commit an auto reconcile of the sheet is queued as the importing user', async () => {
     const sheet = await createRecSheet(admin);
-    const operation = await importWorkbook(admin, sheet.recSheetID, [{ name: 'Jan', rows: [REC_HEADERS, ['2016-01-02', storeX.name, 'AUTO-1', '', '', 1]] }], { autoRec: true });
+    const operation = await importWorkbook(admin, sheet.recSheetID, [{ name: 'Jan', rows: [REC_HEADERS, ['2016-01-02', storeX.name, 'AUTO-1', '', '', 1]] }], {
+      autoRec: true,
+    });
     expect(operation.state).toBe('completed');
     const autoRecID = operation.result.autoRecOperationID;
     expect(autoRecID).toEqual(expect.any(Number));
@@ -284,7 +420,11 @@ describe('the import job', () => {
 
   it('a validation ends on the figures of its report ("Validated 1 sheet: 5 rows, 1 error"), even when its last progress was thinned out', async () => {
     const sheet = await createRecSheet(admin);
-    const rows = [REC_HEADERS, ...Array.from({ length: 4 }, (_, i) => ['2016-01-02', storeX.name, `LAST-${i}`, '', '', 1]), ['2016-01-02', storeX.name, 'LAST-X', '', '', 'twelve pounds']];
+    const rows = [
+      REC_HEADERS,
+      ...Array.from({ length: 4 }, (_, i) => ['2016-01-02', storeX.name, `LAST-${i}`, '', '', 1]),
+      ['2016-01-02', storeX.name, 'LAST-X', '', '', 'twelve pounds'],
+    ];
     const operation = await importWorkbook(admin, sheet.recSheetID, [{ name: 'Only', rows }], { commit: false });
     expect(operation).toEqual(expect.objectContaining({ state: 'completed', percentage: 100, message: 'Validated 1 sheet: 5 rows, 1 error' }));
   });

@@ -7,7 +7,19 @@ import {
   SALE_CANCELLED,
   ZERO_WARNING,
 } from '../../src/modules/reconciliation/manual-rec/manual-rec.service';
-import { as, createRateCard, createRateCardLine, createSaleType, createSkuType, createStore, expectFailure, expectStatus, login, Row, TestUser } from '../support/api';
+import {
+  as,
+  createRateCard,
+  createRateCardLine,
+  createSaleType,
+  createSkuType,
+  createStore,
+  expectFailure,
+  expectStatus,
+  login,
+  Row,
+  TestUser,
+} from '../support/api';
 import { createRecLine, createRecSheet, waitForOperation } from '../support/rec-fixtures';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp } from '../support/test-app';
 import { createSeller, historyOf, lineStoreOf, readSale, recordSale, SalesWorld } from './sales-fixtures';
@@ -58,7 +70,20 @@ beforeAll(async () => {
   });
   const seller = await createSeller(t, admin, [storeA.storeID]);
   sellerAB = await createSeller(t, admin, [storeA.storeID, storeB.storeID]);
-  w = { t, admin, year: YEAR, storeA, storeB, saleType, skuType, card, line, lineA: lineStoreOf(line, storeA), lineB: lineStoreOf(line, storeB), seller } as unknown as SalesWorld;
+  w = {
+    t,
+    admin,
+    year: YEAR,
+    storeA,
+    storeB,
+    saleType,
+    skuType,
+    card,
+    line,
+    lineA: lineStoreOf(line, storeA),
+    lineB: lineStoreOf(line, storeB),
+    seller,
+  } as unknown as SalesWorld;
   lineA2 = lineStoreOf(line2, storeA);
   sku = line.sku;
   sku2 = line2.sku;
@@ -85,7 +110,10 @@ const commit = (l: Row, s: Row, body: Row, api = rec.api) => api.put(`/api/recSh
 const steps = (history: Row[]) => history.map((h) => [h.step, h.description]);
 
 async function lineRow(id: number): Promise<Row> {
-  const [row] = await w.t.dataSource.query('SELECT saleID, adjustment, adjustmentReason, recByUserName, autoRecRunID FROM recSheetLine WHERE recSheetLineID = ?', [id]);
+  const [row] = await w.t.dataSource.query(
+    'SELECT saleID, adjustment, adjustmentReason, recByUserName, autoRecRunID FROM recSheetLine WHERE recSheetLineID = ?',
+    [id],
+  );
   return { ...row, saleID: Number(row.saleID), adjustment: Number(row.adjustment) };
 }
 
@@ -177,9 +205,13 @@ describe('manual reconcile', () => {
       expect(res.data).toEqual(expect.objectContaining({ adjustment: 0, adjustedRevenue: 100, unreconciledRevenue: 0, recSheetLinesCount: 1 }));
     });
     expectStatus(await commit(l, s, { recNotes: 'Matches', changes: {} }), 200);
-    expect(await lineRow(l.recSheetLineID)).toEqual(expect.objectContaining({ saleID: s.saleID, recByUserName: rec.data.name, autoRecRunID: null, adjustment: 0 }));
+    expect(await lineRow(l.recSheetLineID)).toEqual(
+      expect.objectContaining({ saleID: s.saleID, recByUserName: rec.data.name, autoRecRunID: null, adjustment: 0 }),
+    );
     const after = await readSale(w, s.saleID);
-    expect(after).toEqual(expect.objectContaining({ currentHistoryStep: 'reconciled', recSheetLinesCount: 1, recSheetLinesTotal: 100, unreconciledRevenue: 0, adjustment: 0 }));
+    expect(after).toEqual(
+      expect.objectContaining({ currentHistoryStep: 'reconciled', recSheetLinesCount: 1, recSheetLinesTotal: 100, unreconciledRevenue: 0, adjustment: 0 }),
+    );
     const history = await historyOf(w.admin, s.saleID);
     expect(steps(history).at(-1)).toEqual(['reconciled', `Reconciled by hand: rec sheet Manual ${YEAR}, line ${l.recSheetLineID}: Matches`]);
     expect(after.currentHistoryID).toBe(history.at(-1)!.historyID);
@@ -197,7 +229,9 @@ describe('manual reconcile', () => {
       expect(expectFailure(await validate(l, s, { recNotes: 'x' })).failMessages).toEqual({ recNotes: required });
       expect(expectFailure(await commit(l, s, { recNotes: 'x', changes: { adjustment: -4 } })).failMessages).toEqual({ recNotes: required });
       expect(expectFailure(await commit(l, s, { recNotes: '  ', changes: { adjustment: -4.5 } })).failMessages).toEqual({ recNotes: NOTES_REQUIRED });
-      expect(expectFailure(await commit(l, s, { recNotes: 'x'.repeat(1001), changes: { adjustment: -4.5 } })).failMessages).toEqual({ recNotes: NOTES_TOO_LONG });
+      expect(expectFailure(await commit(l, s, { recNotes: 'x'.repeat(1001), changes: { adjustment: -4.5 } })).failMessages).toEqual({
+        recNotes: NOTES_TOO_LONG,
+      });
       expect(expectFailure(await commit(l, s, { recNotes: 'x', changes: { adjustment: 'a lot' } })).failMessages).toEqual({
         changesAdjustment: 'The adjustment must be an amount with up to 2 decimals',
       });
@@ -206,16 +240,33 @@ describe('manual reconcile', () => {
     });
     expectStatus(await commit(l, s, { recNotes: 'Supplier paid less', changes: { adjustment: -4.5 } }), 200);
     expect(await readSale(w, s.saleID)).toEqual(
-      expect.objectContaining({ currentHistoryStep: 'reconciled', adjustment: -4.5, adjustedRevenue: 95.5, recSheetLinesTotal: 95.5, unreconciledRevenue: 0, revenue: 100 }),
+      expect.objectContaining({
+        currentHistoryStep: 'reconciled',
+        adjustment: -4.5,
+        adjustedRevenue: 95.5,
+        recSheetLinesTotal: 95.5,
+        unreconciledRevenue: 0,
+        revenue: 100,
+      }),
     );
     expect(await lineRow(l.recSheetLineID)).toEqual(expect.objectContaining({ saleID: s.saleID, adjustment: -4.5, adjustmentReason: 'Supplier paid less' }));
-    expect(steps(await historyOf(w.admin, s.saleID)).at(-1)![1]).toBe(`Reconciled by hand: rec sheet Manual ${YEAR}, line ${l.recSheetLineID}, adjustment -£4.50: Supplier paid less`);
+    expect(steps(await historyOf(w.admin, s.saleID)).at(-1)![1]).toBe(
+      `Reconciled by hand: rec sheet Manual ${YEAR}, line ${l.recSheetLineID}, adjustment -£4.50: Supplier paid less`,
+    );
 
     // Unreconcile (the route moved to the reconciliation module: same path, same answer).
     const back = expectStatus(await rec.api.put(`/api/sale/${s.saleID}/unreconcile`), 200).body;
     expect(back.validationResult).toEqual({ fail: false });
     expect(back.data).toEqual(
-      expect.objectContaining({ saleID: s.saleID, currentHistoryStep: 'recorded', adjustment: 0, adjustedRevenue: 100, recSheetLinesTotal: 0, recSheetLinesCount: 0, unreconciledRevenue: 100 }),
+      expect.objectContaining({
+        saleID: s.saleID,
+        currentHistoryStep: 'recorded',
+        adjustment: 0,
+        adjustedRevenue: 100,
+        recSheetLinesTotal: 0,
+        recSheetLinesCount: 0,
+        unreconciledRevenue: 100,
+      }),
     );
     expect(await lineRow(l.recSheetLineID)).toEqual(expect.objectContaining({ saleID: 0, adjustment: 0, adjustmentReason: '', recByUserName: '' }));
     expect(steps(await historyOf(w.admin, s.saleID)).at(-1)).toEqual(['recorded', 'Unreconciled']);
@@ -243,8 +294,12 @@ describe('manual reconcile', () => {
     const res = expectStatus(await validate(clawback, s, { recNotes: 'Clawed back', changes: { adjustment: -100 } }), 200).body;
     expect(res.validationResult).toEqual({ fail: false, warning: ZERO_WARNING });
     expect(res.data).toEqual(expect.objectContaining({ adjustedRevenue: 0, recSheetLinesTotal: 0, recSheetLinesCount: 2, unreconciledRevenue: 0 }));
-    expect(expectStatus(await commit(clawback, s, { recNotes: 'Clawed back', changes: { adjustment: -100 } }), 200).body.validationResult.warning).toBe(ZERO_WARNING);
-    expect(await readSale(w, s.saleID)).toEqual(expect.objectContaining({ currentHistoryStep: 'reconciled', recSheetLinesCount: 2, adjustment: -100, adjustedRevenue: 0, unreconciledRevenue: 0 }));
+    expect(expectStatus(await commit(clawback, s, { recNotes: 'Clawed back', changes: { adjustment: -100 } }), 200).body.validationResult.warning).toBe(
+      ZERO_WARNING,
+    );
+    expect(await readSale(w, s.saleID)).toEqual(
+      expect.objectContaining({ currentHistoryStep: 'reconciled', recSheetLinesCount: 2, adjustment: -100, adjustedRevenue: 0, unreconciledRevenue: 0 }),
+    );
   });
 
   it('changes the SKU and store only when the sale is unlocked', async () => {
@@ -255,8 +310,12 @@ describe('manual reconcile', () => {
     const planned = expectStatus(await validate(l, s, { recNotes: '', changes: { sku: sku2.toLowerCase() } }), 200).body.data;
     expect(planned).toEqual(expect.objectContaining({ sku: sku2, revenue: 80, adjustedRevenue: 80, unreconciledRevenue: 0 }));
     expectStatus(await commit(l, s, { recNotes: '', changes: { sku: sku2 } }), 200);
-    expect(await readSale(w, s.saleID)).toEqual(expect.objectContaining({ sku: sku2, rateCardLineStoreID: lineA2.rateCardLineStoreID, revenue: 80, commission: 20, currentHistoryStep: 'reconciled' }));
-    expect(steps(await historyOf(w.admin, s.saleID)).at(-1)![1]).toBe(`Reconciled by hand: rec sheet Manual ${YEAR}, line ${l.recSheetLineID}, changed SKU to ${sku2}`);
+    expect(await readSale(w, s.saleID)).toEqual(
+      expect.objectContaining({ sku: sku2, rateCardLineStoreID: lineA2.rateCardLineStoreID, revenue: 80, commission: 20, currentHistoryStep: 'reconciled' }),
+    );
+    expect(steps(await historyOf(w.admin, s.saleID)).at(-1)![1]).toBe(
+      `Reconciled by hand: rec sheet Manual ${YEAR}, line ${l.recSheetLineID}, changed SKU to ${sku2}`,
+    );
 
     // Store: the sale moves to store B's line store (90).
     const s2 = await sale();
@@ -265,16 +324,23 @@ describe('manual reconcile', () => {
       changesStoreName: 'There is no store named No such store in your access profile',
     });
     expectStatus(await commit(l2, s2, { recNotes: '', changes: { storeName: w.storeB.name } }), 200);
-    expect(await readSale(w, s2.saleID)).toEqual(expect.objectContaining({ storeID: w.storeB.storeID, rateCardLineStoreID: w.lineB.rateCardLineStoreID, revenue: 90, unreconciledRevenue: 0 }));
+    expect(await readSale(w, s2.saleID)).toEqual(
+      expect.objectContaining({ storeID: w.storeB.storeID, rateCardLineStoreID: w.lineB.rateCardLineStoreID, revenue: 90, unreconciledRevenue: 0 }),
+    );
 
     // Locked: a sale with a line already, or one of a refund pair.
     const locked = 'is locked: only a recorded or modified sale with no rec sheet line that is not part of a refund can change';
     const l3 = await line(sheet.recSheetID, { sku: sku, revenue: 100 });
     await writesNothing(l3, s, async () => {
-      expect(expectFailure(await validate(l3, s, { recNotes: 'x', changes: { sku, adjustment: 100 } })).failMessages).toEqual(expect.objectContaining({ changesSKU: `The SKU ${locked}` }));
+      expect(expectFailure(await validate(l3, s, { recNotes: 'x', changes: { sku, adjustment: 100 } })).failMessages).toEqual(
+        expect.objectContaining({ changesSKU: `The SKU ${locked}` }),
+      );
     });
     const refunded = await sale();
-    expectStatus(await sellerAB.api.put(`/api/sale/${refunded.saleID}`, { ...refunded, isRefunded: true, isRefundedNote: 'Back', isRefundedOrderRef: ref() }), 200);
+    expectStatus(
+      await sellerAB.api.put(`/api/sale/${refunded.saleID}`, { ...refunded, isRefunded: true, isRefundedNote: 'Back', isRefundedOrderRef: ref() }),
+      200,
+    );
     const l4 = await line(sheet.recSheetID, { orderRef: refunded.orderRef, storeName: w.storeB.name });
     await writesNothing(l4, refunded, async () => {
       expect(expectFailure(await commit(l4, refunded, { recNotes: '', changes: { storeName: w.storeB.name } })).failMessages).toEqual(
@@ -305,13 +371,18 @@ describe('sale search for manual reconcile', () => {
     const res = expectStatus(await rec.api.get(`/api/sales?${base}&quickFilter=${s.orderRef}`), 200).body;
     expect(res.listData.map((r: Row) => r.saleID)).toEqual([s.saleID]);
     expect(expectStatus(await rec.api.get(`/api/sales?saleID=${s.saleID}`), 200).body.data.saleID).toBe(s.saleID);
-    expect(expectStatus(await rec.api.get(`/api/sales?${base.replace('unreconciledRevenueNot=0', 'unreconciledRevenueNot=100')}`), 200).body.listData).toEqual([]);
+    expect(expectStatus(await rec.api.get(`/api/sales?${base.replace('unreconciledRevenueNot=0', 'unreconciledRevenueNot=100')}`), 200).body.listData).toEqual(
+      [],
+    );
   });
 });
 
 describe('a reconciliation profile without showRevenue', () => {
   it('gets no revenue figure from lines, suggestions or the reconcile answers, and cannot sort on one', async () => {
-    const blind = await createSeller(w.t, w.admin, [w.storeA.storeID, w.storeB.storeID], { areas: ['RevenueReconciliation', 'AccessAPI'], profile: { showRevenue: false, showCommission: false } });
+    const blind = await createSeller(w.t, w.admin, [w.storeA.storeID, w.storeB.storeID], {
+      areas: ['RevenueReconciliation', 'AccessAPI'],
+      profile: { showRevenue: false, showCommission: false },
+    });
     const s = await sale({ orderRef: ref() });
     const l = await line(sheet.recSheetID, { orderRef: s.orderRef, revenue: 95.5 });
 
@@ -320,12 +391,15 @@ describe('a reconciliation profile without showRevenue', () => {
     expect(lines.data).not.toHaveProperty('revenue');
     expect(lines.data).not.toHaveProperty('adjustment');
     // The same line as a profile with revenue reads it.
-    expect(expectStatus(await rec.api.get(`/api/recSheetLines?recSheetLineID=${l.recSheetLineID}`), 200).body.data).toEqual(expect.objectContaining({ revenue: 95.5, adjustment: 0 }));
+    expect(expectStatus(await rec.api.get(`/api/recSheetLines?recSheetLineID=${l.recSheetLineID}`), 200).body.data).toEqual(
+      expect.objectContaining({ revenue: 95.5, adjustment: 0 }),
+    );
     expectFailure(await blind.api.get(`/api/recSheetLines?recSheetID=${sheet.recSheetID}&sort=revenue`), 400);
 
     const [suggested] = expectStatus(await blind.api.get(`/api/recSheetLine/${l.recSheetLineID}/recSuggest`), 200).body.listData;
     expect(suggested.saleID).toBe(s.saleID);
-    for (const figure of ['revenue', 'adjustedRevenue', 'adjustment', 'unreconciledRevenue', 'recSheetLinesTotal']) expect(suggested).not.toHaveProperty(figure);
+    for (const figure of ['revenue', 'adjustedRevenue', 'adjustment', 'unreconciledRevenue', 'recSheetLinesTotal'])
+      expect(suggested).not.toHaveProperty(figure);
     expect(suggested.reason).not.toMatch(/£|revenue/);
 
     // The adjustment rule holds, without amounts; the answer's figures are left out.
@@ -334,6 +408,7 @@ describe('a reconciliation profile without showRevenue', () => {
     });
     const answer = expectStatus(await validate(l, s, { recNotes: 'Supplier paid less', changes: { adjustment: -4.5 } }, blind.api), 200).body;
     expect(answer.data).toEqual(expect.objectContaining({ recSheetLineID: l.recSheetLineID, saleID: s.saleID, currentHistoryStep: 'reconciled' }));
-    for (const figure of ['lineRevenue', 'lineAdjustment', 'revenue', 'adjustment', 'adjustedRevenue', 'recSheetLinesTotal', 'unreconciledRevenue']) expect(answer.data).not.toHaveProperty(figure);
+    for (const figure of ['lineRevenue', 'lineAdjustment', 'revenue', 'adjustment', 'adjustedRevenue', 'recSheetLinesTotal', 'unreconciledRevenue'])
+      expect(answer.data).not.toHaveProperty(figure);
   });
 });

@@ -36,7 +36,15 @@ async function sale(body: Row = {}): Promise<Row> {
 /** A line for the sale `s` as the supplier would send it, with `body` changing what differs. */
 async function line(recSheetID: number, s: Row, body: Row = {}): Promise<Row> {
   const storeName = s.storeID === w.storeB.storeID ? w.storeB.name : w.storeA.name;
-  return createRecLine(rec.api, { recSheetID, storeName, saleDate: String(s.saleDate).slice(0, 10), orderRef: s.orderRef, sku: s.sku, revenue: s.revenue, ...body });
+  return createRecLine(rec.api, {
+    recSheetID,
+    storeName,
+    saleDate: String(s.saleDate).slice(0, 10),
+    orderRef: s.orderRef,
+    sku: s.sku,
+    revenue: s.revenue,
+    ...body,
+  });
 }
 
 async function autoRec(recSheetID: number): Promise<Row> {
@@ -62,7 +70,8 @@ async function addRule(body: Row): Promise<Row> {
 }
 
 async function removeRules(): Promise<void> {
-  for (const rule of expectStatus(await w.admin.get('/api/recMatchRules'), 200).body.listData) expectStatus(await w.admin.delete(`/api/recMatchRule/${rule.recMatchRuleID}`), 200);
+  for (const rule of expectStatus(await w.admin.get('/api/recMatchRules'), 200).body.listData)
+    expectStatus(await w.admin.delete(`/api/recMatchRule/${rule.recMatchRuleID}`), 200);
 }
 
 const counts = (given: Row) => ({
@@ -98,7 +107,9 @@ describe('match rules: the calls', () => {
         description: "The sale date may be up to 3 days before or after the line's",
       }),
     );
-    expect(expectStatus(await rec.api.get('/api/recMatchRules'), 200).body.listData).toEqual([expect.objectContaining({ recMatchRuleID: rule.recMatchRuleID })]);
+    expect(expectStatus(await rec.api.get('/api/recMatchRules'), 200).body.listData).toEqual([
+      expect.objectContaining({ recMatchRuleID: rule.recMatchRuleID }),
+    ]);
     expectFailure(await rec.api.post('/api/recMatchRule', { rule: 'orderRefOnly' }), 403);
     expectFailure(await rec.api.put(`/api/recMatchRule/${rule.recMatchRuleID}`, { rule: 'saleDateWithin', days: 5 }), 403);
     expectFailure(await rec.api.delete(`/api/recMatchRule/${rule.recMatchRuleID}`), 403);
@@ -124,15 +135,24 @@ describe('match rules: the calls', () => {
     const orderRef = await addRule({ rule: 'orderRefOnly' });
     const revenue = await addRule({ rule: 'revenueWithin', tolerancePercent: 1.5 });
     const date = await addRule({ rule: 'saleDateWithin', days: 1 });
-    expect(expectFailure(await w.admin.post('/api/recMatchRule', { rule: 'orderRefOnly' })).failMessages).toEqual({ rule: "There is already a rule 'Order reference alone': change that one" });
+    expect(expectFailure(await w.admin.post('/api/recMatchRule', { rule: 'orderRefOnly' })).failMessages).toEqual({
+      rule: "There is already a rule 'Order reference alone': change that one",
+    });
     const listed = expectStatus(await rec.api.get('/api/recMatchRules'), 200).body.listData;
     expect(listed.map((r: Row) => [r.position, r.rule, r.description])).toEqual([
       [1, 'saleDateWithin', "The sale date may be up to 1 day before or after the line's"],
       [2, 'revenueWithin', 'The revenue may differ by up to 1.5%; the difference is recorded as an adjustment'],
       [3, 'orderRefOnly', 'The order reference alone: SKU, store and sale date may differ'],
     ]);
-    const changed = expectStatus(await w.admin.put(`/api/recMatchRule/${revenue.recMatchRuleID}`, { rule: 'revenueWithin', toleranceAmount: 0.5 }), 200).body.data;
-    expect(changed).toEqual(expect.objectContaining({ toleranceAmount: 0.5, tolerancePercent: null, description: 'The revenue may differ by up to £0.50; the difference is recorded as an adjustment' }));
+    const changed = expectStatus(await w.admin.put(`/api/recMatchRule/${revenue.recMatchRuleID}`, { rule: 'revenueWithin', toleranceAmount: 0.5 }), 200).body
+      .data;
+    expect(changed).toEqual(
+      expect.objectContaining({
+        toleranceAmount: 0.5,
+        tolerancePercent: null,
+        description: 'The revenue may differ by up to £0.50; the difference is recorded as an adjustment',
+      }),
+    );
     void orderRef;
     void date;
   });
@@ -160,7 +180,9 @@ describe('auto reconcile with match rules', () => {
 
     const first = await autoRec(sheet.recSheetID);
     expect(first).toEqual(counts({ considered: 5, reconciled: 3, matchNone: 2, exactMatches: 1, saleDateMatches: 1, revenueMatches: 1 }));
-    expect(await lineRow(L.exact.recSheetLineID)).toEqual(expect.objectContaining({ saleID: exact.saleID, autoRecNotes: `${NOTE_LINKED}${exact.saleID} (exact match)`, adjustment: 0 }));
+    expect(await lineRow(L.exact.recSheetLineID)).toEqual(
+      expect.objectContaining({ saleID: exact.saleID, autoRecNotes: `${NOTE_LINKED}${exact.saleID} (exact match)`, adjustment: 0 }),
+    );
     expect(await lineRow(L.twoDaysOff.recSheetLineID)).toEqual(
       expect.objectContaining({ saleID: twoDaysOff.saleID, autoRecNotes: `${NOTE_LINKED}${twoDaysOff.saleID} (sale date within 3 days)`, adjustment: 0 }),
     );
@@ -174,9 +196,17 @@ describe('auto reconcile with match rules', () => {
       }),
     );
     expect(await readSale(w, fortyPenceMore.saleID)).toEqual(
-      expect.objectContaining({ currentHistoryStep: 'reconciled', revenue: 100, adjustment: 0.4, adjustedRevenue: 100.4, recSheetLinesTotal: 100.4, unreconciledRevenue: 0 }),
+      expect.objectContaining({
+        currentHistoryStep: 'reconciled',
+        revenue: 100,
+        adjustment: 0.4,
+        adjustedRevenue: 100.4,
+        recSheetLinesTotal: 100.4,
+        unreconciledRevenue: 0,
+      }),
     );
-    for (const key of ['fiveDaysOff', 'sixtyPenceMore'] as const) expect(await lineRow(L[key].recSheetLineID)).toEqual(expect.objectContaining({ saleID: 0, autoRecNotes: NOTE_NONE }));
+    for (const key of ['fiveDaysOff', 'sixtyPenceMore'] as const)
+      expect(await lineRow(L[key].recSheetLineID)).toEqual(expect.objectContaining({ saleID: 0, autoRecNotes: NOTE_NONE }));
 
     // The order reference alone, and the revenue rule in percent, on what is left: 1% of £100 takes
     // the 60p line, by the revenue rule (tried before the order reference); the line five days off
@@ -208,8 +238,12 @@ describe('auto reconcile with match rules', () => {
     const otherStoreLine = await line(sheet.recSheetID, atB, { storeName: w.storeA.name, sku: 'SOMETHING-ELSE', revenue: 90 });
     const twinLine = await line(sheet.recSheetID, twinA, { saleDate: shift(DAY, 4) });
     expect(await autoRec(sheet.recSheetID)).toEqual(counts({ considered: 2, reconciled: 1, matchMultiple: 1, orderRefMatches: 1 }));
-    expect(await lineRow(otherStoreLine.recSheetLineID)).toEqual(expect.objectContaining({ saleID: atB.saleID, autoRecNotes: `${NOTE_LINKED}${atB.saleID} (order reference alone)` }));
-    expect(await lineRow(twinLine.recSheetLineID)).toEqual(expect.objectContaining({ saleID: 0, autoRecNotes: '2 sales match (order reference alone): reconcile by hand' }));
+    expect(await lineRow(otherStoreLine.recSheetLineID)).toEqual(
+      expect.objectContaining({ saleID: atB.saleID, autoRecNotes: `${NOTE_LINKED}${atB.saleID} (order reference alone)` }),
+    );
+    expect(await lineRow(twinLine.recSheetLineID)).toEqual(
+      expect.objectContaining({ saleID: 0, autoRecNotes: '2 sales match (order reference alone): reconcile by hand' }),
+    );
   });
 
   it('with no rule, only the exact match links', async () => {
@@ -226,7 +260,10 @@ describe('clawbacks', () => {
 
   async function refunded(): Promise<{ original: Row; refund: Row }> {
     const original = await sale();
-    expectStatus(await w.admin.put(`/api/sale/${original.saleID}`, { ...original, isRefunded: true, isRefundedNote: 'Returned', isRefundedOrderRef: ref() }), 200);
+    expectStatus(
+      await w.admin.put(`/api/sale/${original.saleID}`, { ...original, isRefunded: true, isRefundedNote: 'Returned', isRefundedOrderRef: ref() }),
+      200,
+    );
     const [refund] = expectStatus(await w.admin.get(`/api/sales?refSaleID=${original.saleID}`), 200).body.listData;
     return { original, refund };
   }
@@ -249,10 +286,14 @@ describe('clawbacks', () => {
 
     const result = await autoRec(sheet.recSheetID);
     expect(result).toEqual(counts({ considered: 2, reconciled: 1, clawbackMatches: 1, clawbacksWithoutRefund: 1 }));
-    expect(await lineRow(clawback.recSheetLineID)).toEqual(expect.objectContaining({ saleID: refund.saleID, autoRecNotes: `${NOTE_CLAWBACK_LINKED}${refund.saleID}` }));
+    expect(await lineRow(clawback.recSheetLineID)).toEqual(
+      expect.objectContaining({ saleID: refund.saleID, autoRecNotes: `${NOTE_CLAWBACK_LINKED}${refund.saleID}` }),
+    );
     expect(await lineRow(orphan.recSheetLineID)).toEqual(expect.objectContaining({ saleID: 0, autoRecNotes: NOTE_CLAWBACK_NONE }));
     expect(NOTE_CLAWBACK_NONE).toBe('Clawback without a refund');
-    expect(await readSale(w, refund.saleID)).toEqual(expect.objectContaining({ currentHistoryStep: 'reconciled', recSheetLinesCount: 1, recSheetLinesTotal: -100, unreconciledRevenue: 0 }));
+    expect(await readSale(w, refund.saleID)).toEqual(
+      expect.objectContaining({ currentHistoryStep: 'reconciled', recSheetLinesCount: 1, recSheetLinesTotal: -100, unreconciledRevenue: 0 }),
+    );
     // The sale it claws back is left as it was (its own payment line reconciles it).
     expect(await readSale(w, original.saleID)).toEqual(expect.objectContaining({ currentHistoryStep: 'recorded', recSheetLinesCount: 0 }));
     expect(expectStatus(await rec.api.get(`${view}?refunds=true`), 200).body.listData.map((s: Row) => s.saleID)).not.toContain(refund.saleID);
@@ -285,7 +326,10 @@ describe('undo of a mixed run', () => {
     const dateOff = await sale();
     const revenueOff = await sale();
     const original = await sale();
-    expectStatus(await w.admin.put(`/api/sale/${original.saleID}`, { ...original, isRefunded: true, isRefundedNote: 'Returned', isRefundedOrderRef: ref() }), 200);
+    expectStatus(
+      await w.admin.put(`/api/sale/${original.saleID}`, { ...original, isRefunded: true, isRefundedNote: 'Returned', isRefundedOrderRef: ref() }),
+      200,
+    );
     const [refund] = expectStatus(await w.admin.get(`/api/sales?refSaleID=${original.saleID}`), 200).body.listData;
     const lines = [
       await line(sheet.recSheetID, exact),
@@ -300,10 +344,18 @@ describe('undo of a mixed run', () => {
     expect(await readSale(w, revenueOff.saleID)).toEqual(expect.objectContaining({ adjustment: -0.75, adjustedRevenue: 99.25, unreconciledRevenue: 0 }));
 
     expect(await undo(run.autoRecRunID)).toEqual({ autoRecRunID: run.autoRecRunID, undone: 4 });
-    for (const l of lines) expect(await lineRow(l.recSheetLineID)).toEqual(expect.objectContaining({ saleID: 0, autoRecNotes: NOTE_UNDONE, adjustment: 0, adjustmentReason: '' }));
+    for (const l of lines)
+      expect(await lineRow(l.recSheetLineID)).toEqual(expect.objectContaining({ saleID: 0, autoRecNotes: NOTE_UNDONE, adjustment: 0, adjustmentReason: '' }));
     for (const s of [exact, dateOff, revenueOff]) {
       expect(await readSale(w, s.saleID)).toEqual(
-        expect.objectContaining({ currentHistoryStep: 'recorded', adjustment: 0, adjustedRevenue: 100, recSheetLinesCount: 0, recSheetLinesTotal: 0, unreconciledRevenue: 100 }),
+        expect.objectContaining({
+          currentHistoryStep: 'recorded',
+          adjustment: 0,
+          adjustedRevenue: 100,
+          recSheetLinesCount: 0,
+          recSheetLinesTotal: 0,
+          unreconciledRevenue: 100,
+        }),
       );
     }
     expect(await readSale(w, refund.saleID)).toEqual(
@@ -311,6 +363,8 @@ describe('undo of a mixed run', () => {
     );
     expect((await historyOf(w.admin, refund.saleID)).map((h: Row) => h.step).slice(-2)).toEqual(['reconciled', 'recorded']);
     // Run again, the same links are made.
-    expect(await autoRec(sheet.recSheetID)).toEqual(counts({ considered: 4, reconciled: 4, exactMatches: 1, saleDateMatches: 1, revenueMatches: 1, clawbackMatches: 1 }));
+    expect(await autoRec(sheet.recSheetID)).toEqual(
+      counts({ considered: 4, reconciled: 4, exactMatches: 1, saleDateMatches: 1, revenueMatches: 1, clawbackMatches: 1 }),
+    );
   });
 });

@@ -86,7 +86,9 @@ describe('rec sheets', () => {
 
   it('are created, renamed and exported; bad input is a 400 that writes nothing', async () => {
     const sheet = await createRecSheet(recA.api, { name: '  Supplier March  ', recDate: '2016-03-31' });
-    expect(sheet).toEqual(expect.objectContaining({ name: 'Supplier March', recDate: '2016-03-31T00:00:00.000Z', createdByUserName: recA.data.name, recSheetLineCount: 0 }));
+    expect(sheet).toEqual(
+      expect.objectContaining({ name: 'Supplier March', recDate: '2016-03-31T00:00:00.000Z', createdByUserName: recA.data.name, recSheetLineCount: 0 }),
+    );
     const renamed = expectStatus(await recA.api.put(`/api/recSheet/${sheet.recSheetID}`, { ...sheet, name: 'Supplier March v2' }), 200).body.data;
     expect(renamed).toEqual(expect.objectContaining({ name: 'Supplier March v2', recDate: '2016-03-31T00:00:00.000Z' }));
 
@@ -96,8 +98,12 @@ describe('rec sheets', () => {
     expect((await refused(w.t, () => recA.api.post('/api/recSheet', { name: 'x'.repeat(101), recDate: '2016-01-01' }))).failMessages).toEqual({
       name: 'Name must be at most 100 characters',
     });
-    expect(Object.keys((await refused(w.t, () => recA.api.post('/api/recSheet', { name: 'Bad date', recDate: '01/02/2016' }))).failMessages)).toEqual(['recDate']);
-    expect(Object.keys((await refused(w.t, () => recA.api.post('/api/recSheet', { name: 'Extra', recDate: '2016-01-01', colour: 'red' }))).failMessages)).toEqual(['colour']);
+    expect(Object.keys((await refused(w.t, () => recA.api.post('/api/recSheet', { name: 'Bad date', recDate: '01/02/2016' }))).failMessages)).toEqual([
+      'recDate',
+    ]);
+    expect(
+      Object.keys((await refused(w.t, () => recA.api.post('/api/recSheet', { name: 'Extra', recDate: '2016-01-01', colour: 'red' }))).failMessages),
+    ).toEqual(['colour']);
 
     const { res, body } = await binary(w.admin.get(`/api/recSheets/excel?recSheetID=${sheet.recSheetID}&token=${w.admin.token}`));
     expectStatus(res, 200);
@@ -162,7 +168,14 @@ describe('rec sheet lines', () => {
 
   it('bad input is a 400 naming the field, and writes nothing', async () => {
     const taken = await createRecLine(w.admin, { recSheetID: sheet.recSheetID, storeName: w.storeA.name });
-    const body = (extra: Row) => ({ recSheetID: sheet.recSheetID, saleDate: '2016-02-03', storeName: w.storeA.name, orderRef: orderNumber(), revenue: 10, ...extra });
+    const body = (extra: Row) => ({
+      recSheetID: sheet.recSheetID,
+      saleDate: '2016-02-03',
+      storeName: w.storeA.name,
+      orderRef: orderNumber(),
+      revenue: 10,
+      ...extra,
+    });
     const cases: Array<[Row, Record<string, string> | string[]]> = [
       [{ orderRef: ` ${taken.orderRef.toLowerCase()}` }, { orderRef: `Order number ${taken.orderRef} is already on this sheet` }],
       [{ storeName: w.storeB.name }, { storeName: `Your access profile does not include store ${w.storeB.name}` }],
@@ -222,7 +235,9 @@ describe('rec sheet lines', () => {
     expect((await refused(w.t, () => recA.api.delete('/api/recSheetLines').send({ recSheetLineIDs: [a.recSheetLineID, 99_999_999] }))).failMessages).toEqual({
       recSheetLineIDs: '1 of these rec sheet lines does not exist',
     });
-    expect(Object.keys((await refused(w.t, () => recA.api.delete('/api/recSheetLines').send({ recSheetLineIDs: [] }))).failMessages)).toEqual(['recSheetLineIDs']);
+    expect(Object.keys((await refused(w.t, () => recA.api.delete('/api/recSheetLines').send({ recSheetLineIDs: [] }))).failMessages)).toEqual([
+      'recSheetLineIDs',
+    ]);
     const tooMany = Array.from({ length: 10_001 }, (_, i) => i + 1);
     expect((await refused(w.t, () => recA.api.delete('/api/recSheetLines').send({ recSheetLineIDs: tooMany }))).failMessages).toEqual({
       recSheetLineIDs: 'At most 10000 rec sheet lines can be deleted at once',
@@ -246,7 +261,9 @@ describe('rec sheet lines', () => {
     const before = await w.t.tableCounts();
     expectStatus(await recA.api.put(`/api/recSheetLine/${other.recSheetLineID}`, { ...other, storeName: w.storeA.name }), 404);
     expectStatus(await recA.api.delete(`/api/recSheetLine/${other.recSheetLineID}`), 404);
-    expect(expectFailure(await recA.api.delete('/api/recSheetLines').send({ recSheetLineIDs: [own.recSheetLineID, other.recSheetLineID] })).failMessages).toEqual({
+    expect(
+      expectFailure(await recA.api.delete('/api/recSheetLines').send({ recSheetLineIDs: [own.recSheetLineID, other.recSheetLineID] })).failMessages,
+    ).toEqual({
       recSheetLineIDs: '1 of these rec sheet lines does not exist',
     });
     expect(await w.t.tableCounts()).toEqual(before);
@@ -334,9 +351,25 @@ describe('GET /recSheet/{id}/unreconciledSales', () => {
     expect(mine.page.rowCount).toBe(3);
     expect(Object.keys(mine.listData[0]).sort()).toEqual(
       [
-        'saleID', 'storeID', 'storeName', 'saleDate', 'sku', 'orderRef', 'saleAnalysisValues', 'revenue', 'adjustedRevenue', 'adjustment',
-        'unreconciledRevenue', 'recSheetLinesTotal', 'recSheetLinesCount', 'attributableToUserID', 'attributableToUserName', 'description',
-        'isRefund', 'isRefunded', 'currentHistoryStep',
+        'saleID',
+        'storeID',
+        'storeName',
+        'saleDate',
+        'sku',
+        'orderRef',
+        'saleAnalysisValues',
+        'revenue',
+        'adjustedRevenue',
+        'adjustment',
+        'unreconciledRevenue',
+        'recSheetLinesTotal',
+        'recSheetLinesCount',
+        'attributableToUserID',
+        'attributableToUserName',
+        'description',
+        'isRefund',
+        'isRefunded',
+        'currentHistoryStep',
       ].sort(),
     );
     // Who made the sale and what it was, as the sales list shows them.

@@ -139,7 +139,9 @@ describe('the header row a user picks is checked (400, nothing written)', () => 
     ['not an object', [5], { headerRows: 'headerRows must be an object of worksheet names, each a row number' }],
     ['a row that is not a whole number', { 'October 2016': 2.5 }, { 'headerRows.October 2016': 'A header row must be a whole number from 1 to 1048576' }],
   ])('the import: headerRows %s', async (_what, headerRows, messages) => {
-    const failure = await refused(t, () => admin.post('/api/recSheetLines/excel', { fileID, recSheetID, mappings: { 'October 2016': MAPPING }, headerRows, commit: true }));
+    const failure = await refused(t, () =>
+      admin.post('/api/recSheetLines/excel', { fileID, recSheetID, mappings: { 'October 2016': MAPPING }, headerRows, commit: true }),
+    );
     expect(failure.failMessages).toEqual(messages);
   });
 

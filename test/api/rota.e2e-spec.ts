@@ -136,11 +136,20 @@ describe('one person, one place at a time', () => {
     // Planner B cannot see store A's line: the refusal says where and when it is (nothing else of it).
     const clash = await refusedOn(t, ['plannedFrom'], () => plannerB.api.post('/api/rotaLine', { ...atB, plannedFrom: '12:00', plannedTo: '20:00' }));
     expect(clash.failMessages.plannedFrom).toBe(`Overlaps their 09:00–17:00 shift at ${storeA.name} on 09/05/2023`);
-    await refusedOn(t, ['plannedFrom'], () => planner.api.post('/api/rotaLine', { storeID: storeA.storeID, userID: floater.userID, rotaDate: day, plannedFrom: '16:55', plannedTo: '18:00' }));
+    await refusedOn(t, ['plannedFrom'], () =>
+      planner.api.post('/api/rotaLine', { storeID: storeA.storeID, userID: floater.userID, rotaDate: day, plannedFrom: '16:55', plannedTo: '18:00' }),
+    );
     expectStatus(await plannerB.api.post('/api/rotaLine', { ...atB, plannedFrom: '17:00', plannedTo: '21:00' }), 201);
     // Monday at store B, repeated to Tuesday (taken 09:00-17:00 at A: overlapping) and Wednesday (free).
     const res = expectStatus(
-      await plannerB.api.post('/api/rotaLine', { storeID: storeB.storeID, userID: floater.userID, rotaDate: '2023-05-08', plannedFrom: '10:00', plannedTo: '14:00', repeatDays: BITS.tue | BITS.wed }),
+      await plannerB.api.post('/api/rotaLine', {
+        storeID: storeB.storeID,
+        userID: floater.userID,
+        rotaDate: '2023-05-08',
+        plannedFrom: '10:00',
+        plannedTo: '14:00',
+        repeatDays: BITS.tue | BITS.wed,
+      }),
       201,
     ).body;
     expect(res.repeatedRotaLineIDs).toHaveLength(1);
@@ -236,13 +245,27 @@ describe('steps and history', () => {
 describe('repeats', () => {
   it('copy the line to other users and weekdays of its week in one save, each copy with history', async () => {
     const mondayToFriday = BITS.mon | BITS.tue | BITS.wed | BITS.thu | BITS.fri;
-    const res = await plan({ rotaDate: '2023-03-27', userID: staff.userID, plannedFrom: '10:00', plannedTo: '14:30', notes: 'Late', newStep: 'planned', repeatUsers: [staff2.userID], repeatDays: mondayToFriday });
+    const res = await plan({
+      rotaDate: '2023-03-27',
+      userID: staff.userID,
+      plannedFrom: '10:00',
+      plannedTo: '14:30',
+      notes: 'Late',
+      newStep: 'planned',
+      repeatUsers: [staff2.userID],
+      repeatDays: mondayToFriday,
+    });
     expect(res.repeatedRotaLineIDs).toHaveLength(9);
     const week = await lines(`storeID=${storeA.storeID}&rotaDateGEQ=2023-03-27&rotaDateLEQ=2023-04-02`);
     expect(week).toHaveLength(10);
     expect(new Set(week.map((r) => `${r.userID} ${r.rotaDate.slice(0, 10)}`)).size).toBe(10);
     expect(week.every((r) => r.plannedFrom === '10:00' && r.plannedTo === '14:30' && r.notes === 'Late' && r.currentHistoryStep === 'planned')).toBe(true);
-    expect(week.map((r) => r.rotaDate.slice(0, 10)).sort().at(-1)).toBe('2023-03-31');
+    expect(
+      week
+        .map((r) => r.rotaDate.slice(0, 10))
+        .sort()
+        .at(-1),
+    ).toBe('2023-03-31');
     const copy = week.find((r) => r.rotaLineID === res.repeatedRotaLineIDs[0])!;
     expect([copy.repeatUsers, copy.repeatDays]).toEqual([[], 0]);
     expect((await history(copy.rotaLineID)).map((e) => e.description)).toEqual([`Repeated from rota line ${res.data.rotaLineID}`]);
@@ -259,7 +282,12 @@ describe('repeats', () => {
     const res = expectStatus(await planner.api.put(`/api/rotaLine/${data.rotaLineID}`, { repeatDays: BITS.tue | BITS.wed | BITS.sun }), 200).body;
     expect(res.repeatedRotaLineIDs).toHaveLength(2);
     const week = await lines(`userID=${staff.userID}&rotaDateGEQ=2023-04-03&rotaDateLEQ=2023-04-09`);
-    expect(week.map((r) => `${r.rotaDate.slice(0, 10)} ${r.plannedFrom}`).sort()).toEqual(['2023-04-03 09:00', '2023-04-04 09:00', '2023-04-05 12:00', '2023-04-09 09:00']);
+    expect(week.map((r) => `${r.rotaDate.slice(0, 10)} ${r.plannedFrom}`).sort()).toEqual([
+      '2023-04-03 09:00',
+      '2023-04-04 09:00',
+      '2023-04-05 12:00',
+      '2023-04-09 09:00',
+    ]);
   });
 
   it('are refused on approved lines', async () => {
@@ -301,6 +329,11 @@ describe('own lines and viewed', () => {
     expect(planned.map((r) => [r.rotaDate.slice(0, 10), r.currentHistoryStep])).toEqual([['2023-03-20', 'approved']]);
     expectFailure(await planner.api.get('/api/rotaLines?currentHistoryStep=nonsense'));
     expectFailure(await planner.api.get('/api/rotaLines?colour=red'));
-    expect(expectStatus(await planner.api.get('/api/rotaLineTypes'), 200).body.listData.map((r: Row) => r.name)).toEqual(['Shift', 'Training', 'Holiday', 'Sick']);
+    expect(expectStatus(await planner.api.get('/api/rotaLineTypes'), 200).body.listData.map((r: Row) => r.name)).toEqual([
+      'Shift',
+      'Training',
+      'Holiday',
+      'Sick',
+    ]);
   });
 });

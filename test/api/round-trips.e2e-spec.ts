@@ -26,7 +26,8 @@ const RESOURCES: Resource[] = recordResources(ctx);
 const without = (row: Row, names: string[]) => Object.fromEntries(Object.entries(row).filter(([k]) => !names.includes(k)));
 
 /** `value` with every occurrence of `was` (at any depth) replaced by `by`. */
-function replaceValue(value: unknown, was: unknown, by: unknown): any { // eslint-disable-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the copy keeps whatever shape the value had
+function replaceValue(value: unknown, was: unknown, by: unknown): any {
   if (value === was) return by;
   if (Array.isArray(value)) return value.map((v) => replaceValue(v, was, by));
   if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, replaceValue(v, was, by)]));
@@ -45,7 +46,11 @@ beforeAll(async () => {
   storeA = await createStore(admin, { name: unique('Trip Store A') });
   storeB = await createStore(admin, { name: unique('Trip Store B'), storeTypeID: storeA.storeTypeID });
   editorName = unique('Editor');
-  editor = await createUser(t.http, admin, { name: editorName, areas: ['SystemSetup', 'UserSetup', 'RecordSales', 'UpdateSales', 'RevenueReconciliation', 'Announce', 'RecordRotaLines'], storeIDs: [storeA.storeID, storeB.storeID] });
+  editor = await createUser(t.http, admin, {
+    name: editorName,
+    areas: ['SystemSetup', 'UserSetup', 'RecordSales', 'UpdateSales', 'RevenueReconciliation', 'Announce', 'RecordRotaLines'],
+    storeIDs: [storeA.storeID, storeB.storeID],
+  });
   Object.assign(ctx, { t, admin, editor, storeA, storeB });
 });
 afterAll(() => t?.close());

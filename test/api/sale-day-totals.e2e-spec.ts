@@ -14,11 +14,21 @@ let rec: TestUser;
 
 beforeAll(async () => {
   w = await salesWorld(YEAR);
-  rec = await createSeller(w.t, w.admin, [w.storeA.storeID, w.storeB.storeID], { areas: ['RevenueReconciliation', 'RecordSales', 'UpdateSales', 'RecordRefunds'] });
+  rec = await createSeller(w.t, w.admin, [w.storeA.storeID, w.storeB.storeID], {
+    areas: ['RevenueReconciliation', 'RecordSales', 'UpdateSales', 'RecordRefunds'],
+  });
 });
 afterAll(() => w?.t.close());
 
-type Total = { saleDate: string; storeID: number; attributableToUserID: number; saleTypeID: number; revenueCount: number; adjustedRevenue: number; commission: number };
+type Total = {
+  saleDate: string;
+  storeID: number;
+  attributableToUserID: number;
+  saleTypeID: number;
+  revenueCount: number;
+  adjustedRevenue: number;
+  commission: number;
+};
 
 const KEYS = 'saleDate, storeID, attributableToUserID, saleTypeID';
 const NOT_ZERO = 'revenueCount <> 0 OR adjustedRevenue <> 0 OR commission <> 0';
@@ -37,7 +47,9 @@ function totals(rows: Row[]): Total[] {
 
 /** The day totals that are not all zero, checked against the sales' own sums; answers them. */
 async function expectTotalsEqualSales(): Promise<Total[]> {
-  const kept = totals(await w.t.dataSource.query(`SELECT ${KEYS}, revenueCount, adjustedRevenue, commission FROM saleDayTotal WHERE ${NOT_ZERO} ORDER BY ${KEYS}`));
+  const kept = totals(
+    await w.t.dataSource.query(`SELECT ${KEYS}, revenueCount, adjustedRevenue, commission FROM saleDayTotal WHERE ${NOT_ZERO} ORDER BY ${KEYS}`),
+  );
   const summed = totals(
     await w.t.dataSource.query(
       `SELECT ${KEYS}, revenueCount, adjustedRevenue, commission FROM (
@@ -60,10 +72,22 @@ async function expectSkuTotalsEqualSales(): Promise<void> {
   const summed = new Map<string, number[]>();
   for (const r of rows) {
     const [n, count, revenue, commission] = summed.get(key(r)) ?? [0, 0, 0, 0];
-    summed.set(key(r), [n + 1, count + (Number(r.isRefund) ? -1 : 1), revenue + Math.round(Number(r.adjustedRevenue) * 100), commission + Math.round(Number(r.commission) * 100)]);
+    summed.set(key(r), [
+      n + 1,
+      count + (Number(r.isRefund) ? -1 : 1),
+      revenue + Math.round(Number(r.adjustedRevenue) * 100),
+      commission + Math.round(Number(r.commission) * 100),
+    ]);
   }
-  const kept: Row[] = await w.t.dataSource.query('SELECT saleMonth, storeID, sku, rateCardLineID, rowCount, revenueCount, adjustedRevenue, commission FROM saleMonthSkuTotal WHERE rowCount <> 0');
-  const keptMap = new Map(kept.map((r) => [key(r), [Number(r.rowCount), Number(r.revenueCount), Math.round(Number(r.adjustedRevenue) * 100), Math.round(Number(r.commission) * 100)]]));
+  const kept: Row[] = await w.t.dataSource.query(
+    'SELECT saleMonth, storeID, sku, rateCardLineID, rowCount, revenueCount, adjustedRevenue, commission FROM saleMonthSkuTotal WHERE rowCount <> 0',
+  );
+  const keptMap = new Map(
+    kept.map((r) => [
+      key(r),
+      [Number(r.rowCount), Number(r.revenueCount), Math.round(Number(r.adjustedRevenue) * 100), Math.round(Number(r.commission) * 100)],
+    ]),
+  );
   expect(new Map([...keptMap].sort())).toEqual(new Map([...summed].sort()));
 }
 
@@ -78,15 +102,30 @@ describe('day totals follow every write to sales', () => {
     const fail = expectStatus(await w.admin.post('/api/sale', saleBody(w, { saleDate: `${YEAR}-03-01`, newStep: 'cancelled' })), 201).body.data;
     expect(fail.currentHistoryStep).toBe('cancelled');
     expect(await dayOf(`${YEAR}-03-01`)).toEqual([
-      { saleDate: `${YEAR}-03-01`, storeID: w.storeA.storeID, attributableToUserID: w.seller.userID, saleTypeID: w.saleType.saleTypeID, revenueCount: 2, adjustedRevenue: 200, commission: 80 },
+      {
+        saleDate: `${YEAR}-03-01`,
+        storeID: w.storeA.storeID,
+        attributableToUserID: w.seller.userID,
+        saleTypeID: w.saleType.saleTypeID,
+        revenueCount: 2,
+        adjustedRevenue: 200,
+        commission: 80,
+      },
     ]);
   });
 
   it('an edit moves the sale to its new day, store and seller; a cancel takes it off', async () => {
     const s = await recordSale(w, w.admin, { saleDate: `${YEAR}-03-02`, attributableToUserID: w.adminID });
-    const moved = await put(s, { saleDate: `${YEAR}-03-03`, storeID: w.storeB.storeID, rateCardLineStoreID: w.lineB.rateCardLineStoreID, attributableToUserID: rec.userID });
+    const moved = await put(s, {
+      saleDate: `${YEAR}-03-03`,
+      storeID: w.storeB.storeID,
+      rateCardLineStoreID: w.lineB.rateCardLineStoreID,
+      attributableToUserID: rec.userID,
+    });
     expect(await dayOf(`${YEAR}-03-02`)).toEqual([]);
-    expect(await dayOf(`${YEAR}-03-03`, w.storeB.storeID)).toEqual([expect.objectContaining({ attributableToUserID: rec.userID, revenueCount: 1, adjustedRevenue: 90, commission: 30 })]);
+    expect(await dayOf(`${YEAR}-03-03`, w.storeB.storeID)).toEqual([
+      expect.objectContaining({ attributableToUserID: rec.userID, revenueCount: 1, adjustedRevenue: 90, commission: 30 }),
+    ]);
     await put(moved, { newStep: 'cancelled', newStepNote: 'Customer left' });
     expect(await dayOf(`${YEAR}-03-03`, w.storeB.storeID)).toEqual([]);
   });
@@ -97,8 +136,12 @@ describe('day totals follow every write to sales', () => {
     const [refund] = await w.t.dataSource.query('SELECT saleDate FROM sale WHERE refSaleID = ?', [s.saleID]);
     const refundDate = String(refund.saleDate).slice(0, 10);
     expect(refundDate).not.toBe(`${YEAR}-03-04`);
-    expect(await dayOf(`${YEAR}-03-04`)).toEqual([expect.objectContaining({ attributableToUserID: w.adminID, revenueCount: 1, adjustedRevenue: 100, commission: 40 })]);
-    expect(await dayOf(refundDate)).toEqual([expect.objectContaining({ attributableToUserID: w.adminID, revenueCount: -1, adjustedRevenue: -100, commission: -40 })]);
+    expect(await dayOf(`${YEAR}-03-04`)).toEqual([
+      expect.objectContaining({ attributableToUserID: w.adminID, revenueCount: 1, adjustedRevenue: 100, commission: 40 }),
+    ]);
+    expect(await dayOf(refundDate)).toEqual([
+      expect.objectContaining({ attributableToUserID: w.adminID, revenueCount: -1, adjustedRevenue: -100, commission: -40 }),
+    ]);
     const gone = await recordSale(w, w.admin, { saleDate: `${YEAR}-03-05` });
     expect(await dayOf(`${YEAR}-03-05`)).toHaveLength(1);
     expectStatus(await w.admin.delete(`/api/sale/${gone.saleID}`), 200);
@@ -108,8 +151,18 @@ describe('day totals follow every write to sales', () => {
   it('a manual reconcile with an adjustment moves the revenue; unreconcile moves it back', async () => {
     const s = await recordSale(w, w.admin, { saleDate: `${YEAR}-03-06`, orderRef: '50000000000000000006' });
     const sheet = await createRecSheet(rec.api, { name: `Totals ${YEAR} manual` });
-    const line = await createRecLine(rec.api, { recSheetID: sheet.recSheetID, storeName: w.storeA.name, saleDate: `${YEAR}-03-06`, orderRef: s.orderRef, sku: s.sku, revenue: 95.5 });
-    expectStatus(await rec.api.put(`/api/recSheetLine/${line.recSheetLineID}/recSale/${s.saleID}`, { recNotes: 'Supplier paid less', changes: { adjustment: -4.5 } }), 200);
+    const line = await createRecLine(rec.api, {
+      recSheetID: sheet.recSheetID,
+      storeName: w.storeA.name,
+      saleDate: `${YEAR}-03-06`,
+      orderRef: s.orderRef,
+      sku: s.sku,
+      revenue: 95.5,
+    });
+    expectStatus(
+      await rec.api.put(`/api/recSheetLine/${line.recSheetLineID}/recSale/${s.saleID}`, { recNotes: 'Supplier paid less', changes: { adjustment: -4.5 } }),
+      200,
+    );
     expect(await dayOf(`${YEAR}-03-06`)).toEqual([expect.objectContaining({ revenueCount: 1, adjustedRevenue: 95.5, commission: 40 })]);
     expectStatus(await rec.api.put(`/api/sale/${s.saleID}/unreconcile`), 200);
     expect(await dayOf(`${YEAR}-03-06`)).toEqual([expect.objectContaining({ revenueCount: 1, adjustedRevenue: 100, commission: 40 })]);
@@ -118,7 +171,14 @@ describe('day totals follow every write to sales', () => {
   it('auto reconcile and its undo (set-based updates) keep the totals', async () => {
     const s = await recordSale(w, w.admin, { saleDate: `${YEAR}-03-07`, orderRef: '50000000000000000007' });
     const sheet = await createRecSheet(rec.api, { name: `Totals ${YEAR} auto` });
-    await createRecLine(rec.api, { recSheetID: sheet.recSheetID, storeName: w.storeA.name, saleDate: `${YEAR}-03-07`, orderRef: s.orderRef, sku: s.sku, revenue: 100 });
+    await createRecLine(rec.api, {
+      recSheetID: sheet.recSheetID,
+      storeName: w.storeA.name,
+      saleDate: `${YEAR}-03-07`,
+      orderRef: s.orderRef,
+      sku: s.sku,
+      revenue: 100,
+    });
     const started = expectStatus(await rec.api.put(`/api/recSheet/${sheet.recSheetID}/autoRec`), 202).body.data;
     expect((await waitForOperation(rec.api, started.operationID)).state).toBe('completed');
     const [reconciled] = await w.t.dataSource.query('SELECT currentHistoryStep FROM sale WHERE saleID = ?', [s.saleID]);
@@ -144,7 +204,7 @@ describe('day totals follow every write to sales', () => {
     expect(await dayOf(`${YEAR}-03-09`)).toEqual([]);
     expect(await dayOf(`${YEAR}-03-10`)).toEqual([expect.objectContaining({ revenueCount: 1, adjustedRevenue: 100, commission: 12.34 })]);
     await w.t.dataSource.query('DELETE FROM saleAnalysisValue WHERE saleID = ?', [s.saleID]);
-    await w.t.dataSource.query("UPDATE sale SET currentHistoryID = NULL WHERE saleID = ?", [s.saleID]);
+    await w.t.dataSource.query('UPDATE sale SET currentHistoryID = NULL WHERE saleID = ?', [s.saleID]);
     await w.t.dataSource.query('DELETE FROM history WHERE documentType = ? AND documentID = ?', ['sale', s.saleID]);
     await w.t.dataSource.query('DELETE FROM sale WHERE saleID = ?', [s.saleID]);
     expect(await dayOf(`${YEAR}-03-10`)).toEqual([]);
@@ -163,4 +223,3 @@ describe('day totals follow every write to sales', () => {
     await expectTotalsEqualSales();
   });
 });
-

@@ -42,7 +42,10 @@ describe('refund', () => {
   it('of a discounted sale: the original is marked, the refund row has the negated discounted amounts and today’s date', async () => {
     const sale = await recordSale(w, w.seller.api, { discountStoreID: fixed.discountStoreID });
     expect(sale).toEqual(expect.objectContaining({ revenue: 90, commission: 30 }));
-    const original = expectStatus(await w.seller.api.put(`/api/sale/${sale.saleID}`, refund(sale, { isRefundedNote: '  Changed mind  ', isRefundedOrderRef: ' abcde12345abcde12345xyz' })), 200).body.data;
+    const original = expectStatus(
+      await w.seller.api.put(`/api/sale/${sale.saleID}`, refund(sale, { isRefundedNote: '  Changed mind  ', isRefundedOrderRef: ' abcde12345abcde12345xyz' })),
+      200,
+    ).body.data;
     expect(original).toEqual(
       expect.objectContaining({
         saleID: sale.saleID,
@@ -81,16 +84,25 @@ describe('refund', () => {
     expect(listed.listIDs[0].selectable).toBe(false);
   });
 
-  it("refuses an order reference that is not 20 characters and a missing note, writing nothing", async () => {
+  it('refuses an order reference that is not 20 characters and a missing note, writing nothing', async () => {
     const sale = await recordSale(w);
     await unchanged(sale.saleID, async () => {
-      expect(expectFailure(await w.seller.api.put(`/api/sale/${sale.saleID}`, refund(sale, { isRefundedOrderRef: 'abc' }))).failMessages.isRefundedOrderRef).toBe('Should be 20 characters');
-      expect(expectFailure(await w.seller.api.put(`/api/sale/${sale.saleID}`, refund(sale, { isRefundedOrderRef: ' 1234567890123456789 ' }))).failMessages.isRefundedOrderRef).toBe(
-        'Should be 20 characters',
+      expect(
+        expectFailure(await w.seller.api.put(`/api/sale/${sale.saleID}`, refund(sale, { isRefundedOrderRef: 'abc' }))).failMessages.isRefundedOrderRef,
+      ).toBe('Should be 20 characters');
+      expect(
+        expectFailure(await w.seller.api.put(`/api/sale/${sale.saleID}`, refund(sale, { isRefundedOrderRef: ' 1234567890123456789 ' }))).failMessages
+          .isRefundedOrderRef,
+      ).toBe('Should be 20 characters');
+      expect(
+        expectFailure(await w.seller.api.put(`/api/sale/${sale.saleID}`, refund(sale, { isRefundedOrderRef: null }))).failMessages.isRefundedOrderRef,
+      ).toBe('Should be 20 characters');
+      expect(expectFailure(await w.seller.api.put(`/api/sale/${sale.saleID}`, refund(sale, { isRefundedNote: '   ' }))).failMessages.isRefundedNote).toBe(
+        REASON,
       );
-      expect(expectFailure(await w.seller.api.put(`/api/sale/${sale.saleID}`, refund(sale, { isRefundedOrderRef: null }))).failMessages.isRefundedOrderRef).toBe('Should be 20 characters');
-      expect(expectFailure(await w.seller.api.put(`/api/sale/${sale.saleID}`, refund(sale, { isRefundedNote: '   ' }))).failMessages.isRefundedNote).toBe(REASON);
-      expect(expectFailure(await w.seller.api.put(`/api/sale/${sale.saleID}`, refund(sale, { isRefundedNote: undefined }))).failMessages.isRefundedNote).toBe(REASON);
+      expect(expectFailure(await w.seller.api.put(`/api/sale/${sale.saleID}`, refund(sale, { isRefundedNote: undefined }))).failMessages.isRefundedNote).toBe(
+        REASON,
+      );
     });
   });
 
@@ -112,7 +124,9 @@ describe('refund', () => {
       expectFailure(await w.seller.api.put(`/api/sale/${sale.saleID}`, refund(original, { isRefundedOrderRef: '99999999999999999999' })));
       expect(expectFailure(await w.seller.api.put(`/api/sale/${sale.saleID}`, { ...original, notes: 'Edit after refund' })).failSummary).toBe(NOT_EDITABLE);
       expect(expectFailure(await w.seller.api.put(`/api/sale/${refundRow.saleID}`, { ...refundRow, notes: 'Edit a refund' })).failSummary).toBe(NOT_EDITABLE);
-      expect(expectFailure(await w.seller.api.put(`/api/sale/${sale.saleID}`, { ...original, newStep: 'cancelled', newStepNote: 'Too late' })).failSummary).toBe(NOT_EDITABLE);
+      expect(
+        expectFailure(await w.seller.api.put(`/api/sale/${sale.saleID}`, { ...original, newStep: 'cancelled', newStepNote: 'Too late' })).failSummary,
+      ).toBe(NOT_EDITABLE);
       expect(expectFailure(await w.seller.api.delete(`/api/sale/${sale.saleID}`)).failSummary).toBe(NOT_EDITABLE);
       expect(expectFailure(await w.seller.api.delete(`/api/sale/${refundRow.saleID}`)).failSummary).toBe(NOT_EDITABLE);
     });
@@ -144,7 +158,8 @@ describe('refund', () => {
       expect.objectContaining({ isRefunded: true, currentHistoryStep: 'reconciled' }),
     );
     const cancelled = await recordSale(w);
-    const gone = expectStatus(await w.seller.api.put(`/api/sale/${cancelled.saleID}`, { ...cancelled, newStep: 'cancelled', newStepNote: 'Left' }), 200).body.data;
+    const gone = expectStatus(await w.seller.api.put(`/api/sale/${cancelled.saleID}`, { ...cancelled, newStep: 'cancelled', newStepNote: 'Left' }), 200).body
+      .data;
     await unchanged(cancelled.saleID, async () => expectFailure(await w.seller.api.put(`/api/sale/${cancelled.saleID}`, refund(gone))));
   });
 });
@@ -154,10 +169,15 @@ describe('cancel', () => {
     const sale = await recordSale(w, w.seller.api, { discountStoreID: fixed.discountStoreID });
     await unchanged(sale.saleID, async () => {
       expect(expectFailure(await w.seller.api.put(`/api/sale/${sale.saleID}`, { ...sale, newStep: 'cancelled' })).failMessages.newStepNote).toBe(REASON);
-      expect(expectFailure(await w.seller.api.put(`/api/sale/${sale.saleID}`, { ...sale, newStep: 'cancelled', newStepNote: '  ' })).failMessages.newStepNote).toBe(REASON);
+      expect(
+        expectFailure(await w.seller.api.put(`/api/sale/${sale.saleID}`, { ...sale, newStep: 'cancelled', newStepNote: '  ' })).failMessages.newStepNote,
+      ).toBe(REASON);
     });
-    const cancelled = expectStatus(await w.seller.api.put(`/api/sale/${sale.saleID}`, { ...sale, newStep: 'cancelled', newStepNote: 'Customer left' }), 200).body.data;
-    expect(cancelled).toEqual(expect.objectContaining({ currentHistoryStep: 'cancelled', revenue: 0, commission: 0, adjustedRevenue: 0, unreconciledRevenue: 0 }));
+    const cancelled = expectStatus(await w.seller.api.put(`/api/sale/${sale.saleID}`, { ...sale, newStep: 'cancelled', newStepNote: 'Customer left' }), 200)
+      .body.data;
+    expect(cancelled).toEqual(
+      expect.objectContaining({ currentHistoryStep: 'cancelled', revenue: 0, commission: 0, adjustedRevenue: 0, unreconciledRevenue: 0 }),
+    );
     const history = await historyOf(w.seller.api, sale.saleID);
     expect(steps(history)).toEqual([
       ['recorded', 'Sale recorded'],
@@ -166,7 +186,9 @@ describe('cancel', () => {
     expect(cancelled.currentHistoryID).toBe(history[1].historyID);
     await unchanged(sale.saleID, async () => {
       expect(expectFailure(await w.seller.api.put(`/api/sale/${sale.saleID}`, { ...cancelled, notes: 'Back again' })).failSummary).toBe(NOT_EDITABLE);
-      expect(expectFailure(await w.seller.api.put(`/api/sale/${sale.saleID}`, { ...cancelled, newStep: 'cancelled', newStepNote: 'Twice' })).failSummary).toBe(NOT_EDITABLE);
+      expect(expectFailure(await w.seller.api.put(`/api/sale/${sale.saleID}`, { ...cancelled, newStep: 'cancelled', newStepNote: 'Twice' })).failSummary).toBe(
+        NOT_EDITABLE,
+      );
       expect(expectFailure(await w.seller.api.delete(`/api/sale/${sale.saleID}`)).failSummary).toBe(NOT_EDITABLE);
     });
   });
@@ -189,7 +211,13 @@ describe('credit-check fail', () => {
 
   it('records a cancelled sale with the fixed order reference, counting 0', async () => {
     const checker = await createSeller(w.t, w.admin, [w.storeA.storeID], { areas: ['RecordCreditFails'] });
-    const sale = expectStatus(await checker.api.post('/api/sale', creditFail({ attributableToUserID: checker.userID, discountStoreID: fixed.discountStoreID, notes: 'Something else' })), 201).body.data;
+    const sale = expectStatus(
+      await checker.api.post(
+        '/api/sale',
+        creditFail({ attributableToUserID: checker.userID, discountStoreID: fixed.discountStoreID, notes: 'Something else' }),
+      ),
+      201,
+    ).body.data;
     expect(sale).toEqual(
       expect.objectContaining({
         orderRef: '00000000000000000000',
@@ -235,7 +263,8 @@ describe('edit and delete', () => {
     expect({ ...same, updatedDate: null }).toEqual({ ...read, updatedDate: null });
 
     // From the version the unchanged save answered (it stamped the sale).
-    const edited = expectStatus(await w.seller.api.put(`/api/sale/${sale.saleID}`, { ...same, notes: 'Gift', orderRef: '55555555555555555555' }), 200).body.data;
+    const edited = expectStatus(await w.seller.api.put(`/api/sale/${sale.saleID}`, { ...same, notes: 'Gift', orderRef: '55555555555555555555' }), 200).body
+      .data;
     expect(edited).toEqual(expect.objectContaining({ currentHistoryStep: 'modified', notes: 'Gift', orderRef: '55555555555555555555', revenue: 100 }));
     const withDiscount = expectStatus(await w.seller.api.put(`/api/sale/${sale.saleID}`, { ...edited, discountStoreID: fixed.discountStoreID }), 200).body.data;
     expect(withDiscount).toEqual(expect.objectContaining({ currentHistoryStep: 'modified', revenue: 90, commission: 30 }));
@@ -258,7 +287,10 @@ describe('edit and delete', () => {
       const failure = expectFailure(await w.seller.api.put(`/api/sale/${sale.saleID}`, { ...sale, rateCardLineStoreID: w.exclLineA.rateCardLineStoreID }));
       expect(failure.failMessages.discountStoreID).toBe('This SKU is excluded from discounts');
     });
-    const moved = expectStatus(await w.seller.api.put(`/api/sale/${sale.saleID}`, { ...sale, rateCardLineStoreID: w.exclLineA.rateCardLineStoreID, discountStoreID: null }), 200).body.data;
+    const moved = expectStatus(
+      await w.seller.api.put(`/api/sale/${sale.saleID}`, { ...sale, rateCardLineStoreID: w.exclLineA.rateCardLineStoreID, discountStoreID: null }),
+      200,
+    ).body.data;
     expect(moved).toEqual(expect.objectContaining({ revenue: 50, commission: 20, discountStoreID: null, currentHistoryStep: 'modified' }));
     expect(moved.sku).not.toBe(sale.sku);
     expect(steps(await historyOf(w.seller.api, sale.saleID))[1]).toEqual(['modified', 'Changed SKU, discount']);
@@ -276,9 +308,14 @@ describe('edit and delete', () => {
     const lineStore = line.rateCardLineStores[0];
     const sale = await recordSale(w, w.seller.api, { rateCardLineStoreID: lineStore.rateCardLineStoreID });
     expect(sale).toEqual(expect.objectContaining({ revenue: 60, commission: 6 }));
-    expectStatus(await w.admin.put(`/api/rateCardLine/${line.rateCardLineID}`, { ...line, rateCardLineStores: [{ ...lineStore, revenue: 75, commission: 9 }] }), 200);
+    expectStatus(
+      await w.admin.put(`/api/rateCardLine/${line.rateCardLineID}`, { ...line, rateCardLineStores: [{ ...lineStore, revenue: 75, commission: 9 }] }),
+      200,
+    );
     const noted = expectStatus(await w.seller.api.put(`/api/sale/${sale.saleID}`, { ...sale, notes: 'Customer phoned' }), 200).body.data;
-    expect(noted).toEqual(expect.objectContaining({ notes: 'Customer phoned', currentHistoryStep: 'modified', revenue: 60, commission: 6, adjustedRevenue: 60 }));
+    expect(noted).toEqual(
+      expect.objectContaining({ notes: 'Customer phoned', currentHistoryStep: 'modified', revenue: 60, commission: 6, adjustedRevenue: 60 }),
+    );
     // A discount is a pricing change: priced again from the line store as it is now.
     const discounted = expectStatus(await w.seller.api.put(`/api/sale/${sale.saleID}`, { ...noted, discountStoreID: fixed.discountStoreID }), 200).body.data;
     expect(discounted).toEqual(expect.objectContaining({ revenue: 65, commission: 0 }));
@@ -288,10 +325,17 @@ describe('edit and delete', () => {
     const both = await createSeller(w.t, w.admin, [w.storeA.storeID, w.storeB.storeID]);
     const sale = await recordSale(w, both.api, { attributableToUserID: both.userID });
     const moved = expectStatus(
-      await both.api.put(`/api/sale/${sale.saleID}`, { ...sale, storeID: w.storeB.storeID, rateCardLineStoreID: w.lineB.rateCardLineStoreID, saleAnalysisValues: [] }),
+      await both.api.put(`/api/sale/${sale.saleID}`, {
+        ...sale,
+        storeID: w.storeB.storeID,
+        rateCardLineStoreID: w.lineB.rateCardLineStoreID,
+        saleAnalysisValues: [],
+      }),
       200,
     ).body.data;
-    expect(moved).toEqual(expect.objectContaining({ storeID: w.storeB.storeID, storeName: w.storeB.name, revenue: 90, commission: 30, currentHistoryStep: 'modified' }));
+    expect(moved).toEqual(
+      expect.objectContaining({ storeID: w.storeB.storeID, storeName: w.storeB.name, revenue: 90, commission: 30, currentHistoryStep: 'modified' }),
+    );
     expect(steps(await historyOf(both.api, sale.saleID))[1]).toEqual(['modified', 'Changed store, SKU, analysis values']);
     // The seller of store A alone no longer sees it.
     expectStatus(await w.seller.api.get(`/api/sales?saleID=${sale.saleID}`), 404);
@@ -322,11 +366,18 @@ describe('a sale whose store no longer asks one of its analysis fields', () => {
     const toCancel = await recordSale(w, w.seller.api, { saleAnalysisValues: [answer] });
     expectStatus(await w.admin.put(`/api/analysisField/${field.analysisFieldID}`, { ...field, storeIDs: [] }), 200);
     // A new answer to that field is refused...
-    expect(expectFailure(await w.seller.api.post('/api/sale', saleBody(w, { saleAnalysisValues: [answer] }))).failMessages.saleAnalysisValues).toEqual(expect.any(String));
+    expect(expectFailure(await w.seller.api.post('/api/sale', saleBody(w, { saleAnalysisValues: [answer] }))).failMessages.saleAnalysisValues).toEqual(
+      expect.any(String),
+    );
     // ...but the sales that already hold one stay editable: the console sends their rows back as read.
     const { saleAnalysisValues: _kept, ...withoutValues } = toEdit;
-    expect(expectStatus(await w.seller.api.put(`/api/sale/${toEdit.saleID}`, { ...withoutValues, notes: 'Phoned back' }), 200).body.data.notes).toBe('Phoned back');
-    const cancelled = expectStatus(await w.seller.api.put(`/api/sale/${toCancel.saleID}`, { ...toCancel, newStep: 'cancelled', newStepNote: 'Customer left' }), 200).body.data;
+    expect(expectStatus(await w.seller.api.put(`/api/sale/${toEdit.saleID}`, { ...withoutValues, notes: 'Phoned back' }), 200).body.data.notes).toBe(
+      'Phoned back',
+    );
+    const cancelled = expectStatus(
+      await w.seller.api.put(`/api/sale/${toCancel.saleID}`, { ...toCancel, newStep: 'cancelled', newStepNote: 'Customer left' }),
+      200,
+    ).body.data;
     expect(cancelled.currentHistoryStep).toBe('cancelled');
   });
 });
@@ -340,11 +391,17 @@ describe('a sale whose discount was disabled after it was recorded', () => {
     const discountStoreID = discount.discountStores[0].discountStoreID;
     const toCancel = await recordSale(w, w.seller.api, { discountStoreID });
     const toEdit = await recordSale(w, w.seller.api, { discountStoreID });
-    expectStatus(await w.admin.put(`/api/discount/${discount.discountID}`, { ...discount, discountStores: [{ ...discount.discountStores[0], enabled: false }] }), 200);
+    expectStatus(
+      await w.admin.put(`/api/discount/${discount.discountID}`, { ...discount, discountStores: [{ ...discount.discountStores[0], enabled: false }] }),
+      200,
+    );
     // Choosing it now is refused...
     expect(expectFailure(await w.seller.api.post('/api/sale', saleBody(w, { discountStoreID }))).failMessages.discountStoreID).toEqual(expect.any(String));
     // ...but a cancel is not a change of discount, and neither is a new note.
-    const cancelled = expectStatus(await w.seller.api.put(`/api/sale/${toCancel.saleID}`, { ...toCancel, newStep: 'cancelled', newStepNote: 'Customer left' }), 200).body.data;
+    const cancelled = expectStatus(
+      await w.seller.api.put(`/api/sale/${toCancel.saleID}`, { ...toCancel, newStep: 'cancelled', newStepNote: 'Customer left' }),
+      200,
+    ).body.data;
     expect(cancelled).toEqual(expect.objectContaining({ currentHistoryStep: 'cancelled', revenue: 0, commission: 0 }));
     const edited = expectStatus(await w.seller.api.put(`/api/sale/${toEdit.saleID}`, { ...toEdit, notes: 'Phoned back' }), 200).body.data;
     expect(edited).toEqual(expect.objectContaining({ notes: 'Phoned back', discountStoreID }));
@@ -363,7 +420,9 @@ describe('unreconcile', () => {
     await unchanged(recorded.saleID, async () => {
       expectFailure(await w.seller.api.put(`/api/sale/${recorded.saleID}/unreconcile`), 403);
       expect(expectFailure(await w.seller.api.put(`/api/sale/${recorded.saleID}`, { ...recorded, notes: 'Edit reconciled' })).failSummary).toBe(NOT_EDITABLE);
-      expect(expectFailure(await w.seller.api.put(`/api/sale/${recorded.saleID}`, { ...recorded, newStep: 'cancelled', newStepNote: 'Too late' })).failSummary).toBe(NOT_EDITABLE);
+      expect(
+        expectFailure(await w.seller.api.put(`/api/sale/${recorded.saleID}`, { ...recorded, newStep: 'cancelled', newStepNote: 'Too late' })).failSummary,
+      ).toBe(NOT_EDITABLE);
       expect(expectFailure(await w.seller.api.delete(`/api/sale/${recorded.saleID}`)).failSummary).toBe(NOT_EDITABLE);
     });
     expect(expectStatus(await reconciler.api.put(`/api/sale/${recorded.saleID}/unreconcile`), 200).body.data.currentHistoryStep).toBe('recorded');
@@ -381,7 +440,11 @@ describe('unreconcile', () => {
   it('refuses a sale that is not reconciled (400) and one outside the profile (404)', async () => {
     const sale = await recordSale(w);
     await unchanged(sale.saleID, async () => expectFailure(await reconciler.api.put(`/api/sale/${sale.saleID}/unreconcile`)));
-    const theirs = await recordSale(w, w.admin, { storeID: w.storeB.storeID, rateCardLineStoreID: w.lineB.rateCardLineStoreID, attributableToUserID: w.adminID });
+    const theirs = await recordSale(w, w.admin, {
+      storeID: w.storeB.storeID,
+      rateCardLineStoreID: w.lineB.rateCardLineStoreID,
+      attributableToUserID: w.adminID,
+    });
     await setStep(w, theirs.saleID, 'reconciled');
     await unchanged(theirs.saleID, async () => expectStatus(await reconciler.api.put(`/api/sale/${theirs.saleID}/unreconcile`), 404));
   });
@@ -398,7 +461,14 @@ describe('steps and history', () => {
       ['reconciled', true],
       ['cancelled', false],
     ]);
-    for (const s of all) expect(s).toEqual({ name: expect.any(String), displayName: expect.any(String), description: expect.any(String), applicable: expect.any(Boolean), justification: expect.any(String) });
+    for (const s of all)
+      expect(s).toEqual({
+        name: expect.any(String),
+        displayName: expect.any(String),
+        description: expect.any(String),
+        applicable: expect.any(Boolean),
+        justification: expect.any(String),
+      });
 
     const sale = await recordSale(w);
     expect(flags(expectStatus(await w.seller.api.get(`/api/sale/steps/${sale.saleID}`), 200).body.listData)).toEqual(flags(all));
@@ -438,7 +508,11 @@ describe('steps and history', () => {
         createdByUserName: w.seller.data.name,
       },
     ]);
-    const theirs = await recordSale(w, w.admin, { storeID: w.storeB.storeID, rateCardLineStoreID: w.lineB.rateCardLineStoreID, attributableToUserID: w.adminID });
+    const theirs = await recordSale(w, w.admin, {
+      storeID: w.storeB.storeID,
+      rateCardLineStoreID: w.lineB.rateCardLineStoreID,
+      attributableToUserID: w.adminID,
+    });
     expectStatus(await w.seller.api.get(`/api/histories?documentType=sale&documentID=${theirs.saleID}`), 404);
     expect(await historyOf(w.admin, theirs.saleID)).toHaveLength(1);
     expectStatus(await w.seller.api.get('/api/histories?documentType=sale&documentID=9999999'), 404);
@@ -472,8 +546,12 @@ describe('bulk change of rate card', () => {
   const ids = (...sales: Array<Row | number>) => sales.map((s) => (typeof s === 'number' ? s : s.saleID)).join(',');
 
   it('validates: every failure listed, joined by |', async () => {
-    expect(expectStatus(await w.seller.api.put('/api/sales/changeRateCardValidate', { saleID: ids(s1, s2), rateCardID: card2.rateCardID }), 200).body.data).toEqual({ count: 2 });
-    const failure = expectFailure(await w.seller.api.put('/api/sales/changeRateCardValidate', { saleID: ids(s1, s3, s4, 9_999_999, theirs), rateCardID: card2.rateCardID }));
+    expect(
+      expectStatus(await w.seller.api.put('/api/sales/changeRateCardValidate', { saleID: ids(s1, s2), rateCardID: card2.rateCardID }), 200).body.data,
+    ).toEqual({ count: 2 });
+    const failure = expectFailure(
+      await w.seller.api.put('/api/sales/changeRateCardValidate', { saleID: ids(s1, s3, s4, 9_999_999, theirs), rateCardID: card2.rateCardID }),
+    );
     const messages = failure.failMessages.translation.split('|');
     expect(messages).toHaveLength(4);
     expect(messages).toEqual([
@@ -489,18 +567,40 @@ describe('bulk change of rate card', () => {
     const recorder = await createSeller(w.t, w.admin, [w.storeA.storeID], { areas: ['RecordSales', 'RecordRefunds'] });
     await unchanged(s1.saleID, async () => {
       expectFailure(await w.seller.api.put('/api/sales/changeRateCard', { saleID: ids(s1, s2, s3), rateCardID: card2.rateCardID, notes: 'Supplier moved' }));
-      expect(expectFailure(await w.seller.api.put('/api/sales/changeRateCard', { saleID: ids(s1, s2), rateCardID: card2.rateCardID })).failMessages.notes).toEqual(expect.any(String));
+      expect(
+        expectFailure(await w.seller.api.put('/api/sales/changeRateCard', { saleID: ids(s1, s2), rateCardID: card2.rateCardID })).failMessages.notes,
+      ).toEqual(expect.any(String));
       expectFailure(await w.seller.api.put('/api/sales/changeRateCard', { saleID: ids(s1, s2), rateCardID: card2.rateCardID, notes: '   ' }));
       expectFailure(await recorder.api.put('/api/sales/changeRateCard', { saleID: ids(s1, s2), rateCardID: card2.rateCardID, notes: 'Supplier moved' }), 403);
       expectFailure(await recorder.api.put('/api/sales/changeRateCardValidate', { saleID: ids(s1, s2), rateCardID: card2.rateCardID }), 403);
     });
     expect((await readSale(w, s2.saleID)).rateCardID).toBe(w.card.rateCardID);
 
-    expect(expectStatus(await w.seller.api.put('/api/sales/changeRateCard', { saleID: ids(s1, s2), rateCardID: card2.rateCardID, notes: 'Supplier moved' }), 200).body.data).toEqual({ count: 2 });
+    expect(
+      expectStatus(await w.seller.api.put('/api/sales/changeRateCard', { saleID: ids(s1, s2), rateCardID: card2.rateCardID, notes: 'Supplier moved' }), 200)
+        .body.data,
+    ).toEqual({ count: 2 });
     const moved1 = await readSale(w, s1.saleID);
     const moved2 = await readSale(w, s2.saleID);
-    expect(moved1).toEqual(expect.objectContaining({ rateCardID: card2.rateCardID, sku: s1.sku, revenue: 120, commission: 50, adjustedRevenue: 120, currentHistoryStep: 'modified' }));
-    expect(moved2).toEqual(expect.objectContaining({ rateCardID: card2.rateCardID, revenue: 110, commission: 40, discountStoreID: fixed.discountStoreID, currentHistoryStep: 'modified' }));
+    expect(moved1).toEqual(
+      expect.objectContaining({
+        rateCardID: card2.rateCardID,
+        sku: s1.sku,
+        revenue: 120,
+        commission: 50,
+        adjustedRevenue: 120,
+        currentHistoryStep: 'modified',
+      }),
+    );
+    expect(moved2).toEqual(
+      expect.objectContaining({
+        rateCardID: card2.rateCardID,
+        revenue: 110,
+        commission: 40,
+        discountStoreID: fixed.discountStoreID,
+        currentHistoryStep: 'modified',
+      }),
+    );
     expect(moved1.rateCardLineStoreID).not.toBe(s1.rateCardLineStoreID);
     for (const sale of [s1, s2]) {
       const history = await historyOf(w.seller.api, sale.saleID);
@@ -514,7 +614,12 @@ describe('bulk change of rate card', () => {
   it('refuses a move to a line store that is inactive on the new card', async () => {
     const sku = 'BULK-INACT-1';
     const before = await newLineStore(w, w.storeA, { revenue: 30, commission: 12 }, { sku });
-    await newLineStore(w, w.storeB, { revenue: 35, commission: 14 }, { rateCardID: card2.rateCardID, sku, rateCardLineStores: [{ storeID: w.storeA.storeID, active: false, revenue: 35, commission: 14 }] });
+    await newLineStore(
+      w,
+      w.storeB,
+      { revenue: 35, commission: 14 },
+      { rateCardID: card2.rateCardID, sku, rateCardLineStores: [{ storeID: w.storeA.storeID, active: false, revenue: 35, commission: 14 }] },
+    );
     const sale = await recordSale(w, w.seller.api, { rateCardLineStoreID: before.rateCardLineStoreID });
     const failure = expectFailure(await w.seller.api.put('/api/sales/changeRateCardValidate', { saleID: String(sale.saleID), rateCardID: card2.rateCardID }));
     expect(failure.failMessages.translation).toBe(`Sale ${sale.saleID}: SKU ${sku} is not on ${card2.name} for ${w.storeA.name}, ${w.saleType.name}`);
@@ -527,7 +632,9 @@ describe('bulk change of rate card', () => {
     const sale = await recordSale(w, w.seller.api, { rateCardLineStoreID: before.rateCardLineStoreID, discountStoreID: fixed.discountStoreID });
     expect(sale).toEqual(expect.objectContaining({ revenue: 20, commission: 2 }));
     expectStatus(await w.seller.api.put('/api/sales/changeRateCard', { saleID: String(sale.saleID), rateCardID: card2.rateCardID, notes: 'New card' }), 200);
-    expect(await readSale(w, sale.saleID)).toEqual(expect.objectContaining({ rateCardID: card2.rateCardID, revenue: 35, commission: 14, discountStoreID: null, discountPercent: null }));
+    expect(await readSale(w, sale.saleID)).toEqual(
+      expect.objectContaining({ rateCardID: card2.rateCardID, revenue: 35, commission: 14, discountStoreID: null, discountPercent: null }),
+    );
   });
 
   it('refuses bad bodies with 400', async () => {
@@ -544,7 +651,9 @@ describe('bulk change of rate card', () => {
       expectFailure(await w.seller.api.put('/api/sales/changeRateCard', body));
       expectFailure(await w.seller.api.put('/api/sales/changeRateCardValidate', body));
     }
-    expect(expectFailure(await w.seller.api.put('/api/sales/changeRateCardValidate', { saleID: String(s1.saleID), rateCardID: 9_999_999 })).failMessages.rateCardID).toEqual(expect.any(String));
+    expect(
+      expectFailure(await w.seller.api.put('/api/sales/changeRateCardValidate', { saleID: String(s1.saleID), rateCardID: 9_999_999 })).failMessages.rateCardID,
+    ).toEqual(expect.any(String));
     expect(await w.t.tableCounts()).toEqual(counts);
   });
 });
@@ -662,7 +771,11 @@ describe('bad input on the sales calls: 400 with validationResult, nothing writt
     const note = "Robert'); DROP TABLE sale; --";
     const saved = await recordSale(w, w.seller.api, { notes: note });
     expect((await readSale(w, saved.saleID)).notes).toBe(note);
-    expect(expectStatus(await w.seller.api.get(`/api/sales?saleDateGEQ=${YEAR}-01-01&notes=${encodeURIComponent(note)}`), 200).body.listData.map((r: Row) => r.saleID)).toEqual([saved.saleID]);
+    expect(
+      expectStatus(await w.seller.api.get(`/api/sales?saleDateGEQ=${YEAR}-01-01&notes=${encodeURIComponent(note)}`), 200).body.listData.map(
+        (r: Row) => r.saleID,
+      ),
+    ).toEqual([saved.saleID]);
   });
 
   it('refuses bad list queries with 400', async () => {
@@ -683,7 +796,8 @@ describe('bad input on the sales calls: 400 with validationResult, nothing writt
       expect([query, res.status]).toEqual([query, 400]);
       expectFailure(res);
     }
-    expect(expectStatus(await w.seller.api.get(`/api/sales?saleDateGEQ=${YEAR}-01-01&sku=${encodeURIComponent("' OR 1=1 --")}`), 200).body.listData).toEqual([]);
+    expect(expectStatus(await w.seller.api.get(`/api/sales?saleDateGEQ=${YEAR}-01-01&sku=${encodeURIComponent("' OR 1=1 --")}`), 200).body.listData).toEqual(
+      [],
+    );
   });
 });
-

@@ -137,7 +137,11 @@ export async function historyOf(api: Client, saleID: number): Promise<Row[]> {
 
 /** A discount of the world's sale type at `store` (A unless told) with these settings. */
 export async function discountAt(w: SalesWorld, settings: Row, store: Row = w.storeA, body: Row = {}): Promise<Row> {
-  const discount = await createDiscount(w.admin, { saleTypeID: w.saleType.saleTypeID, discountStores: [{ storeID: store.storeID, enabled: true, ...settings }], ...body });
+  const discount = await createDiscount(w.admin, {
+    saleTypeID: w.saleType.saleTypeID,
+    discountStores: [{ storeID: store.storeID, enabled: true, ...settings }],
+    ...body,
+  });
   return discount.discountStores[0];
 }
 

@@ -49,10 +49,30 @@ beforeAll(async () => {
   expectStatus(await w.seller.api.put(`/api/sale/${S.h.saleID}`, { ...S.h, notes: 'Changed' }), 200);
   await sell('i', { saleDate: `${YEAR}-05-02`, orderRef: ref(7), attributableToUserID: colleague.userID });
   // Store B's sale shares a's order reference; the seller does not see store B.
-  S.j = await recordSale(w, w.admin, { saleDate: `${YEAR}-05-03`, orderRef: ref(1), storeID: w.storeB.storeID, rateCardLineStoreID: w.lineB.rateCardLineStoreID, attributableToUserID: w.adminID });
+  S.j = await recordSale(w, w.admin, {
+    saleDate: `${YEAR}-05-03`,
+    orderRef: ref(1),
+    storeID: w.storeB.storeID,
+    rateCardLineStoreID: w.lineB.rateCardLineStoreID,
+    attributableToUserID: w.adminID,
+  });
   const checker = await createSeller(w.t, w.admin, store, { areas: ['RecordCreditFails'] });
-  S.k = expectStatus(await checker.api.post('/api/sale', { ...saleBodyOf({ saleDate: `${YEAR}-06-01`, attributableToUserID: checker.userID }), newStep: 'cancelled', notes: 'Credit check fail' }), 201).body.data;
-  S.k2 = expectStatus(await checker.api.post('/api/sale', { ...saleBodyOf({ saleDate: `${YEAR}-06-02`, attributableToUserID: checker.userID }), newStep: 'cancelled', notes: 'Credit check fail' }), 201).body.data;
+  S.k = expectStatus(
+    await checker.api.post('/api/sale', {
+      ...saleBodyOf({ saleDate: `${YEAR}-06-01`, attributableToUserID: checker.userID }),
+      newStep: 'cancelled',
+      notes: 'Credit check fail',
+    }),
+    201,
+  ).body.data;
+  S.k2 = expectStatus(
+    await checker.api.post('/api/sale', {
+      ...saleBodyOf({ saleDate: `${YEAR}-06-02`, attributableToUserID: checker.userID }),
+      newStep: 'cancelled',
+      notes: 'Credit check fail',
+    }),
+    201,
+  ).body.data;
   await sell('l', { saleDate: `${YEAR}-06-10`, orderRef: ref(8), saleTypeID: saleType2.saleTypeID, rateCardLineStoreID: type2Line.rateCardLineStoreID });
 });
 afterAll(() => w?.t.close());
@@ -240,7 +260,9 @@ describe('hidden figures', () => {
 
 describe('a profile without stores', () => {
   it('is refused every sales call (403), whatever its areas', async () => {
-    const storeless = await createSeller(w.t, w.admin, [], { areas: ['RecordSales', 'RecordRefunds', 'UpdateSales', 'RecordCreditFails', 'RevenueReconciliation', 'AccessAPI'] });
+    const storeless = await createSeller(w.t, w.admin, [], {
+      areas: ['RecordSales', 'RecordRefunds', 'UpdateSales', 'RecordCreditFails', 'RevenueReconciliation', 'AccessAPI'],
+    });
     const counts = await w.t.tableCounts();
     for (const res of [
       await storeless.api.get(`/api/sales?${IN_YEAR}`),

@@ -27,14 +27,7 @@ import { OcrEngine } from '../../src/modules/sales/receipt-scan/ocr-engine';
  * shaped for the caller's profile; bad input is a 400 (or 403) with nothing kept.
  */
 
-const RECEIPT = [
-  'ACME MOBILE - HIGH STREET',
-  'ORDER REF: 12345 67890 24680 13579',
-  'DATE: 12/03/2026',
-  'ITEM XP-4410 HANDSET',
-  'PLAN: GOLD',
-  'TOTAL 25.00',
-];
+const RECEIPT = ['ACME MOBILE - HIGH STREET', 'ORDER REF: 12345 67890 24680 13579', 'DATE: 12/03/2026', 'ITEM XP-4410 HANDSET', 'PLAN: GOLD', 'TOTAL 25.00'];
 
 let t: TestApp;
 let admin: Client;
@@ -61,7 +54,14 @@ beforeAll(async () => {
   const skuType = await createSkuType(admin);
   card = await createRateCard(admin);
   const line = (sku: string, stores: Row[], body: Row = {}) =>
-    createRateCardLine(admin, { rateCardID: card.rateCardID, saleTypeID: saleType.saleTypeID, skuTypeID: skuType.skuTypeID, sku, rateCardLineStores: stores, ...body });
+    createRateCardLine(admin, {
+      rateCardID: card.rateCardID,
+      saleTypeID: saleType.saleTypeID,
+      skuTypeID: skuType.skuTypeID,
+      sku,
+      rateCardLineStores: stores,
+      ...body,
+    });
   const at = (store: Row, body: Row = {}) => ({ storeID: store.storeID, active: true, revenue: 100, commission: 12.5, ...body });
   onReceipt = await line('xp-4410', [at(storeA), at(storeB)]);
   // Not on the receipt; on it but inactive in A; on it only as part of a longer token.
@@ -112,7 +112,7 @@ describe('reading a receipt', () => {
     expect(data.saleDates).toEqual(['2026-03-12']);
   });
 
-  it("finds the active line store of the card, sale type and store whose SKU is on it, as GET /rateCardLineStores shows it to the seller", async () => {
+  it('finds the active line store of the card, sale type and store whose SKU is on it, as GET /rateCardLineStores shows it to the seller', async () => {
     const lineStore = onReceipt.rateCardLineStores.find((s: Row) => s.storeID === storeA.storeID);
     expect(data.rateCardLineStores.map((s: Row) => s.rateCardLineStoreID)).toEqual([lineStore.rateCardLineStoreID]);
     const listed = expectStatus(await seller.api.get(`/api/rateCardLineStores?rateCardLineStoreID=${lineStore.rateCardLineStoreID}`), 200).body.listData;
@@ -135,7 +135,14 @@ describe('reading a receipt', () => {
   it('reuses the one OCR worker for the next scan', async () => {
     const engine = t.app.get(OcrEngine);
     expect(engine.started).toBe(true);
-    const res = expectStatus(await scan(seller.api, [{ content: png, name: 'again.png' }], { saleTypeID: otherSaleType.saleTypeID, rateCardID: card.rateCardID, currentStoreID: storeA.storeID }), 200);
+    const res = expectStatus(
+      await scan(seller.api, [{ content: png, name: 'again.png' }], {
+        saleTypeID: otherSaleType.saleTypeID,
+        rateCardID: card.rateCardID,
+        currentStoreID: storeA.storeID,
+      }),
+      200,
+    );
     // The other sale type's line has the SKU in capitals.
     expect(res.body.data.rateCardLineStores.map((s: Row) => s.sku)).toEqual(['XP-4410']);
     expect(res.body.data.orderRefs).toEqual(['12345678902468013579']);
@@ -155,7 +162,9 @@ describe('bad input', () => {
   it('an image tesseract cannot decode, or one without any text, is a 400 "The receipt could not be read"', async () => {
     const broken = Buffer.concat([png.subarray(0, 40), Buffer.alloc(200, 7)]);
     const undecodable = await refused(t, () => scan(seller.api, [{ content: broken, name: 'broken.png' }]));
-    expect(undecodable).toEqual(expect.objectContaining({ failSummary: 'The receipt could not be read', failMessages: { file: 'The receipt could not be read' } }));
+    expect(undecodable).toEqual(
+      expect.objectContaining({ failSummary: 'The receipt could not be read', failMessages: { file: 'The receipt could not be read' } }),
+    );
     const blank = greyPng(300, 200, () => 1);
     const noText = await refused(t, () => scan(seller.api, [{ content: blank, name: 'blank.png' }]));
     expect(noText.failSummary).toBe('The receipt could not be read');
@@ -190,9 +199,7 @@ describe('bad input', () => {
   it('missing or malformed ids are a 400 naming each field', async () => {
     const failure = await refused(t, () => scan(seller.api, receipt(), {}));
     expect(Object.keys(failure.failMessages).sort()).toEqual(['currentStoreID', 'rateCardID', 'saleTypeID']);
-    const malformed = await refused(t, () =>
-      scan(seller.api, receipt(), { saleTypeID: '12345678', rateCardID: 'abc', currentStoreID: storeA.storeID }),
-    );
+    const malformed = await refused(t, () => scan(seller.api, receipt(), { saleTypeID: '12345678', rateCardID: 'abc', currentStoreID: storeA.storeID }));
     expect(Object.keys(malformed.failMessages).sort()).toEqual(['rateCardID', 'saleTypeID']);
   });
 

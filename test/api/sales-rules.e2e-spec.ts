@@ -9,7 +9,20 @@ import {
   Row,
   TestUser,
 } from '../support/api';
-import { createSeller, discountAt, newLineStore, historyOf, lineStoreOf, ORDER, readSale, recordSale, saleBody, SalesWorld, salesWorld, today } from './sales-fixtures';
+import {
+  createSeller,
+  discountAt,
+  newLineStore,
+  historyOf,
+  lineStoreOf,
+  ORDER,
+  readSale,
+  recordSale,
+  saleBody,
+  SalesWorld,
+  salesWorld,
+  today,
+} from './sales-fixtures';
 
 /**
  * The rules of a sale's save (docs/http-api.md, "Sales", "Saving"; ARCHITECTURE.md "Revenue and
@@ -56,16 +69,35 @@ describe('amounts for every discount variant (saved and from the calculator)', (
       null,
       { revenue: 95, commission: 35 },
     ],
-    ['fixed, commission the same as revenue', { captureVariablePercent: false, revenueReductionFixed: 10, commissionSameAsRevenue: true }, null, { revenue: 90, commission: 30 }],
+    [
+      'fixed, commission the same as revenue',
+      { captureVariablePercent: false, revenueReductionFixed: 10, commissionSameAsRevenue: true },
+      null,
+      { revenue: 90, commission: 30 },
+    ],
     [
       'ratio 0.5 of a captured 20 percent on revenue, fixed on commission',
-      { captureVariablePercent: true, revenueReductionIsFixed: false, revenueReductionRatio: 0.5, commissionReductionIsFixed: true, commissionReductionFixed: 3, commissionSameAsRevenue: false },
+      {
+        captureVariablePercent: true,
+        revenueReductionIsFixed: false,
+        revenueReductionRatio: 0.5,
+        commissionReductionIsFixed: true,
+        commissionReductionFixed: 3,
+        commissionSameAsRevenue: false,
+      },
       20,
       { revenue: 90, commission: 37 },
     ],
     [
       'ratio 1 of a captured 10 percent on both, commission by its own ratio',
-      { captureVariablePercent: true, revenueReductionIsFixed: false, revenueReductionRatio: 1, commissionReductionIsFixed: false, commissionReductionRatio: 0.25, commissionSameAsRevenue: false },
+      {
+        captureVariablePercent: true,
+        revenueReductionIsFixed: false,
+        revenueReductionRatio: 1,
+        commissionReductionIsFixed: false,
+        commissionReductionRatio: 0.25,
+        commissionSameAsRevenue: false,
+      },
       10,
       { revenue: 90, commission: 39 },
     ],
@@ -81,7 +113,12 @@ describe('amounts for every discount variant (saved and from the calculator)', (
       25,
       { revenue: 93, commission: 33 },
     ],
-    ['a captured percent of 0 takes nothing off', { captureVariablePercent: true, revenueReductionIsFixed: false, revenueReductionRatio: 1, commissionSameAsRevenue: true }, 0, { revenue: 100, commission: 40 }],
+    [
+      'a captured percent of 0 takes nothing off',
+      { captureVariablePercent: true, revenueReductionIsFixed: false, revenueReductionRatio: 1, commissionSameAsRevenue: true },
+      0,
+      { revenue: 100, commission: 40 },
+    ],
     [
       'never below 0',
       { captureVariablePercent: false, revenueReductionFixed: 150, commissionReductionFixed: 60, commissionSameAsRevenue: false },
@@ -104,9 +141,17 @@ describe('amounts for every discount variant (saved and from the calculator)', (
 
   it('rounds a ratio reduction to the penny', async () => {
     const lineStore = await newLineStore(w, w.storeA, { revenue: 33.33, commission: 10.01 });
-    const discount = await discountAt(w, { captureVariablePercent: true, revenueReductionIsFixed: false, revenueReductionRatio: 1, commissionSameAsRevenue: true });
+    const discount = await discountAt(w, {
+      captureVariablePercent: true,
+      revenueReductionIsFixed: false,
+      revenueReductionRatio: 1,
+      commissionSameAsRevenue: true,
+    });
     // 15% of 33.33 is 4.9995 (5.00 off) and of 10.01 is 1.5015 (1.50 off).
-    expect(await amountsOf({ rateCardLineStoreID: lineStore.rateCardLineStoreID, discountStoreID: discount.discountStoreID, discountPercent: 15 })).toEqual({ revenue: 28.33, commission: 8.51 });
+    expect(await amountsOf({ rateCardLineStoreID: lineStore.rateCardLineStoreID, discountStoreID: discount.discountStoreID, discountPercent: 15 })).toEqual({
+      revenue: 28.33,
+      commission: 8.51,
+    });
   });
 
   it('ignores amounts and every other server field the client sends', async () => {
@@ -153,7 +198,10 @@ describe('amounts for every discount variant (saved and from the calculator)', (
       }),
     );
     // The same on an edit: the row sent back with other amounts keeps the server's.
-    const edited = expectStatus(await w.seller.api.put(`/api/sale/${sale.saleID}`, { ...stored, revenue: 1, commission: 1, adjustedRevenue: 1, notes: 'Edited' }), 200).body.data;
+    const edited = expectStatus(
+      await w.seller.api.put(`/api/sale/${sale.saleID}`, { ...stored, revenue: 1, commission: 1, adjustedRevenue: 1, notes: 'Edited' }),
+      200,
+    ).body.data;
     expect(edited).toEqual(expect.objectContaining({ revenue: 90, commission: 30, adjustedRevenue: 90, notes: 'Edited', currentHistoryStep: 'modified' }));
   });
 });
@@ -195,12 +243,20 @@ describe('discount rules', () => {
     await refused({ discountStoreID: 9_999_999 }, 'discountStoreID');
   });
 
-  it("refuses a discount on a SKU whose type excludes discounts, and on a line store that excludes them", async () => {
-    await refused({ rateCardLineStoreID: w.exclLineA.rateCardLineStoreID, discountStoreID: fixed.discountStoreID }, 'discountStoreID', 'This SKU is excluded from discounts');
+  it('refuses a discount on a SKU whose type excludes discounts, and on a line store that excludes them', async () => {
+    await refused(
+      { rateCardLineStoreID: w.exclLineA.rateCardLineStoreID, discountStoreID: fixed.discountStoreID },
+      'discountStoreID',
+      'This SKU is excluded from discounts',
+    );
     // Without the discount the same SKU records at its full amounts.
     expect(await amountsOf({ rateCardLineStoreID: w.exclLineA.rateCardLineStoreID })).toEqual({ revenue: 50, commission: 20 });
     const overridden = await newLineStore(w, w.storeA, { revenue: 70, commission: 7, excludeDiscount: true });
-    await refused({ rateCardLineStoreID: overridden.rateCardLineStoreID, discountStoreID: capturing.discountStoreID, discountPercent: 10 }, 'discountStoreID', 'This SKU is excluded from discounts');
+    await refused(
+      { rateCardLineStoreID: overridden.rateCardLineStoreID, discountStoreID: capturing.discountStoreID, discountPercent: 10 },
+      'discountStoreID',
+      'This SKU is excluded from discounts',
+    );
   });
 
   it.each([[12], [45], [-5], [2.5], ['10']])('refuses discountPercent %p (0 to 40 in steps of 5)', async (percent) => {
@@ -265,7 +321,10 @@ describe('store scope', () => {
     expectFailure(await w.seller.api.post('/api/sale', saleBody(w, { storeID: w.storeB.storeID, rateCardLineStoreID: w.lineB.rateCardLineStoreID })), 403);
     const mine = await recordSale(w);
     const after = await w.t.tableCounts();
-    expectFailure(await w.seller.api.put(`/api/sale/${mine.saleID}`, { ...mine, storeID: w.storeB.storeID, rateCardLineStoreID: w.lineB.rateCardLineStoreID }), 403);
+    expectFailure(
+      await w.seller.api.put(`/api/sale/${mine.saleID}`, { ...mine, storeID: w.storeB.storeID, rateCardLineStoreID: w.lineB.rateCardLineStoreID }),
+      403,
+    );
     expect(await w.t.tableCounts()).toEqual(after);
     expect((await readSale(w, mine.saleID)).storeID).toBe(w.storeA.storeID);
     expect(after.sale).toBe(before.sale + 1);
@@ -309,7 +368,12 @@ describe('the SKU must be on the card in force on the sale date', () => {
   });
 
   it('refuses an inactive line store, another store’s line store, another sale type’s line and a line store that does not exist', async () => {
-    const inactive = await newLineStore(w, w.storeA, { active: false, revenue: 10, commission: 1 }, { rateCardLineStores: [{ storeID: w.storeB.storeID, active: true, revenue: 10, commission: 1 }] });
+    const inactive = await newLineStore(
+      w,
+      w.storeA,
+      { active: false, revenue: 10, commission: 1 },
+      { rateCardLineStores: [{ storeID: w.storeB.storeID, active: true, revenue: 10, commission: 1 }] },
+    );
     expect(inactive).toBeDefined();
     await notAvailable({ rateCardLineStoreID: inactive.rateCardLineStoreID });
     await notAvailable({ rateCardLineStoreID: w.lineB.rateCardLineStoreID });
@@ -358,16 +422,26 @@ describe('months-back clamp', () => {
   }
 
   it('moves a date before the first day of last month to that day for a user with salesMonthsBack 1', async () => {
-    const sale = await recordSale(w, clamped.api, { attributableToUserID: clamped.userID, rateCardLineStoreID: clampLine.rateCardLineStoreID, saleDate: `${YEAR}-03-01` });
+    const sale = await recordSale(w, clamped.api, {
+      attributableToUserID: clamped.userID,
+      rateCardLineStoreID: clampLine.rateCardLineStoreID,
+      saleDate: `${YEAR}-03-01`,
+    });
     expect(sale.saleDate).toBe(`${firstOfMonth(1)}T00:00:00.000Z`);
     expect((await readSale(w, sale.saleID)).saleDate).toBe(`${firstOfMonth(1)}T00:00:00.000Z`);
   });
 
   it('keeps a date inside the window, and does not clamp for a user without a limit', async () => {
-    const sale = await recordSale(w, clamped.api, { attributableToUserID: clamped.userID, rateCardLineStoreID: clampLine.rateCardLineStoreID, saleDate: today() });
+    const sale = await recordSale(w, clamped.api, {
+      attributableToUserID: clamped.userID,
+      rateCardLineStoreID: clampLine.rateCardLineStoreID,
+      saleDate: today(),
+    });
     expect(sale.saleDate).toBe(`${today()}T00:00:00.000Z`);
     // The unlimited seller keeps the 2012 date, where the clamp card's line is not in force.
-    const failure = expectFailure(await w.seller.api.post('/api/sale', saleBody(w, { rateCardLineStoreID: clampLine.rateCardLineStoreID, saleDate: `${YEAR}-03-01` })));
+    const failure = expectFailure(
+      await w.seller.api.post('/api/sale', saleBody(w, { rateCardLineStoreID: clampLine.rateCardLineStoreID, saleDate: `${YEAR}-03-01` })),
+    );
     expect(failure.failMessages.rateCardLineStoreID).toBe(SKU_NOT_AVAILABLE);
   });
 });
@@ -421,7 +495,12 @@ describe('analysis fields', () => {
     f.code = await createAnalysisField(w.admin, { label: 'Account code', inputType: 'text', required: true, regex: '^[A-Z]{3}\\d$', storeIDs });
     f.channel = await createAnalysisField(w.admin, { label: 'Channel', inputType: 'text', defaultValue: 'Walk-in', storeIDs });
     f.colour = await createAnalysisField(w.admin, { label: 'Colour', inputType: 'single', storeIDs, analysisListItems: [{ code: 'RED' }, { code: 'BLUE' }] });
-    f.extras = await createAnalysisField(w.admin, { label: 'Extras', inputType: 'multi', storeIDs, analysisListItems: [{ code: 'X1' }, { code: 'X2' }, { code: 'X3' }] });
+    f.extras = await createAnalysisField(w.admin, {
+      label: 'Extras',
+      inputType: 'multi',
+      storeIDs,
+      analysisListItems: [{ code: 'X1' }, { code: 'X2' }, { code: 'X3' }],
+    });
     f.tier = await createAnalysisField(w.admin, {
       label: 'Tier',
       inputType: 'single',
@@ -441,7 +520,13 @@ describe('analysis fields', () => {
 
   const value = (field: string, analysisValue: string) => ({ analysisFieldID: f[field].analysisFieldID, analysisValue });
   const bodyC = (body: Row = {}) =>
-    saleBody(w, { storeID: storeC.storeID, saleTypeID: saleTypeC.saleTypeID, attributableToUserID: sellerC.userID, rateCardLineStoreID: lineC.rateCardLineStoreID, ...body });
+    saleBody(w, {
+      storeID: storeC.storeID,
+      saleTypeID: saleTypeC.saleTypeID,
+      attributableToUserID: sellerC.userID,
+      rateCardLineStoreID: lineC.rateCardLineStoreID,
+      ...body,
+    });
   const answers = (sale: Row) =>
     Object.fromEntries(
       Object.entries(f).map(([name, field]) => [
@@ -481,9 +566,16 @@ describe('analysis fields', () => {
     await refusedOn([value('code', 'ABC1'), value('colour', 'GREEN')], 'colour', 'Choose Colour from its list');
     await refusedOn([value('code', 'ABC1'), value('colour', 'RED'), value('colour', 'BLUE')], 'colour', 'Colour takes one value');
     await refusedOn([value('code', 'ABC1'), value('extras', 'X1'), value('extras', 'X9')], 'extras', 'Choose Extras from its list');
-    await refusedOn([value('code', 'ABC1'), { analysisFieldID: 9_999_999, analysisValue: 'x' }], '*', 'An analysis value is for a field this store does not ask');
+    await refusedOn(
+      [value('code', 'ABC1'), { analysisFieldID: 9_999_999, analysisValue: 'x' }],
+      '*',
+      'An analysis value is for a field this store does not ask',
+    );
     const sale = expectStatus(
-      await sellerC.api.post('/api/sale', bodyC({ saleAnalysisValues: [value('code', 'ABC1'), value('colour', 'red'), value('extras', 'X1'), value('extras', 'x3')] })),
+      await sellerC.api.post(
+        '/api/sale',
+        bodyC({ saleAnalysisValues: [value('code', 'ABC1'), value('colour', 'red'), value('extras', 'X1'), value('extras', 'x3')] }),
+      ),
       201,
     ).body.data;
     expect(answers(sale)).toEqual(expect.objectContaining({ code: ['ABC1'], colour: ['RED'], extras: ['X1', 'X3'] }));
@@ -497,7 +589,13 @@ describe('analysis fields', () => {
     expect(answers(sale)).toEqual({ code: ['XYZ9'], channel: ['Walk-in'], colour: [], extras: [], tier: ['gold'], kind: ['GADGET'] });
     // A line with no band and no item code in its description: both autofilled fields are empty.
     const plain = expectStatus(
-      await sellerC.api.post('/api/sale', bodyC({ rateCardLineStoreID: noMatchLineC.rateCardLineStoreID, saleAnalysisValues: [value('code', 'XYZ9'), value('tier', 'SILVER'), value('kind', 'GADGET')] })),
+      await sellerC.api.post(
+        '/api/sale',
+        bodyC({
+          rateCardLineStoreID: noMatchLineC.rateCardLineStoreID,
+          saleAnalysisValues: [value('code', 'XYZ9'), value('tier', 'SILVER'), value('kind', 'GADGET')],
+        }),
+      ),
       201,
     ).body.data;
     expect(answers(plain)).toEqual(expect.objectContaining({ tier: [], kind: [] }));

@@ -62,7 +62,16 @@ beforeAll(async () => {
   lineStore = line.rateCardLineStores.find((ls: Row) => ls.storeID === store.storeID);
   discount = await createDiscount(admin, {
     saleTypeID: saleType.saleTypeID,
-    discountStores: [{ storeID: store.storeID, enabled: true, captureVariablePercent: true, revenueReductionIsFixed: false, revenueReductionRatio: 1, commissionSameAsRevenue: true }],
+    discountStores: [
+      {
+        storeID: store.storeID,
+        enabled: true,
+        captureVariablePercent: true,
+        revenueReductionIsFixed: false,
+        revenueReductionRatio: 1,
+        commissionSameAsRevenue: true,
+      },
+    ],
   });
   await createAnalysisField(admin, {
     name: 'Tier',
@@ -134,7 +143,12 @@ describe('recording a sale', () => {
 describe('actions', () => {
   it('refunds: the original is marked, a refund row has the negated amounts', async () => {
     const sale = await record(seller.api);
-    const res = await seller.api.put(`/api/sale/${sale.saleID}`, { ...sale, isRefunded: true, isRefundedNote: 'Changed mind', isRefundedOrderRef: 'abcde12345abcde12345xyz' });
+    const res = await seller.api.put(`/api/sale/${sale.saleID}`, {
+      ...sale,
+      isRefunded: true,
+      isRefundedNote: 'Changed mind',
+      isRefundedOrderRef: 'abcde12345abcde12345xyz',
+    });
     const original = expectStatus(res, 200).body.data;
     expect(original).toEqual(expect.objectContaining({ isRefunded: true, isRefundedOrderRef: 'ABCDE12345ABCDE12345' }));
     const refunds = expectStatus(await seller.api.get(`/api/sales?refSaleID=${sale.saleID}`), 200).body.listData;
@@ -146,7 +160,8 @@ describe('actions', () => {
     expect(expectFailure(await seller.api.put(`/api/sale/${sale.saleID}`, { ...sale, newStep: 'cancelled' })).failMessages.newStepNote).toBe(
       'You must explain the reason for cancelling',
     );
-    const cancelled = expectStatus(await seller.api.put(`/api/sale/${sale.saleID}`, { ...sale, newStep: 'cancelled', newStepNote: 'Customer left' }), 200).body.data;
+    const cancelled = expectStatus(await seller.api.put(`/api/sale/${sale.saleID}`, { ...sale, newStep: 'cancelled', newStepNote: 'Customer left' }), 200).body
+      .data;
     expect(cancelled).toEqual(expect.objectContaining({ currentHistoryStep: 'cancelled', revenue: 0, commission: 0 }));
     const listed = expectStatus(await seller.api.get(`/api/sales?saleID=${sale.saleID}`), 200).body;
     expect(listed.listIDs[0].selectable).toBe(false);
@@ -173,14 +188,21 @@ describe('sellers (docs/decisions.md, issue 26)', () => {
     const notSelling = await createAccessProfile(admin, { areas: ['RecordSales', 'UpdateSales'], storeIDs: [store.storeID], sells: false });
     expect(notSelling.sells).toBe(false);
     const headOffice = await createUser(t.http, admin, { accessProfileID: notSelling.accessProfileID });
-    const ids = async (query: string) => (expectStatus(await headOffice.api.get(`/api/users?${query}&active=1&pageLength=500`), 200).body.listData as Row[]).map((u) => u.userID);
+    const ids = async (query: string) =>
+      (expectStatus(await headOffice.api.get(`/api/users?${query}&active=1&pageLength=500`), 200).body.listData as Row[]).map((u) => u.userID);
     const sellers = await ids(`sellsAtStoreID=${store.storeID}`);
     expect(sellers).toContain(seller.userID);
     expect(sellers).not.toContain(headOffice.userID);
     // They still work at the store (an announcement to its users reaches them).
     expect(await ids(`worksAtStoreID=${store.storeID}`)).toContain(headOffice.userID);
     // They record the store's sales, for its sellers only.
-    const body = { storeID: store.storeID, saleTypeID: saleType.saleTypeID, rateCardLineStoreID: lineStore.rateCardLineStoreID, saleDate: '2011-03-01', orderRef: '55555555550000000001' };
+    const body = {
+      storeID: store.storeID,
+      saleTypeID: saleType.saleTypeID,
+      rateCardLineStoreID: lineStore.rateCardLineStoreID,
+      saleDate: '2011-03-01',
+      orderRef: '55555555550000000001',
+    };
     const refusal = expectFailure(await headOffice.api.post('/api/sale', { ...body, attributableToUserID: headOffice.userID }));
     expect(refusal.failMessages).toEqual({ attributableToUserID: 'Choose a seller who works at this store' });
     expectStatus(await headOffice.api.post('/api/sale', { ...body, attributableToUserID: seller.userID }), 201);

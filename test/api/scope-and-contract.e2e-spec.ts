@@ -235,8 +235,14 @@ describe('prototype names are unknown names', () => {
   it('inside nested rows too (a discount store, an analysis list item)', async () => {
     const saleType = await createSaleType(admin, { storeIDs: [store.storeID] });
     const before = await t.tableCounts();
-    const discount = { name: unique('Discount'), saleTypeID: saleType.saleTypeID, discountStores: [{ storeID: store.storeID, revenueReductionFixed: 5, prototype: 1 }] };
-    expect(expectFailure(await admin.post('/api/discount', discount)).failMessages).toEqual({ 'discountStores.0.prototype': 'Unknown field discountStores.0.prototype' });
+    const discount = {
+      name: unique('Discount'),
+      saleTypeID: saleType.saleTypeID,
+      discountStores: [{ storeID: store.storeID, revenueReductionFixed: 5, prototype: 1 }],
+    };
+    expect(expectFailure(await admin.post('/api/discount', discount)).failMessages).toEqual({
+      'discountStores.0.prototype': 'Unknown field discountStores.0.prototype',
+    });
     const field = { name: unique('Field'), inputType: 'single', analysisListItems: [{ code: 'A', prototype: 'x' }], storeIDs: [store.storeID] };
     expect(Object.keys(expectFailure(await admin.post('/api/analysisField', field)).failMessages)).toEqual(['analysisListItems.0.prototype']);
     expect(await t.tableCounts()).toEqual(before);

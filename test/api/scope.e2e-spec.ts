@@ -181,16 +181,13 @@ describe('without UserSetup inactive users are never listed (only the Active use
     userSetup = await createUser(t.http, admin, { areas: ['UserSetup', 'AccessAPI'], storeIDs: [storeG.storeID] });
   });
 
-  it.each(['', '?active=0', '?active=false', '?activeNot=1', '?active=0,1'])(
-    'GET /api/users%s lists active colleagues and self only',
-    async (query) => {
-      const res = expectStatus(await viewer.api.get(`/api/users${query}${query ? '&' : '?'}pageLength=500`), 200);
-      expect(listIDs(res)).not.toContain(inactive.userID);
-      const wantsActive = !/active(=0$|=false|Not=1)/.test(query);
-      if (wantsActive) expect(listIDs(res)).toEqual(expect.arrayContaining([viewer.userID, active.userID, userSetup.userID]));
-      else expect(listIDs(res)).toEqual([]);
-    },
-  );
+  it.each(['', '?active=0', '?active=false', '?activeNot=1', '?active=0,1'])('GET /api/users%s lists active colleagues and self only', async (query) => {
+    const res = expectStatus(await viewer.api.get(`/api/users${query}${query ? '&' : '?'}pageLength=500`), 200);
+    expect(listIDs(res)).not.toContain(inactive.userID);
+    const wantsActive = !/active(=0$|=false|Not=1)/.test(query);
+    if (wantsActive) expect(listIDs(res)).toEqual(expect.arrayContaining([viewer.userID, active.userID, userSetup.userID]));
+    else expect(listIDs(res)).toEqual([]);
+  });
 
   it('an inactive colleague by id is a 404', async () => {
     expectFailure(await viewer.api.get(`/api/users?userID=${inactive.userID}`), 404);
@@ -249,9 +246,7 @@ describe('GET /api/user/me', () => {
         revenueCommission: 'revenue',
       }),
     );
-    expect(me.accessProfile).toEqual(
-      expect.objectContaining({ accessProfileID: profile.accessProfileID, showRevenue: true, showCommission: true }),
-    );
+    expect(me.accessProfile).toEqual(expect.objectContaining({ accessProfileID: profile.accessProfileID, showRevenue: true, showCommission: true }));
     // A comma-and-space list of exactly the granted areas.
     expect(me.accessProfile.systemAreas).toMatch(/^[A-Za-z]+(, [A-Za-z]+)*$/);
     expect(me.accessProfile.systemAreas.split(', ').sort()).toEqual(['RecordSales', 'UserSetup']);
@@ -296,9 +291,7 @@ describe('a new store is granted to the administrator profiles (SystemSetup and 
 
     const store = await createStore(admin, { name: 'Scope New' });
     const storesOf = async (accessProfileID: number) =>
-      ((await admin.get(`/api/accessProfiles?accessProfileID=${accessProfileID}`)).body.data.accessProfileStores as Row[]).map(
-        (aps) => aps.storeID,
-      );
+      ((await admin.get(`/api/accessProfiles?accessProfileID=${accessProfileID}`)).body.data.accessProfileStores as Row[]).map((aps) => aps.storeID);
     expect(await storesOf(adminProfileID)).toContain(store.storeID);
     expect(await storesOf(administrators.accessProfileID)).toContain(store.storeID);
     expect(await storesOf(missingAStore.accessProfileID)).not.toContain(store.storeID);

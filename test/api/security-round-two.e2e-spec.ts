@@ -99,7 +99,13 @@ describe('invisible direction and format characters', () => {
     expect(notes.failMessages.notes).toBe(`Notes may not contain invisible direction or format characters (${code})`);
     const profile = await createAccessProfile(admin, { areas: [], storeIDs: [store.storeID] });
     await refusedOn(t, ['name'], () =>
-      admin.post('/api/user', { name, email: `${unique('u').replace(' ', '.')}@example.com`, password: 'Long-enough-1', confirm: 'Long-enough-1', accessProfileID: profile.accessProfileID }),
+      admin.post('/api/user', {
+        name,
+        email: `${unique('u').replace(' ', '.')}@example.com`,
+        password: 'Long-enough-1',
+        confirm: 'Long-enough-1',
+        accessProfileID: profile.accessProfileID,
+      }),
     );
     const metric = await createMetric(admin);
     await refusedOn(t, ['name'], () => admin.put(`/api/metric/${metric.metricID}`, { ...metric, name }));
@@ -166,7 +172,9 @@ describe('discount reductions follow the figures flags', () => {
     };
     expectStatus(await user.api.put(`/api/discount/${mine.discountID}`, sent), 200);
     const after = expectStatus(await admin.get(`/api/discountStores?discountID=${mine.discountID}`), 200).body.listData[0];
-    expect(after).toEqual(expect.objectContaining({ enabled: false, revenueReductionFixed: 12.5, commissionReductionFixed: 4.25, commissionSameAsRevenue: false }));
+    expect(after).toEqual(
+      expect.objectContaining({ enabled: false, revenueReductionFixed: 12.5, commissionReductionFixed: 4.25, commissionSameAsRevenue: false }),
+    );
   });
 });
 

@@ -122,10 +122,7 @@ describe('changing your own password', () => {
   it('with the current password: 200 with a fresh token that works, while every earlier token ends', async () => {
     const user = await seller();
     const otherDevice = await login(t.http, user.email, user.password);
-    const res = expectStatus(
-      await edit(user.api, user, { password: 'Brand-new-pw-1', confirm: 'Brand-new-pw-1', currentPassword: user.password }),
-      200,
-    );
+    const res = expectStatus(await edit(user.api, user, { password: 'Brand-new-pw-1', confirm: 'Brand-new-pw-1', currentPassword: user.password }), 200);
     expect(res.body.validationResult.fail).toBe(false);
     expect(res.body.data.userID).toBe(user.userID);
     expect(res.body.data).not.toHaveProperty('token');
@@ -137,7 +134,7 @@ describe('changing your own password', () => {
     expect(await works(await login(t.http, user.email, 'Brand-new-pw-1'))).toBe(true);
   });
 
-  it('a user administrator needs it for their own password too, but not for anyone else\'s', async () => {
+  it("a user administrator needs it for their own password too, but not for anyone else's", async () => {
     const userAdmin = await createUser(t.http, admin, { areas: ['UserSetup'] });
     const result = expectFailure(await edit(userAdmin.api, userAdmin, { password: 'Brand-new-pw-2', confirm: 'Brand-new-pw-2' }));
     expect(result.failMessages).toEqual({ currentPassword: 'Enter your current password' });
@@ -151,7 +148,9 @@ describe('changing your own password', () => {
   it('wrong current passwords count in the login limits as logins do: refused from the guessing address, not from another', async () => {
     const user = await seller();
     const guess = (currentPassword: string, ip: string) =>
-      user.api.put(`/api/user/${user.userID}`, { name: user.data.name, password: 'Brand-new-pw-1', confirm: 'Brand-new-pw-1', currentPassword }).set('X-Forwarded-For', ip);
+      user.api
+        .put(`/api/user/${user.userID}`, { name: user.data.name, password: 'Brand-new-pw-1', confirm: 'Brand-new-pw-1', currentPassword })
+        .set('X-Forwarded-For', ip);
     // Per address and account, in the same count as logins: 4 wrong current passwords and 1 wrong login make the limit.
     const perPair = t.config.loginFailuresPerAddressAndAccount;
     const guesser = randomIp();
@@ -173,15 +172,23 @@ describe('changing your own password', () => {
     const [first, second, third] = [await seller(), await seller(), await seller()];
     const whos = Array.from({ length: t.config.loginAttemptsPerMinute }, (_, i) => [first, second, third][i % 3]);
     for (const [i, who] of whos.entries()) {
-      const res = await who.api.put(`/api/user/${who.userID}`, { name: who.data.name, password: 'Brand-new-pw-1', confirm: 'Brand-new-pw-1', currentPassword: `Wrong-${i}` }).set('X-Forwarded-For', ip);
+      const res = await who.api
+        .put(`/api/user/${who.userID}`, { name: who.data.name, password: 'Brand-new-pw-1', confirm: 'Brand-new-pw-1', currentPassword: `Wrong-${i}` })
+        .set('X-Forwarded-For', ip);
       expectFailure(res, 400);
     }
-    const right = () => third.api.put(`/api/user/${third.userID}`, { name: third.data.name, password: 'Brand-new-pw-1', confirm: 'Brand-new-pw-1', currentPassword: third.password });
+    const right = () =>
+      third.api.put(`/api/user/${third.userID}`, {
+        name: third.data.name,
+        password: 'Brand-new-pw-1',
+        confirm: 'Brand-new-pw-1',
+        currentPassword: third.password,
+      });
     expectFailure(await right().set('X-Forwarded-For', ip), 429);
     expectStatus(await right().set('X-Forwarded-For', randomIp()), 200);
   });
 
-  it('other fields of one\'s own record still save without it', async () => {
+  it("other fields of one's own record still save without it", async () => {
     const user = await seller();
     expectStatus(await edit(user.api, user, { defaultDaysBack: 7, currentPassword: '' }), 200);
     expect(await works(user.token)).toBe(true);

@@ -1,11 +1,4 @@
-import {
-  Client,
-  createAnalysisField,
-  expectFailure,
-  expectStatus,
-  Row,
-  TestUser,
-} from '../support/api';
+import { Client, createAnalysisField, expectFailure, expectStatus, Row, TestUser } from '../support/api';
 import { BIG, refused, refusedOn } from '../support/refusals';
 import { createSeller, recordSale, SalesWorld, salesWorld, setStep } from './sales-fixtures';
 
@@ -159,7 +152,9 @@ describe('permissions and store scope', () => {
     expect(both.map((r) => r.storeID).sort()).toEqual([storeA.storeID, storeB.storeID].sort());
     // A target of another store, asked for by id, is not found.
     expectFailure(await outsider.api.get(`/api/targets?targetID=${atA[0].targetID}`), 404);
-    expect(expectStatus(await reader.api.get(`/api/targets?targetID=${atA[0].targetID}`), 200).body.data).toEqual(expect.objectContaining({ targetID: atA[0].targetID }));
+    expect(expectStatus(await reader.api.get(`/api/targets?targetID=${atA[0].targetID}`), 200).body.data).toEqual(
+      expect.objectContaining({ targetID: atA[0].targetID }),
+    );
   });
 
   describe('a profile without showRevenue', () => {
@@ -195,10 +190,13 @@ describe('permissions and store scope', () => {
 });
 
 describe('the month in the path', () => {
-  it.each(['2020-03-02', '2020-13-01', '2020-00-01', '2020-3-01', 'abc', '2020-03-01T00:00:00.000Z', '20200301'])('%s is a 400 on PUT, nothing written', async (date) => {
-    const failure = await refused(w.t, () => put(manager.api, storeA, encodeURIComponent(date), [userQuantity(w.seller, 1)]));
-    expect(Object.keys(failure.failMessages)).toEqual(['targetDate']);
-  });
+  it.each(['2020-03-02', '2020-13-01', '2020-00-01', '2020-3-01', 'abc', '2020-03-01T00:00:00.000Z', '20200301'])(
+    '%s is a 400 on PUT, nothing written',
+    async (date) => {
+      const failure = await refused(w.t, () => put(manager.api, storeA, encodeURIComponent(date), [userQuantity(w.seller, 1)]));
+      expect(Object.keys(failure.failMessages)).toEqual(['targetDate']);
+    },
+  );
 
   it.each(['2020-03-02', 'abc', ''])('targetDate=%s is a 400 on actuals', async (date) => {
     expectFailure(await actualsOf(manager.api, storeA, date));
@@ -254,7 +252,10 @@ describe('values: a 400 naming the entry and field, nothing written', () => {
 
   it('the messages name the entry by its position in the list sent', async () => {
     const failure = await refusedAt(['targets.1.colour', 'targets.1.target'], [userQuantity(w.seller, 1), userQuantity(manager, 2.555, { colour: 'red' })]);
-    expect(failure.failMessages).toEqual({ 'targets.1.colour': 'Unknown field targets.1.colour', 'targets.1.target': 'Target must be a number with at most 2 decimals' });
+    expect(failure.failMessages).toEqual({
+      'targets.1.colour': 'Unknown field targets.1.colour',
+      'targets.1.target': 'Target must be a number with at most 2 decimals',
+    });
   });
 
   it.each(BIG)('a target of %d is a 400', async (n) => {
@@ -265,7 +266,7 @@ describe('values: a 400 naming the entry and field, nothing written', () => {
     await refusedAt(['targets.0.target'], [{ userID: 0, targetType: 'quantity', target: 10.5 }]);
   });
 
-  it('hours or weight on a store total are a 400 (they are a user row\'s share of it)', async () => {
+  it("hours or weight on a store total are a 400 (they are a user row's share of it)", async () => {
     await refusedAt(['targets.0.hours'], [{ userID: 0, targetType: 'quantity', target: 10, hours: 5 }]);
     await refusedAt(['targets.0.weight'], [{ userID: 0, targetType: 'quantity', target: 10, weight: 100 }]);
   });
@@ -291,7 +292,12 @@ describe('values: a 400 naming the entry and field, nothing written', () => {
     await refusedAt(['targets.0.targetForUserID'], [{ userID: 0, targetType: 'quantity', target: 1, targetForUserID: w.seller.userID }]);
     const own = [userQuantity(w.seller, 1, { targetForUserID: w.seller.userID }), { userID: 0, targetType: 'quantity', target: 1, targetForUserID: 0 }];
     const saved = await save(storeA, month(6), own);
-    expect(saved.listData.map((r: Row) => [r.userID, r.targetForUserID]).sort()).toEqual([[0, 0], [w.seller.userID, w.seller.userID]].sort());
+    expect(saved.listData.map((r: Row) => [r.userID, r.targetForUserID]).sort()).toEqual(
+      [
+        [0, 0],
+        [w.seller.userID, w.seller.userID],
+      ].sort(),
+    );
     await save(storeA, month(6), []);
   });
 
@@ -329,7 +335,9 @@ describe('entries the grid cannot hold are dropped, reported, and the rest saved
     const kept = { userID: 0, targetType: 'revenue', target: 100 };
     const body = await save(store, month(date), [kept, entry]);
     expect(body.data.dropped).toEqual([{ index: 1, reason: expect.stringMatching(reason) }]);
-    expect(cells(body.listData)).toEqual(cells([{ ...kept, targetForUserID: 0, analysisFieldID: 0, analysisListItemID: 0, isTarget: true, hours: 0, weight: 0 }]));
+    expect(cells(body.listData)).toEqual(
+      cells([{ ...kept, targetForUserID: 0, analysisFieldID: 0, analysisListItemID: 0, isTarget: true, hours: 0, weight: 0 }]),
+    );
     expect(cells(await grid(store, month(date)))).toEqual(cells(body.listData));
     await save(store, month(date), []);
   }
@@ -338,7 +346,13 @@ describe('entries the grid cannot hold are dropped, reported, and the rest saved
     const entries = [
       userQuantity(w.seller, 1),
       sellerItem(2, field, itemX),
-      { userID: 0, targetType: 'revenue', target: 5, analysisFieldID: revenueField.analysisFieldID, analysisListItemID: revenueField.analysisListItems[0].analysisListItemID },
+      {
+        userID: 0,
+        targetType: 'revenue',
+        target: 5,
+        analysisFieldID: revenueField.analysisFieldID,
+        analysisListItemID: revenueField.analysisListItems[0].analysisListItemID,
+      },
     ];
     const body = await save(storeA, month(7), entries);
     expect(body.data).toEqual({ dropped: [] });
@@ -350,7 +364,7 @@ describe('entries the grid cannot hold are dropped, reported, and the rest saved
     await dropped(storeA, userQuantity(inactive, 3), "The user is not among the store's users");
   });
 
-  it("a user whose profile does not have the store", async () => {
+  it('a user whose profile does not have the store', async () => {
     await dropped(storeA, userQuantity(elsewhere, 3), "The user is not among the store's users");
   });
 
@@ -381,7 +395,11 @@ describe('entries the grid cannot hold are dropped, reported, and the rest saved
   });
 
   it('a field id that does not exist', async () => {
-    await dropped(storeA, { ...userQuantity(w.seller, 1), analysisFieldID: 2_000_000_000, analysisListItemID: 1 }, 'The analysis field is not targeted at this store');
+    await dropped(
+      storeA,
+      { ...userQuantity(w.seller, 1), analysisFieldID: 2_000_000_000, analysisListItemID: 1 },
+      'The analysis field is not targeted at this store',
+    );
   });
 
   it('a list item that is not in the field', async () => {
@@ -406,12 +424,15 @@ describe('saving a whole grid', () => {
   it('replaces the month: a cell left out is deleted, unchanged cells keep id and stamps, other months and stores untouched', async () => {
     const DATE = month(8);
     const itemTarget = sellerItem(2, field, itemY);
-    const first: Row[] = (await save(storeA, DATE, [userQuantity(w.seller, 5), userQuantity(manager, 6), { userID: 0, targetType: 'quantity', target: 11 }, itemTarget])).listData;
+    const first: Row[] = (
+      await save(storeA, DATE, [userQuantity(w.seller, 5), userQuantity(manager, 6), { userID: 0, targetType: 'quantity', target: 11 }, itemTarget])
+    ).listData;
     expect(first).toHaveLength(4);
     const otherMonth = (await save(storeA, month(9), [userQuantity(w.seller, 1)])).listData;
     const otherStore = (await save(storeB, DATE, [{ userID: 0, targetType: 'revenue', target: 10 }])).listData;
     await SLEEP();
-    const find = (rows: Row[], userID: number, fieldID = 0) => rows.find((r) => r.userID === userID && r.analysisFieldID === fieldID && r.targetType === 'quantity');
+    const find = (rows: Row[], userID: number, fieldID = 0) =>
+      rows.find((r) => r.userID === userID && r.analysisFieldID === fieldID && r.targetType === 'quantity');
     const second: Row[] = (await save(storeA, DATE, [userQuantity(w.seller, 5), userQuantity(manager, 7), { ...itemTarget, target: 3 }])).listData;
     expect(second).toHaveLength(3);
     expect(find(second, 0)).toBeUndefined();
@@ -439,7 +460,9 @@ describe('saving a whole grid', () => {
     const [row] = (await save(storeA, DATE, [userQuantity(w.seller, 5)])).listData;
     expect(row).toEqual(expect.objectContaining({ createdByUserName: manager.data.name, updatedByUserName: manager.data.name }));
     const [edited] = (await save(storeA, DATE, [userQuantity(w.seller, 8)], quantityManager.api)).listData;
-    expect(edited).toEqual(expect.objectContaining({ targetID: row.targetID, target: 8, createdByUserName: manager.data.name, updatedByUserName: quantityManager.data.name }));
+    expect(edited).toEqual(
+      expect.objectContaining({ targetID: row.targetID, target: 8, createdByUserName: manager.data.name, updatedByUserName: quantityManager.data.name }),
+    );
     await save(storeA, DATE, []);
   });
 
@@ -587,10 +610,22 @@ describe('actuals', () => {
       expect.objectContaining({ analysisFieldLabel: field.label, analysisListItemCode: 'X', analysisListItemDescription: 'Extra large', error: '' }),
     );
     expect(rowOf('quantity', 0)).toEqual(
-      expect.objectContaining({ analysisFieldLabel: '', analysisListItemCode: '', analysisListItemDescription: '', error: '', userName: '', targetForUserID: 0 }),
+      expect.objectContaining({
+        analysisFieldLabel: '',
+        analysisListItemCode: '',
+        analysisListItemDescription: '',
+        error: '',
+        userName: '',
+        targetForUserID: 0,
+      }),
     );
     expect(rowOf('quantity', w.seller.userID)).toEqual(
-      expect.objectContaining({ userName: w.seller.data.name, targetForUserName: w.seller.data.name, storeName: storeA.name, targetDate: `${MARCH}T00:00:00.000Z` }),
+      expect.objectContaining({
+        userName: w.seller.data.name,
+        targetForUserName: w.seller.data.name,
+        storeName: storeA.name,
+        targetDate: `${MARCH}T00:00:00.000Z`,
+      }),
     );
   });
 
@@ -613,11 +648,14 @@ describe('actuals', () => {
       ]);
     }
     const storeTotal = JSON.parse(Buffer.from(rowOf('quantity', 0).actualSaleParams, 'base64url').toString('utf8'));
-    const ids: number[] = expectStatus(await w.admin.get(`/api/sales?${new URLSearchParams({ ...storeTotal, pageLength: '500' }).toString()}`), 200).body.listData.map((s: Row) => s.saleID);
+    const ids: number[] = expectStatus(
+      await w.admin.get(`/api/sales?${new URLSearchParams({ ...storeTotal, pageLength: '500' }).toString()}`),
+      200,
+    ).body.listData.map((s: Row) => s.saleID);
     expect(ids.sort()).toEqual([...sellerSales.slice(0, 3), managerSale].map((s) => s.saleID).sort());
   });
 
-  it("a target the grid can no longer hold says why in error (a user who left the store)", async () => {
+  it('a target the grid can no longer hold says why in error (a user who left the store)', async () => {
     const leaver = await createSeller(w.t, w.admin, [storeA.storeID], { login: false });
     await save(storeA, month(5), [userQuantity(leaver, 3)]);
     expect((await grid(storeA, month(5))).find((r) => r.userID === leaver.userID)!.error).toBe('');
@@ -629,13 +667,17 @@ describe('actuals', () => {
     const base = `/api/targets?storeID=${storeA.storeID}&targetDate=${MARCH}&pageLength=500`;
     const listed: Row[] = expectStatus(await manager.api.get(base), 200).body.listData;
     expect(cells(listed)).toEqual(cells(rows));
-    expect(listed.find((r) => r.analysisListItemID === itemX.analysisListItemID)).toEqual(expect.objectContaining({ analysisListItemDescription: 'Extra large' }));
+    expect(listed.find((r) => r.analysisListItemID === itemX.analysisListItemID)).toEqual(
+      expect.objectContaining({ analysisListItemDescription: 'Extra large' }),
+    );
     const quantity: Row[] = expectStatus(await manager.api.get(`${base}&targetType=quantity`), 200).body.listData;
     expect(quantity).toHaveLength(6);
-    const forSeller: Row[] = expectStatus(await manager.api.get(`${base}&targetForUserNameLower=${encodeURIComponent(w.seller.data.name.toUpperCase())}`), 200).body.listData;
+    const forSeller: Row[] = expectStatus(await manager.api.get(`${base}&targetForUserNameLower=${encodeURIComponent(w.seller.data.name.toUpperCase())}`), 200)
+      .body.listData;
     expect(forSeller.map((r) => r.targetForUserID)).toEqual(Array(6).fill(w.seller.userID));
     const storeName = encodeURIComponent(storeA.name.toUpperCase());
-    const byStore: Row[] = expectStatus(await manager.api.get(`/api/targets?targetDate=${MARCH}&storeNameLower=${storeName}&pageLength=500`), 200).body.listData;
+    const byStore: Row[] = expectStatus(await manager.api.get(`/api/targets?targetDate=${MARCH}&storeNameLower=${storeName}&pageLength=500`), 200).body
+      .listData;
     expect(byStore).toHaveLength(12);
   });
 
@@ -656,7 +698,10 @@ describe('actuals', () => {
 
 describe('GET /api/accessProfileStores and /api/analysisFieldStores, as the grid reads them', () => {
   it("a store's profiles with their users (active flag included)", async () => {
-    const res = expectStatus(await reader.api.get(`/api/accessProfileStores?storeID=${storeA.storeID}&fkJoins=accessProfile,accessProfile.users&pageLength=500`), 200);
+    const res = expectStatus(
+      await reader.api.get(`/api/accessProfileStores?storeID=${storeA.storeID}&fkJoins=accessProfile,accessProfile.users&pageLength=500`),
+      200,
+    );
     const rows: Row[] = res.body.listData;
     expect(new Set(rows.map((r) => r.storeID))).toEqual(new Set([storeA.storeID]));
     const users = rows.flatMap((r) => r.accessProfile.users as Row[]);
@@ -669,7 +714,9 @@ describe('GET /api/accessProfileStores and /api/analysisFieldStores, as the grid
   });
 
   it("only the caller's stores", async () => {
-    expect(expectStatus(await reader.api.get(`/api/accessProfileStores?storeID=${storeB.storeID}&fkJoins=accessProfile,accessProfile.users`), 200).body.listData).toEqual([]);
+    expect(
+      expectStatus(await reader.api.get(`/api/accessProfileStores?storeID=${storeB.storeID}&fkJoins=accessProfile,accessProfile.users`), 200).body.listData,
+    ).toEqual([]);
     const all: Row[] = expectStatus(await reader.api.get('/api/accessProfileStores?pageLength=500'), 200).body.listData;
     expect(all.length).toBeGreaterThan(0);
     expect(new Set(all.map((r) => r.storeID))).toEqual(new Set([storeA.storeID]));

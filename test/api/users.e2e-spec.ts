@@ -139,10 +139,7 @@ describe('with UserSetup every field of another user can be changed', () => {
       proRateTargetsOnActual: true,
       salesMonthsBack: 12,
     };
-    const res = expectStatus(
-      await userAdmin.api.put(`/api/user/${target.userID}`, { ...change, password: 'Set-By-Admin1', confirm: 'Set-By-Admin1' }),
-      200,
-    );
+    const res = expectStatus(await userAdmin.api.put(`/api/user/${target.userID}`, { ...change, password: 'Set-By-Admin1', confirm: 'Set-By-Admin1' }), 200);
     expect(res.body.data).toEqual(expect.objectContaining(change));
     expect(await record(target.userID)).toEqual(expect.objectContaining(change));
     expectStatus(await admin.put(`/api/user/${target.userID}`, { name: change.name, active: true, fromHour: 0, toHour: 24, days: 0 }), 200);
@@ -344,7 +341,14 @@ describe('user records never carry the password', () => {
       user.data,
       (await admin.get('/api/users?pageLength=500')).body,
       (await admin.get(`/api/users?userID=${user.userID}`)).body,
-      (await user.api.put(`/api/user/${user.userID}`, { name: user.data.name, password: 'Another-Pass1', confirm: 'Another-Pass1', currentPassword: user.password })).body,
+      (
+        await user.api.put(`/api/user/${user.userID}`, {
+          name: user.data.name,
+          password: 'Another-Pass1',
+          confirm: 'Another-Pass1',
+          currentPassword: user.password,
+        })
+      ).body,
       // The old token ended with the change; the new one is in the answer.
       (await as(t.http, await login(t.http, user.email, 'Another-Pass1')).get('/api/user/me')).body,
     ];

@@ -30,7 +30,8 @@ describeInBrowser('accessibility', () => {
     browser = await launchBrowser();
     const api = await Api.logIn(target.baseUrl, target.adminEmail, target.adminPassword);
     const storeType = (await api.send('POST', 'storeType', { name: attemptName('High street') })).data;
-    storeID = (await api.send('POST', 'store', { name: attemptName('Leeds Briggate'), storeTypeID: storeType.storeTypeID, squareFeet: 1450 })).data.storeID as number;
+    storeID = (await api.send('POST', 'store', { name: attemptName('Leeds Briggate'), storeTypeID: storeType.storeTypeID, squareFeet: 1450 })).data
+      .storeID as number;
     saleTypeName = attemptName('New contract');
     const saleType = (await api.send('POST', 'saleType', { name: saleTypeName, storeIDs: [storeID] })).data;
     const skuType = (await api.send('POST', 'skuType', { name: attemptName('Handset') })).data;
@@ -61,8 +62,18 @@ describeInBrowser('accessibility', () => {
     metricID = Number(metric.metricID);
     // A rec sheet and an announcement, so their own pages (lines, users) have something to show.
     recSheetID = Number((await api.send('POST', 'recSheet', { name: attemptName('Acme March'), recDate: '2018-03-31' })).data.recSheetID);
-    announcementID = Number((await api.send('POST', 'announcement', { type: 'info', title: attemptName('Stocktake'), message: 'Stocktake on Sunday', displayUntil: '2099-12-31' })).data.announcementID);
-    await api.send('POST', 'metricPart', { metricID: metric.metricID, name: 'Sales', divisionPart: 'numerator', tableName: 'sales', field: 'revenueCount', params: '{}' });
+    announcementID = Number(
+      (await api.send('POST', 'announcement', { type: 'info', title: attemptName('Stocktake'), message: 'Stocktake on Sunday', displayUntil: '2099-12-31' }))
+        .data.announcementID,
+    );
+    await api.send('POST', 'metricPart', {
+      metricID: metric.metricID,
+      name: 'Sales',
+      divisionPart: 'numerator',
+      tableName: 'sales',
+      field: 'revenueCount',
+      params: '{}',
+    });
     page = await adminPage(browser, target, 1280);
   });
 
@@ -207,7 +218,9 @@ describeInBrowser('accessibility', () => {
       await narrow.goto(`${target.baseUrl}/sales`);
       await narrow.locator('.sales-tabs .ant-tabs-nav-more').waitFor();
       const result = await new AxeBuilder({ page: narrow }).analyze();
-      const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      const serious = result.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
       expect(serious).toEqual([]);
       // The tabs themselves are still announced as tabs of one list.
       expect(await narrow.getByRole('tablist').getByRole('tab', { name: 'All stores' }).count()).toBe(1);
@@ -248,7 +261,7 @@ describeInBrowser('accessibility', () => {
     expect(found).toEqual([]);
   });
 
-  it('at 800 px a read-only table that scrolls sideways (a line view\'s stores, a line\'s expanded stores) can be reached and scrolled from the keyboard', async () => {
+  it("at 800 px a read-only table that scrolls sideways (a line view's stores, a line's expanded stores) can be reached and scrolled from the keyboard", async () => {
     const narrow = await adminPage(browser, target, 800);
     try {
       const serious = async (what: string) =>
@@ -287,7 +300,8 @@ describeInBrowser('accessibility', () => {
       await page.keyboard.press('Tab');
       reached.add(await page.locator(':focus').evaluate((element) => (element.getAttribute('aria-label') || element.textContent || '').trim()));
     }
-    for (const name of ['Download as Excel', 'Add', 'View', 'Edit', 'More actions']) expect({ name, reached: reached.has(name) }).toEqual({ name, reached: true });
+    for (const name of ['Download as Excel', 'Add', 'View', 'Edit', 'More actions'])
+      expect({ name, reached: reached.has(name) }).toEqual({ name, reached: true });
     // The row's menu opens from the keyboard, and its items (Copy, Delete) are reached with the arrows.
     await page.keyboard.press('Enter');
     const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').last();

@@ -31,11 +31,23 @@ describeInBrowser('announcements in a browser', () => {
     target = await startTarget();
     browser = await launchBrowser();
     api = await Api.logIn(target.baseUrl, target.adminEmail, target.adminPassword);
-    store = (await api.send('POST', 'store', { name: attemptName('Announce store'), storeTypeID: (await api.send('POST', 'storeType', { name: attemptName('Announce type') })).data.storeTypeID })).data;
-    const profile = (await api.send('POST', 'accessProfile', { name: attemptName('Announce readers'), systemAreas: 'RecordSales', storeIDs: [store.storeID] })).data;
+    store = (
+      await api.send('POST', 'store', {
+        name: attemptName('Announce store'),
+        storeTypeID: (await api.send('POST', 'storeType', { name: attemptName('Announce type') })).data.storeTypeID,
+      })
+    ).data;
+    const profile = (await api.send('POST', 'accessProfile', { name: attemptName('Announce readers'), systemAreas: 'RecordSales', storeIDs: [store.storeID] }))
+      .data;
     const name = attemptName('Rita Reader');
     reader = (
-      await api.send('POST', 'user', { name, email: `${name.replace(/\s/g, '.').toLowerCase()}@example.com`, password, confirm: password, accessProfileID: profile.accessProfileID })
+      await api.send('POST', 'user', {
+        name,
+        email: `${name.replace(/\s/g, '.').toLowerCase()}@example.com`,
+        password,
+        confirm: password,
+        accessProfileID: profile.accessProfileID,
+      })
     ).data;
   });
   afterAll(async () => {
@@ -43,7 +55,7 @@ describeInBrowser('announcements in a browser', () => {
     await target?.stop();
   });
 
-  it('publish with a link, see it on the user\'s landing page, click and acknowledge it, see the counts', async () => {
+  it("publish with a link, see it on the user's landing page, click and acknowledge it, see the counts", async () => {
     const title = attemptName('Read the new policy');
     const link = `${target.baseUrl}/api/appName`;
 
@@ -127,21 +139,38 @@ describeInBrowser('announcements in a browser', () => {
     const headers = await admin.locator('thead th').allTextContents();
     for (const heading of ['Users', 'Seen', 'Clicked', 'Acknowledged']) expect(cells[headers.indexOf(heading)]).toBe('1');
     // At 1280 px every count shows without scrolling: the table fits its card (no column under the row actions).
-    const fits = await admin.locator('.ant-table-content').first().evaluate((box) => box.scrollWidth <= box.clientWidth);
+    const fits = await admin
+      .locator('.ant-table-content')
+      .first()
+      .evaluate((box) => box.scrollWidth <= box.clientWidth);
     expect(fits).toBe(true);
   });
 
   it('four announcements take one line above the figures; the others are in a drawer, and OK says it was acknowledged', async () => {
     const name = attemptName('Nora Numbers');
-    const profile = (await api.send('POST', 'accessProfile', { name: attemptName('Numbers first'), systemAreas: 'RecordSales', storeIDs: [store.storeID], showRevenue: true })).data;
+    const profile = (
+      await api.send('POST', 'accessProfile', { name: attemptName('Numbers first'), systemAreas: 'RecordSales', storeIDs: [store.storeID], showRevenue: true })
+    ).data;
     const nora = (
-      await api.send('POST', 'user', { name, email: `${name.replace(/\s/g, '.').toLowerCase()}@example.com`, password, confirm: password, accessProfileID: profile.accessProfileID })
+      await api.send('POST', 'user', {
+        name,
+        email: `${name.replace(/\s/g, '.').toLowerCase()}@example.com`,
+        password,
+        confirm: password,
+        accessProfileID: profile.accessProfileID,
+      })
     ).data;
     const titles: string[] = [];
     for (const [i, type] of (['info', 'warning', 'error', 'success'] as const).entries()) {
       const title = attemptName(`Notice ${i + 1}`);
       const created = (
-        await api.send('POST', 'announcement', { type, title, message: `Message ${i + 1}: ${'read this before your next shift, '.repeat(4)}`, displayUntil: '2099-12-31', acknowledgable: true })
+        await api.send('POST', 'announcement', {
+          type,
+          title,
+          message: `Message ${i + 1}: ${'read this before your next shift, '.repeat(4)}`,
+          displayUntil: '2099-12-31',
+          acknowledgable: true,
+        })
       ).data;
       await api.send('POST', `announcement/${Number(created.announcementID)}/announcementUsers`, { userIDs: [nora.userID] });
       titles.push(title);

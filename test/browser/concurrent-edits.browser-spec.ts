@@ -109,9 +109,17 @@ describeInBrowser('a record changed by someone else while its dialog is open', (
     const planners = await admin.send('POST', 'accessProfile', { name: attemptName('Planners'), systemAreas: 'RecordRotaLines', storeIDs: [store.storeID] });
     const plannerName = attemptName('Paul Planner');
     const plannerEmail = `${plannerName.replace(/\W+/g, '.').toLowerCase()}@example.com`;
-    await admin.send('POST', 'user', { name: plannerName, email: plannerEmail, password: 'Plan-Pass-123', confirm: 'Plan-Pass-123', accessProfileID: planners.data.accessProfileID });
+    await admin.send('POST', 'user', {
+      name: plannerName,
+      email: plannerEmail,
+      password: 'Plan-Pass-123',
+      confirm: 'Plan-Pass-123',
+      accessProfileID: planners.data.accessProfileID,
+    });
     const planner = await Api.logIn(target.baseUrl, plannerEmail, 'Plan-Pass-123');
-    const line = (await admin.send('POST', 'rotaLine', { storeID: store.storeID, userID: person.userID, rotaDate: '2023-03-13', plannedFrom: '09:00', plannedTo: '17:00' })).data as Row;
+    const line = (
+      await admin.send('POST', 'rotaLine', { storeID: store.storeID, userID: person.userID, rotaDate: '2023-03-13', plannedFrom: '09:00', plannedTo: '17:00' })
+    ).data as Row;
 
     const page = await signedInPage(browser, target, admin, 1280, 800);
     await page.goto(`${target.baseUrl}/rota/plan?storeID=${store.storeID}&week=2023-03-13`);

@@ -79,13 +79,30 @@ describeInBrowser('daily report and daily table in a browser', () => {
       })
     ).data as Row;
     await api.send('POST', 'metric', { name: 'New sales', metricType: 'integer' }).then((metric) =>
-      api.send('POST', 'metricPart', { metricID: metric.data.metricID, name: 'Sales', divisionPart: 'numerator', tableName: 'sales', field: 'revenueCount', params: '{}' }),
+      api.send('POST', 'metricPart', {
+        metricID: metric.data.metricID,
+        name: 'Sales',
+        divisionPart: 'numerator',
+        tableName: 'sales',
+        field: 'revenueCount',
+        params: '{}',
+      }),
     );
     // A seller at North whose profile shows two months back.
-    const profile = (await api.send('POST', 'accessProfile', { name: attemptName('Sellers'), systemAreas: 'RecordSales', storeIDs: [north.storeID], showRevenue: true })).data;
+    const profile = (
+      await api.send('POST', 'accessProfile', { name: attemptName('Sellers'), systemAreas: 'RecordSales', storeIDs: [north.storeID], showRevenue: true })
+    ).data;
     seller = { name: attemptName('Rita Seller'), email: `${attemptName('rita').replace(/\W+/g, '.')}@example.com`, password: 'Seller-pass-1234' };
     const created = (
-      await api.send('POST', 'user', { name: seller.name, email: seller.email, password: seller.password, confirm: seller.password, accessProfileID: profile.accessProfileID, storeID: north.storeID, salesMonthsBack: 2 })
+      await api.send('POST', 'user', {
+        name: seller.name,
+        email: seller.email,
+        password: seller.password,
+        confirm: seller.password,
+        accessProfileID: profile.accessProfileID,
+        storeID: north.storeID,
+        salesMonthsBack: 2,
+      })
     ).data as Row;
 
     const sale = (store: Row, userID: number, saleDate: string, code?: string) =>

@@ -6,8 +6,7 @@ type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-exp
 
 /** The exact texts of spec 02 §2.1, §2.2 and §4. */
 const UNSAVED_QUESTION = 'You have NOT saved your changes, are you sure you want to continue?';
-const NO_STATS_TO_RECORD =
-  'There are no stats to record. Consider changing the settings on the store type to record staff count, footfall or chat count...';
+const NO_STATS_TO_RECORD = 'There are no stats to record. Consider changing the settings on the store type to record staff count, footfall or chat count...';
 
 /** March 2019: this file's month (stores are its own, so nothing else writes them). */
 const MONTH = '2019-03-01';
@@ -15,7 +14,13 @@ const MONTH = '2019-03-01';
 const WEEK = [4, 5, 6, 7, 8, 9, 10].map((day) => {
   const date = `2019-03-${String(day).padStart(2, '0')}`;
   const weekday = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'][day - 4];
-  return { date, label: `${weekday} ${String(day).padStart(2, '0')}/03/2019`, footfall: 100 + day, chatCount: day, staffCount: day % 2 ? `${day}.5` : String(day) };
+  return {
+    date,
+    label: `${weekday} ${String(day).padStart(2, '0')}/03/2019`,
+    footfall: 100 + day,
+    chatCount: day,
+    staffCount: day % 2 ? `${day}.5` : String(day),
+  };
 });
 
 /**
@@ -38,7 +43,12 @@ describeInBrowser('daily stats input in a browser', () => {
     browser = await launchBrowser();
     api = await Api.logIn(target.baseUrl, target.adminEmail, target.adminPassword);
     // New stores join the administrator's profile.
-    const allThree = await api.send('POST', 'storeType', { name: attemptName('Counting'), recordFootfall: true, recordChatCount: true, recordStaffCount: true });
+    const allThree = await api.send('POST', 'storeType', {
+      name: attemptName('Counting'),
+      recordFootfall: true,
+      recordChatCount: true,
+      recordStaffCount: true,
+    });
     const none = await api.send('POST', 'storeType', { name: attemptName('Quiet') });
     recording = (await api.send('POST', 'store', { name: attemptName('Daily North'), storeTypeID: allThree.data.storeTypeID })).data;
     recordingNothing = (await api.send('POST', 'store', { name: attemptName('Daily Quiet'), storeTypeID: none.data.storeTypeID })).data;
@@ -82,7 +92,11 @@ describeInBrowser('daily stats input in a browser', () => {
     }
     expect(await saveButton(page).isEnabled()).toBe(true);
     await saveButton(page).click();
-    await page.waitForFunction((selector) => Boolean((globalThis as any).document.querySelector(selector)?.disabled), '.grid-editor-save button.ant-btn-primary'); // eslint-disable-line @typescript-eslint/no-explicit-any
+    await page.waitForFunction(
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- runs in the page, where document is the DOM's
+      (selector) => Boolean((globalThis as any).document.querySelector(selector)?.disabled),
+      '.grid-editor-save button.ant-btn-primary',
+    );
 
     const saved = await api.send<{ listData: Row[] }>('GET', `dailyStats?storeID=${recording.storeID}&dailyStatDateGEQ=2019-03-01&dailyStatDateLEQ=2019-03-31`);
     expect(saved.listData.map((row) => [row.dailyStatDate.slice(0, 10), row.footfall, row.chatCount, Number(row.staffCount)])).toEqual(
@@ -165,7 +179,11 @@ describeInBrowser('daily stats input in a browser', () => {
 
     // Saving again goes through.
     await saveButton(page).click();
-    await page.waitForFunction((selector) => Boolean((globalThis as any).document.querySelector(selector)?.disabled), '.grid-editor-save button.ant-btn-primary'); // eslint-disable-line @typescript-eslint/no-explicit-any
+    await page.waitForFunction(
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- runs in the page, where document is the DOM's
+      (selector) => Boolean((globalThis as any).document.querySelector(selector)?.disabled),
+      '.grid-editor-save button.ant-btn-primary',
+    );
     const stats = await api.send<{ listData: Row[] }>('GET', `dailyStats?storeID=${recording.storeID}&dailyStatDateGEQ=2019-03-20&dailyStatDateLEQ=2019-03-20`);
     expect(stats.listData.map((row) => row.footfall)).toEqual([88]);
     await page.context().close();
@@ -192,7 +210,11 @@ describeInBrowser('daily stats input in a browser', () => {
     // One left: its message alone.
     await cell(page, 'Staff', 'Tue 26/03/2019').fill('5');
     await saveButton(page).click();
-    await page.waitForFunction((text) => (globalThis as any).document.querySelector('.grid-editor-failure .ant-alert-message')?.textContent === text, 'Mon 25/03/2019 Footfall - Footfall must be at most 1000000'); // eslint-disable-line @typescript-eslint/no-explicit-any
+    await page.waitForFunction(
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- runs in the page, where document is the DOM's
+      (text) => (globalThis as any).document.querySelector('.grid-editor-failure .ant-alert-message')?.textContent === text,
+      'Mon 25/03/2019 Footfall - Footfall must be at most 1000000',
+    );
     expect(await failure.locator('.fail-details li').count()).toBe(0);
     const stats = await api.send<{ listData: Row[] }>('GET', `dailyStats?storeID=${recording.storeID}&dailyStatDateGEQ=2019-03-25&dailyStatDateLEQ=2019-03-26`);
     expect(stats.listData).toEqual([]);

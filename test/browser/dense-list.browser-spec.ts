@@ -93,7 +93,13 @@ describeInBrowser('dense sales list', () => {
     await shotInto(page, SHOTS, `sales-${width}`, false);
 
     // Read in the page (a string: these tests compile without the DOM's types).
-    const layout = await page.evaluate<{ rows: number[]; headers: { text: string; left: number; right: number }[]; wrapped: number; overflowX: number; tableScrolls: boolean }>(`(() => {
+    const layout = await page.evaluate<{
+      rows: number[];
+      headers: { text: string; left: number; right: number }[];
+      wrapped: number;
+      overflowX: number;
+      tableScrolls: boolean;
+    }>(`(() => {
       const table = document.querySelector('.list-card .ant-table');
       return {
         rows: [...table.querySelectorAll('tr.ant-table-row')].map((row) => row.getBoundingClientRect().height),
@@ -127,7 +133,11 @@ describeInBrowser('dense sales list', () => {
     expect(await refCell.getAttribute('title')).toContain(refundRef);
     const skuCell = refundRow.locator('td', { hasText: sku });
     expect(await skuCell.getAttribute('title')).toBe(sku);
-    expect(await skuCell.evaluate((td) => (td as unknown as { scrollWidth: number; clientWidth: number }).scrollWidth > (td as unknown as { clientWidth: number }).clientWidth)).toBe(true);
+    expect(
+      await skuCell.evaluate(
+        (td) => (td as unknown as { scrollWidth: number; clientWidth: number }).scrollWidth > (td as unknown as { clientWidth: number }).clientWidth,
+      ),
+    ).toBe(true);
     if (width === 1280) expect(await refundRow.locator('td', { hasText: storeName }).getAttribute('title')).toBe(storeName);
 
     // Row actions: view and edit where allowed, the rest in one menu.
@@ -152,7 +162,11 @@ describeInBrowser('dense sales list', () => {
     expect(text).toContain('Recorded');
     expect(text).toContain('-£1,234.56');
     // Each card is inside the window.
-    for (const box of await cards.evaluateAll((items) => items.map((item) => (item as unknown as { getBoundingClientRect: () => { left: number; right: number } }).getBoundingClientRect()).map(({ left, right }) => ({ left, right })))) {
+    for (const box of await cards.evaluateAll((items) =>
+      items
+        .map((item) => (item as unknown as { getBoundingClientRect: () => { left: number; right: number } }).getBoundingClientRect())
+        .map(({ left, right }) => ({ left, right })),
+    )) {
       expect(box.left).toBeGreaterThanOrEqual(0);
       expect(box.right).toBeLessThanOrEqual(390);
     }

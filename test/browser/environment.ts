@@ -25,6 +25,7 @@ export default class BrowserTestEnvironment extends TestEnvironment {
 
 function fullName(test: Circus.TestEntry): string {
   const names = [test.name];
-  for (let block: Circus.DescribeBlock | undefined = test.parent; block && block.name !== 'ROOT_DESCRIBE_BLOCK'; block = block.parent) names.unshift(block.name);
+  for (let block: Circus.DescribeBlock | undefined = test.parent; block && block.name !== 'ROOT_DESCRIBE_BLOCK'; block = block.parent)
+    names.unshift(block.name);
   return names.join(' ');
 }

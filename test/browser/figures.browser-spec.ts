@@ -61,10 +61,23 @@ describeInBrowser('revenue and commission figures in a browser', () => {
     await line(to, sku, 7.25, 31);
     await line(to, `${sku}-NEW`, 3);
     const profile = (
-      await api.send('POST', 'accessProfile', { name: attemptName('Sales staff'), systemAreas: 'RecordSales', storeIDs: [north.storeID], showRevenue: true, showCommission: false })
+      await api.send('POST', 'accessProfile', {
+        name: attemptName('Sales staff'),
+        systemAreas: 'RecordSales',
+        storeIDs: [north.storeID],
+        showRevenue: true,
+        showCommission: false,
+      })
     ).data;
     email = `staff.${run}@example.com`;
-    await api.send('POST', 'user', { name: attemptName('Sam Sales'), email, password, confirm: password, accessProfileID: profile.accessProfileID, storeID: north.storeID });
+    await api.send('POST', 'user', {
+      name: attemptName('Sam Sales'),
+      email,
+      password,
+      confirm: password,
+      accessProfileID: profile.accessProfileID,
+      storeID: north.storeID,
+    });
   });
 
   afterAll(async () => {

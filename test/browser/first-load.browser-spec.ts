@@ -19,7 +19,10 @@ function clientBuild(): { dir: string; dispose: () => void } {
   const built = builtClientDir();
   if (existsSync(join(built, '.vite', 'manifest.json'))) return { dir: built, dispose: () => {} };
   const dir = mkdtempSync(join(tmpdir(), 'client-build-'));
-  const vite = spawnSync(join(REPO_ROOT, 'node_modules', '.bin', 'vite'), ['build', '--config', 'client/vite.config.ts', '--outDir', dir, '--emptyOutDir'], { cwd: REPO_ROOT, encoding: 'utf8' });
+  const vite = spawnSync(join(REPO_ROOT, 'node_modules', '.bin', 'vite'), ['build', '--config', 'client/vite.config.ts', '--outDir', dir, '--emptyOutDir'], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+  });
   if (vite.status !== 0) throw new Error(`vite build failed: ${vite.stderr}`);
   return { dir, dispose: () => rmSync(dir, { recursive: true, force: true }) };
 }
@@ -50,7 +53,9 @@ describe('the client bundle', () => {
   it('keeps the first page under 350 KB of JavaScript gzip, with every screen loaded on demand', () => {
     const initial = initialJavaScript(build.dir);
     const gzip = totalOf(initial, 'gzip');
-    console.log(`initial JavaScript: ${initial.map((size) => `${size.file} ${kb(size.gzip)}`).join(', ')}; ${kb(gzip)} gzip, ${kb(totalOf(initial, 'brotli'))} brotli`);
+    console.log(
+      `initial JavaScript: ${initial.map((size) => `${size.file} ${kb(size.gzip)}`).join(', ')}; ${kb(gzip)} gzip, ${kb(totalOf(initial, 'brotli'))} brotli`,
+    );
     expect(gzip).toBeLessThan(INITIAL_JS_LIMIT);
 
     // No screen module is in the entry's static graph: each is a dynamic import of its own.

@@ -55,14 +55,36 @@ describeInBrowser('landing dashboard in a browser', () => {
         rateCardLineStores: [{ storeID: store.storeID, active: true, revenue: 250, commission: 25 }],
       })
     ).data;
-    const profile = (await api.send('POST', 'accessProfile', { name: `Seller ${run}`, systemAreas: 'RecordSales', storeIDs: [store.storeID], showRevenue: true, showCommission: true })).data;
+    const profile = (
+      await api.send('POST', 'accessProfile', {
+        name: `Seller ${run}`,
+        systemAreas: 'RecordSales',
+        storeIDs: [store.storeID],
+        showRevenue: true,
+        showCommission: true,
+      })
+    ).data;
     // Months back 1: the seller may go back to last month and no further.
     seller = (
-      await api.send('POST', 'user', { name: `Seller ${run}`, email: `seller.${Date.now()}@example.com`, password: 'Landing-test-1!', confirm: 'Landing-test-1!', accessProfileID: profile.accessProfileID, salesMonthsBack: 1 })
+      await api.send('POST', 'user', {
+        name: `Seller ${run}`,
+        email: `seller.${Date.now()}@example.com`,
+        password: 'Landing-test-1!',
+        confirm: 'Landing-test-1!',
+        accessProfileID: profile.accessProfileID,
+        salesMonthsBack: 1,
+      })
     ).data;
     // A metric for the tables: sales counted.
     const metric = (await api.send('POST', 'metric', { name: `Sales ${run}`, metricType: 'integer', successValue: 2 })).data;
-    await api.send('POST', 'metricPart', { metricID: metric.metricID, name: `Sales ${run}`, divisionPart: 'numerator', tableName: 'sales', field: 'revenueCount', params: '{}' });
+    await api.send('POST', 'metricPart', {
+      metricID: metric.metricID,
+      name: `Sales ${run}`,
+      divisionPart: 'numerator',
+      tableName: 'sales',
+      field: 'revenueCount',
+      params: '{}',
+    });
     const ref = (n: number) => `${Date.now()}${n}`.padEnd(20, '0').slice(0, 20);
     // Three sales today and one yesterday: the day card reads £750, up on the prior day's £250.
     for (const [n, saleDate] of [day(), day(), day(), day(-1)].entries()) {
@@ -214,4 +236,3 @@ describeInBrowser('landing dashboard in a browser', () => {
     await page.context().close();
   });
 });
-

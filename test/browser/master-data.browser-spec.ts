@@ -50,7 +50,11 @@ describeInBrowser('master data in a browser', () => {
   /** Opens a drop-down by its accessible name within `scope` and picks the option showing `option`. */
   async function choose(page: Page, scope: Locator, label: string, option: string, search = false) {
     // The select box itself (its search input may sit under the chosen value's text).
-    await scope.locator('.ant-select').filter({ has: page.getByRole('combobox', { name: label }) }).first().click();
+    await scope
+      .locator('.ant-select')
+      .filter({ has: page.getByRole('combobox', { name: label }) })
+      .first()
+      .click();
     if (search) await page.keyboard.type(option);
     await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: option }).click();
   }
@@ -297,7 +301,10 @@ describeInBrowser('master data in a browser', () => {
     await dialog(page).getByLabel('Name').fill('Trading days');
     await choose(page, dialog(page), 'Division part', 'Denominator');
     await choose(page, dialog(page), 'Table', 'Daily stats');
-    await dialog(page).locator('.ant-select').filter({ has: page.getByRole('combobox', { name: 'Field' }) }).click();
+    await dialog(page)
+      .locator('.ant-select')
+      .filter({ has: page.getByRole('combobox', { name: 'Field' }) })
+      .click();
     const options = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option');
     await options.filter({ hasText: 'Day count' }).waitFor();
     expect(await options.filter({ hasText: 'Revenue count' }).count()).toBe(0);

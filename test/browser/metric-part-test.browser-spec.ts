@@ -32,8 +32,22 @@ describeInBrowser('metric part test in a browser', () => {
     store = (await api.send('POST', 'store', { name: attemptName('Test store'), storeTypeID: storeType.storeTypeID })).data;
     await api.send('PUT', `dailyStats/${store.storeID}`, [{ dailyStatDate: today(), footfall: 123, staffCount: 4 }]);
     metric = (await api.send('POST', 'metric', { name: attemptName('Footfall per staff'), metricType: '2dp' })).data;
-    await api.send('POST', 'metricPart', { metricID: metric.metricID, name: 'Footfall', divisionPart: 'numerator', tableName: 'dailyStats', field: 'footfallTotal', params: '{}' });
-    await api.send('POST', 'metricPart', { metricID: metric.metricID, name: 'Staff', divisionPart: 'denominator', tableName: 'dailyStats', field: 'staffCountTotal', params: '{}' });
+    await api.send('POST', 'metricPart', {
+      metricID: metric.metricID,
+      name: 'Footfall',
+      divisionPart: 'numerator',
+      tableName: 'dailyStats',
+      field: 'footfallTotal',
+      params: '{}',
+    });
+    await api.send('POST', 'metricPart', {
+      metricID: metric.metricID,
+      name: 'Staff',
+      divisionPart: 'denominator',
+      tableName: 'dailyStats',
+      field: 'staffCountTotal',
+      params: '{}',
+    });
   });
 
   afterAll(async () => {
@@ -43,7 +57,11 @@ describeInBrowser('metric part test in a browser', () => {
 
   /** Opens a drop-down by its label within `scope` and picks the option showing `option` (the box itself: its input sits under the chosen value). */
   async function choose(page: Page, scope: Locator, label: string, option: string) {
-    await scope.locator('.ant-select').filter({ has: page.getByRole('combobox', { name: label }) }).first().click();
+    await scope
+      .locator('.ant-select')
+      .filter({ has: page.getByRole('combobox', { name: label }) })
+      .first()
+      .click();
     await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: option }).first().click();
   }
 

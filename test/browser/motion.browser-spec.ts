@@ -52,8 +52,11 @@ describeInBrowser('motion, the console guard and failure reports', () => {
     await page.context().close();
   });
 
-  it('stops for a user whose system asks for reduced motion, and under the tests\' switch', async () => {
-    for (const [reduced, testSwitch] of [['reduce', false], ['no-preference', true]] as const) {
+  it("stops for a user whose system asks for reduced motion, and under the tests' switch", async () => {
+    for (const [reduced, testSwitch] of [
+      ['reduce', false],
+      ['no-preference', true],
+    ] as const) {
       const page = await storesPage(reduced, testSwitch);
       expect(await motionOf(page)).toEqual({ stopped: true, button: '0s' });
       // A dialog is at its full size the moment it is there: no zoom from a fifth of it.

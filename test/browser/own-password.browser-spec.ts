@@ -90,7 +90,7 @@ describeInBrowser('own password change in the Profile dialog', () => {
     await again.context.close();
   });
 
-  it("an administrator editing someone else is not asked for a current password", async () => {
+  it('an administrator editing someone else is not asked for a current password', async () => {
     const user = await newUser('Someone-else-1');
     const { page, context } = await newPage(browser, 1280);
     await logInThroughUi(page, target.baseUrl, target.adminEmail, target.adminPassword);

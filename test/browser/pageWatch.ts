@@ -65,7 +65,6 @@ export function failedLoad(status: number, path: string): RegExp {
   return new RegExp(`Failed to load resource: the server responded with a status of ${status}\\b.*\\(https?://[^/]+${escaped}`);
 }
 
-
 /**
  * Fails on console errors nobody declared (run after each test by setup.ts). A round trip to
  * each open page first, so the events it sent before now have all arrived.
@@ -77,9 +76,7 @@ export async function checkConsoleErrors(): Promise<void> {
   errors = [];
   expectedInTest = [];
   if (unexpected.length > 0) {
-    throw new Error(
-      `The browser reported ${unexpected.length} console error(s) the test did not declare (expectConsoleErrors):\n${unexpected.join('\n')}`,
-    );
+    throw new Error(`The browser reported ${unexpected.length} console error(s) the test did not declare (expectConsoleErrors):\n${unexpected.join('\n')}`);
   }
 }
 

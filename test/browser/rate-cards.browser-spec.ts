@@ -34,7 +34,7 @@ describeInBrowser('rate cards in a browser: no card in force yet', () => {
     await target?.stop();
   });
 
-  (ownDatabase ? it : it.skip)('shows the no-active-card banner and links to the next card\'s lines', async () => {
+  (ownDatabase ? it : it.skip)("shows the no-active-card banner and links to the next card's lines", async () => {
     // Only a future card, whatever an earlier attempt left.
     const cards = await api.send<{ listData: Row[] }>('GET', 'rateCards?pageLength=500');
     for (const card of cards.listData) await api.send('DELETE', `rateCard/${card.rateCardID}`);
@@ -113,7 +113,10 @@ describeInBrowser('rate cards in a browser', () => {
 
   /** Picks `option` in the drop-down labelled `label` within `scope` (the newest open list: antd adds each at the end). */
   async function choose(page: Page, scope: Locator, label: string, option: string) {
-    const select = scope.locator('.ant-select').filter({ has: page.getByRole('combobox', { name: label, exact: true }) }).first();
+    const select = scope
+      .locator('.ant-select')
+      .filter({ has: page.getByRole('combobox', { name: label, exact: true }) })
+      .first();
     await select.click();
     await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').last().locator('.ant-select-item-option', { hasText: option }).click();
     await select.locator('.ant-select-selection-item', { hasText: option }).waitFor();
@@ -154,11 +157,13 @@ describeInBrowser('rate cards in a browser', () => {
 
     await page.getByRole('button', { name: `Upload ${saleTypeName} Lines` }).click();
     await wizard(page).locator('.ant-steps').getByText('Choose file').waitFor();
-    await wizard(page).locator('input[type=file]').setInputFiles({
-      name: 'lines.xlsx',
-      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      buffer: await workbook(),
-    });
+    await wizard(page)
+      .locator('input[type=file]')
+      .setInputFiles({
+        name: 'lines.xlsx',
+        mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        buffer: await workbook(),
+      });
 
     // Map fields: every worksheet, prefilled from the header names.
     const tablets = wizard(page).locator('.upload-sheet[data-worksheet="Tablets"]');
@@ -169,9 +174,7 @@ describeInBrowser('rate cards in a browser', () => {
     await notes.getByText(leftOut).waitFor();
     await notes.locator('.ant-tag', { hasText: 'Not mapped' }).waitFor();
     expect(await tablets.getByText(leftOut).count()).toBe(0);
-    expect(await tablets.locator('.ant-select', { has: page.getByRole('combobox', { name: 'SKU', exact: true }) }).textContent()).toContain(
-      'B: SKU',
-    );
+    expect(await tablets.locator('.ant-select', { has: page.getByRole('combobox', { name: 'SKU', exact: true }) }).textContent()).toContain('B: SKU');
 
     await wizard(page).getByRole('button', { name: 'Next' }).click();
     await page.locator('.ant-modal-confirm-title', { hasText: 'Not all worksheets are mapped' }).waitFor();
@@ -286,7 +289,12 @@ describeInBrowser('rate cards in a browser', () => {
     expect(await dialog.locator('.compare-cards').textContent()).toContain(`From ${currentName} (01/01/2024) to ${nextName} (01/01/2099)`);
     // The future card has none of the current card's lines: removed, in red, with their prices.
     // One row for the line's own values and one per store, so a removed line's row comes first.
-    expect(await dialog.locator('tr.compare-removed', { hasText: `PH2-${run}` }).first().textContent()).toContain('RRP £299.50 · Monthly £0.00');
+    expect(
+      await dialog
+        .locator('tr.compare-removed', { hasText: `PH2-${run}` })
+        .first()
+        .textContent(),
+    ).toContain('RRP £299.50 · Monthly £0.00');
     await dialog.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
     await page.context().close();
   });

@@ -88,7 +88,16 @@ describeInBrowser('match rules of auto reconcile', () => {
 
   /** A line of the sheet as the supplier sends it for `s`, with `body` changing what differs. */
   const line = (recSheetID: number, s: Row, body: Row = {}) =>
-    api.send('POST', 'recSheetLine', { recSheetID, storeName, saleDate: String(s.saleDate).slice(0, 10), orderRef: s.orderRef, sku, description: 'Phone', revenue: 100, ...body });
+    api.send('POST', 'recSheetLine', {
+      recSheetID,
+      storeName,
+      saleDate: String(s.saleDate).slice(0, 10),
+      orderRef: s.orderRef,
+      sku,
+      description: 'Phone',
+      revenue: 100,
+      ...body,
+    });
 
   /** The list settled: its rows in, no spinner, nothing wider than the window. */
   const settled = async (page: Page) => {
@@ -210,7 +219,11 @@ describeInBrowser('match rules of auto reconcile', () => {
     await page.locator('.rec-sales-view').getByText('Sales', { exact: true }).click();
     await eventually(() => expect(new URL(page.url()).searchParams.get('refunds')).toBeNull());
     // The sales: the refunded sale itself (same order reference), with its own date and revenue.
-    await page.locator('th', { hasText: /^\s*Date\s*$/ }).or(page.locator('ul.list-cards[aria-label="Unreconciled sales"]')).first().waitFor();
+    await page
+      .locator('th', { hasText: /^\s*Date\s*$/ })
+      .or(page.locator('ul.list-cards[aria-label="Unreconciled sales"]'))
+      .first()
+      .waitFor();
     await rowOf(page, '10/05/2018').waitFor();
     await eventually(async () => expect(await rowOf(page, awaiting.orderRef).textContent()).not.toContain('-£100.00'));
     await settled(page);

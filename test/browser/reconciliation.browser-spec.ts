@@ -340,7 +340,10 @@ describeInBrowser('revenue reconciliation in a browser', () => {
     expect(await wizard.textContent()).toContain('2 lines from 2 rows in 1 worksheet; 2 rows of totals and notes left out.');
     const warnings = wizard.locator('.upload-warnings tr.ant-table-row');
     await warnings.first().waitFor();
-    expect(await warnings.allTextContents()).toEqual([expect.stringContaining('Row 8 skipped: a totals row'), expect.stringContaining('Row 9 skipped: a note, not a sale')]);
+    expect(await warnings.allTextContents()).toEqual([
+      expect.stringContaining('Row 8 skipped: a totals row'),
+      expect.stringContaining('Row 9 skipped: a note, not a sale'),
+    ]);
     await wizardFits();
     await shot(page, `statement-report-${width}`);
     await wizard.getByRole('button', { name: 'Commit' }).click();

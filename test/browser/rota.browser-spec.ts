@@ -32,7 +32,15 @@ describeInBrowser('rota in a browser', () => {
     store = (await api.send('POST', 'store', { name: attemptName('Rota Store'), storeTypeID: type.data.storeTypeID })).data;
     const profile = await api.send('POST', 'accessProfile', { name: attemptName('Rota staff'), systemAreas: '', storeIDs: [store.storeID] });
     const user = async (name: string) =>
-      (await api.send('POST', 'user', { name: attemptName(name), email: `${attemptName(name).replace(/\W+/g, '.').toLowerCase()}@example.com`, password: PASSWORD, confirm: PASSWORD, accessProfileID: profile.data.accessProfileID })).data;
+      (
+        await api.send('POST', 'user', {
+          name: attemptName(name),
+          email: `${attemptName(name).replace(/\W+/g, '.').toLowerCase()}@example.com`,
+          password: PASSWORD,
+          confirm: PASSWORD,
+          accessProfileID: profile.data.accessProfileID,
+        })
+      ).data;
     ann = await user('Ann');
     ben = await user('Ben');
   });
@@ -66,7 +74,10 @@ describeInBrowser('rota in a browser', () => {
     await page.getByRole('button', { name: `Add a line for ${ann.name} on Mon 06/03` }).click();
     const dialog = page.locator('.ant-modal');
     await dialog.getByText(`New rota line for ${ann.name}`).waitFor();
-    for (const [label, value] of [['From', '08:00'], ['To', '16:30']]) {
+    for (const [label, value] of [
+      ['From', '08:00'],
+      ['To', '16:30'],
+    ]) {
       const input = dialog.getByLabel(label, { exact: true });
       await input.click();
       await input.fill(value);

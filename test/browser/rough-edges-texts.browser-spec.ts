@@ -116,7 +116,9 @@ describeInBrowser('rough edges: texts', () => {
     expect(await areas.innerText()).toMatch(/Sales:\s*Record new sales; Refund sales · Administration:\s*Manage users/);
     expect(await row.innerText()).not.toMatch(/RecordSales|RecordRefunds|UserSetup/);
     // One line, the whole text on hover.
-    expect(await row.evaluate((tr) => (tr as unknown as { getBoundingClientRect: () => { height: number } }).getBoundingClientRect().height)).toBeLessThanOrEqual(40);
+    expect(
+      await row.evaluate((tr) => (tr as unknown as { getBoundingClientRect: () => { height: number } }).getBoundingClientRect().height),
+    ).toBeLessThanOrEqual(40);
     expect(await areas.getAttribute('title')).toMatch(/^Sales: Record new sales; Refund sales\nAdministration: Manage users/);
     // No stores: a dash, not a blank (the Stores column gives way to the areas at 800 px).
     if (width >= 1280) expect(await row.locator('td').allInnerTexts()).toContain('—');

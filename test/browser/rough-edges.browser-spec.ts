@@ -123,7 +123,16 @@ describeInBrowser('rough edges', () => {
     });
     // The login page (login logo and background), then the shell (logo) and its screens (favicon everywhere).
     await logInThroughUi(page, target.baseUrl, target.adminEmail, target.adminPassword);
-    for (const path of ['/', '/data/stores', '/data/users', '/data/rateCards', `/data/rateCards/${rateCardID}/lines`, '/sales', '/data/customisation', '/about/support']) {
+    for (const path of [
+      '/',
+      '/data/stores',
+      '/data/users',
+      '/data/rateCards',
+      `/data/rateCards/${rateCardID}/lines`,
+      '/sales',
+      '/data/customisation',
+      '/about/support',
+    ]) {
       await page.goto(`${target.baseUrl}${path}`);
       await page.locator('.top-bar-avatar').waitFor();
       await page.waitForLoadState('networkidle');
@@ -144,8 +153,13 @@ describeInBrowser('rough edges', () => {
     // priority (dense lists), so the actions column is the table's last, not pinned over others.
     await page.goto(`${target.baseUrl}/data/rateCards/${rateCardID}/lines`);
     await page.locator('.list-card .ant-table-row').first().waitFor();
-    const cardRight = await page.locator('.list-card .ant-table').first().evaluate((table) => table.getBoundingClientRect().right);
-    const headers = await page.locator('.list-card thead th').evaluateAll((ths) => ths.map((th) => ({ text: (th.textContent ?? '').trim(), right: th.getBoundingClientRect().right })));
+    const cardRight = await page
+      .locator('.list-card .ant-table')
+      .first()
+      .evaluate((table) => table.getBoundingClientRect().right);
+    const headers = await page
+      .locator('.list-card thead th')
+      .evaluateAll((ths) => ths.map((th) => ({ text: (th.textContent ?? '').trim(), right: th.getBoundingClientRect().right })));
     expect(headers.map((h) => h.text)).toEqual(expect.arrayContaining(['SKU', 'Description', 'RRP', 'Monthly']));
     for (const { text, right } of headers) expect({ text, inside: right <= cardRight + 1 }).toEqual({ text, inside: true });
     await page.context().close();

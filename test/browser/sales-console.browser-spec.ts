@@ -115,8 +115,22 @@ describeInBrowser('sales console in a browser', () => {
       (await api.send('POST', 'accessProfile', { name: attemptName(name), systemAreas, storeIDs: [northID], showRevenue: true, showCommission })).data;
     const noSales = await profile('No sales', 'AccessAPI', true);
     const refundsOnly = await profile('Refunds', 'RecordRefunds', false);
-    await api.send('POST', 'user', { name: attemptName('Nora'), email: noSalesEmail, password, confirm: password, accessProfileID: noSales.accessProfileID, storeID: northID });
-    await api.send('POST', 'user', { name: attemptName('Rafe'), email: refundsEmail, password, confirm: password, accessProfileID: refundsOnly.accessProfileID, storeID: northID });
+    await api.send('POST', 'user', {
+      name: attemptName('Nora'),
+      email: noSalesEmail,
+      password,
+      confirm: password,
+      accessProfileID: noSales.accessProfileID,
+      storeID: northID,
+    });
+    await api.send('POST', 'user', {
+      name: attemptName('Rafe'),
+      email: refundsEmail,
+      password,
+      confirm: password,
+      accessProfileID: refundsOnly.accessProfileID,
+      storeID: northID,
+    });
   });
 
   afterAll(async () => {
@@ -133,11 +147,11 @@ describeInBrowser('sales console in a browser', () => {
   const shot = (page: Page, name: string) => shotInto(page, SHOTS, name);
 
   /** The table row of a sale, by its id in the first cell. */
-  const saleRow = (page: Page, saleID: unknown) =>
-    page.locator(`tr.ant-table-row[data-row-key="${String(saleID)}"]`);
+  const saleRow = (page: Page, saleID: unknown) => page.locator(`tr.ant-table-row[data-row-key="${String(saleID)}"]`);
 
   /** The sale IDs of the rows shown. */
-  const shownIDs = async (page: Page) => (await page.locator('tr.ant-table-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-row-key')))).map(Number);
+  const shownIDs = async (page: Page) =>
+    (await page.locator('tr.ant-table-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-row-key')))).map(Number);
 
   /** Waits until the rows shown are exactly these sales (a list being replaced shows none for a moment). */
   const waitForIDs = (page: Page, ids: unknown[]) => eventually(async () => expect(await shownIDs(page)).toEqual(ids.map(Number)));
@@ -205,7 +219,8 @@ describeInBrowser('sales console in a browser', () => {
     // The legend's colours: ordinary white, refunded yellow/orange, refund rows red.
     const legend = page.locator('.sales-legend');
     await legend.getByText('Refunded sale').waitFor();
-    const swatch = (kind: string) => legend.locator(`.sales-legend-swatch.sale-row-${kind}`).evaluate((el) => (globalThis as any).getComputedStyle(el).backgroundColor); // eslint-disable-line @typescript-eslint/no-explicit-any
+    const swatch = (kind: string) =>
+      legend.locator(`.sales-legend-swatch.sale-row-${kind}`).evaluate((el) => (globalThis as any).getComputedStyle(el).backgroundColor); // eslint-disable-line @typescript-eslint/no-explicit-any
     expect(await background(page, ordinary.saleID)).toBe('rgb(255, 255, 255)');
     expect(await background(page, refunded.saleID)).toBe(await swatch('refunded'));
     expect(await background(page, refundRow.saleID)).toBe(await swatch('refund'));

@@ -157,8 +157,16 @@ describeInBrowser('sale form in a browser', () => {
     analysisFieldID = Number(field.analysisFieldID);
     // A text field with a default and a format, and a multiple choice field.
     textFieldID = Number(
-      (await api.send('POST', 'analysisField', { name: `Ref ${run}`, label: `Ref ${run}`, inputType: 'text', defaultValue: 'NONE', regex: '[A-Z]+', storeIDs: [storeID] })).data
-        .analysisFieldID,
+      (
+        await api.send('POST', 'analysisField', {
+          name: `Ref ${run}`,
+          label: `Ref ${run}`,
+          inputType: 'text',
+          defaultValue: 'NONE',
+          regex: '[A-Z]+',
+          storeIDs: [storeID],
+        })
+      ).data.analysisFieldID,
     );
     multiFieldID = Number(
       (
@@ -166,7 +174,10 @@ describeInBrowser('sale form in a browser', () => {
           name: `Extras ${run}`,
           label: `Extras ${run}`,
           inputType: 'multi',
-          analysisListItems: [{ code: 'CASE', description: 'Case' }, { code: 'CHARGER', description: 'Charger' }],
+          analysisListItems: [
+            { code: 'CASE', description: 'Case' },
+            { code: 'CHARGER', description: 'Charger' },
+          ],
           storeIDs: [storeID],
         })
       ).data.analysisFieldID,
@@ -196,7 +207,10 @@ describeInBrowser('sale form in a browser', () => {
 
   /** Picks `option` in the drop-down with the input `#id` (the newest open list: antd adds each at the end). */
   async function choose(page: Page, id: string, option: string, search?: string) {
-    const select = page.locator('.ant-select').filter({ has: page.locator(`#${id}`) }).first();
+    const select = page
+      .locator('.ant-select')
+      .filter({ has: page.locator(`#${id}`) })
+      .first();
     await select.click();
     if (search) await page.locator(`#${id}`).fill(search);
     await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').last().locator('.ant-select-item-option', { hasText: option }).first().click();
@@ -232,7 +246,9 @@ describeInBrowser('sale form in a browser', () => {
 
   /** Picks `item` of the form's Actions menu. */
   async function chooseAction(page: Page, item: string): Promise<void> {
-    await dialog(page).getByRole('button', { name: /Actions/ }).click();
+    await dialog(page)
+      .getByRole('button', { name: /Actions/ })
+      .click();
     await page.getByRole('menuitem', { name: item }).click();
   }
 
@@ -243,7 +259,11 @@ describeInBrowser('sale form in a browser', () => {
     const form = dialog(page);
     await form.getByText('New sale', { exact: true }).first().waitFor();
     // The store of the tab, the current user, today.
-    await form.locator('.ant-select').filter({ has: page.locator('#sale-storeID') }).locator('.ant-select-selection-item', { hasText: storeName }).waitFor();
+    await form
+      .locator('.ant-select')
+      .filter({ has: page.locator('#sale-storeID') })
+      .locator('.ant-select-selection-item', { hasText: storeName })
+      .waitFor();
     expect(await page.locator('#sale-saleDate').inputValue()).toBe(day().split('-').reverse().join('/'));
     // The new sale's placeholder step.
     await form.locator('.history-stepper').getByText('New sale').waitFor();
@@ -320,15 +340,22 @@ describeInBrowser('sale form in a browser', () => {
     await saleType.locator('.ant-select-selection-item', { hasText: saleTypeName }).waitFor();
     // The SKU picker searches the server and filters what is loaded the same way: the SKU's
     // description typed in any case, then Enter.
-    await form.locator('.ant-select').filter({ has: page.locator('#sale-rateCardLineStoreID') }).click();
+    await form
+      .locator('.ant-select')
+      .filter({ has: page.locator('#sale-rateCardLineStoreID') })
+      .click();
     await page.keyboard.type(`galaxy ${run}`.toUpperCase());
     await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').last().locator('.ant-select-item-option', { hasText: sku }).waitFor();
     await page.keyboard.press('Enter');
-    await form.locator('.ant-select').filter({ has: page.locator('#sale-rateCardLineStoreID') }).locator('.ant-select-selection-item', { hasText: sku }).waitFor();
+    await form
+      .locator('.ant-select')
+      .filter({ has: page.locator('#sale-rateCardLineStoreID') })
+      .locator('.ant-select-selection-item', { hasText: sku })
+      .waitFor();
     await page.close();
   });
 
-  it('shows the server\'s messages under the fields and stays open on a 400, then saves once fixed', async () => {
+  it("shows the server's messages under the fields and stays open on a 400, then saves once fixed", async () => {
     const page = await adminPage();
     await page.goto(`${target.baseUrl}/sales/newSale/${base64Params({ storeID, saleTypeID })}`);
     const form = dialog(page);
@@ -412,7 +439,10 @@ describeInBrowser('sale form in a browser', () => {
     await cancel.getByText('You must explain the reason for cancelling').waitFor();
     await cancel.getByLabel('Reason for cancelling').fill('Customer changed their mind');
     await cancel.getByRole('button', { name: 'Cancel sale' }).click();
-    await form.locator('.pending-action').getByText(/will be cancelled when you save/).waitFor();
+    await form
+      .locator('.pending-action')
+      .getByText(/will be cancelled when you save/)
+      .waitFor();
     // Cancelled sales count 0: recalculated at once.
     await amount(page, 'revenue').getByText('£0.00').waitFor();
     await form.getByRole('button', { name: 'Save' }).click();
@@ -424,7 +454,10 @@ describeInBrowser('sale form in a browser', () => {
     await page.screenshot({ path: `${SHOTS}/cancelled-view-1280.png`, fullPage: true });
     await form.locator('.history-stepper').click();
     const history = page.locator('.sale-history-dialog .ant-modal-content');
-    await history.locator('.sale-history-table').getByText(/Customer changed their mind/).waitFor();
+    await history
+      .locator('.sale-history-table')
+      .getByText(/Customer changed their mind/)
+      .waitFor();
     await history.getByText('Show steps that do not apply').waitFor();
     await page.screenshot({ path: `${SHOTS}/history-1280.png`, fullPage: true });
     expect(await history.locator('.sale-history-table tr.ant-table-row').count()).toBeGreaterThanOrEqual(2);
@@ -455,7 +488,10 @@ describeInBrowser('sale form in a browser', () => {
     await choose(page, 'sale-discountStoreID', percentDiscountName);
     await page.locator('#sale-discountPercent').waitFor();
     await amount(page, 'revenue').getByText('£100.00').waitFor();
-    await page.locator('.ant-select').filter({ has: page.locator('#sale-discountPercent') }).click();
+    await page
+      .locator('.ant-select')
+      .filter({ has: page.locator('#sale-discountPercent') })
+      .click();
     const percents = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').last().locator('.ant-select-item-option');
     expect(await percents.allInnerTexts()).toEqual(['0%', '5%', '10%', '15%', '20%', '25%', '30%', '35%', '40%']);
     await percents.filter({ hasText: /^20%$/ }).click();
@@ -479,7 +515,13 @@ describeInBrowser('sale form in a browser', () => {
     await notAvailable.getByText(SKU_NOT_AVAILABLE).waitFor();
     await page.screenshot({ path: `${SHOTS}/sku-not-available-800.png` });
     await notAvailable.getByRole('button', { name: 'OK' }).click();
-    expect(await form.locator('.ant-select').filter({ has: page.locator('#sale-rateCardLineStoreID') }).locator('.ant-select-selection-item').count()).toBe(0);
+    expect(
+      await form
+        .locator('.ant-select')
+        .filter({ has: page.locator('#sale-rateCardLineStoreID') })
+        .locator('.ant-select-selection-item')
+        .count(),
+    ).toBe(0);
     expect(await discountSelect.locator('.ant-select-selection-item').count()).toBe(0);
     await page.close();
   });
@@ -612,7 +654,13 @@ describeInBrowser('sale form in a browser', () => {
     const email = `seller.${Date.now().toString(36)}@example.com`;
     const password = 'Sale-form-seller-1!';
     const profile = (
-      await api.send('POST', 'accessProfile', { name: `Seller ${Date.now().toString(36)}`, systemAreas: 'RecordSales', storeIDs: [storeID], showRevenue: false, showCommission: true })
+      await api.send('POST', 'accessProfile', {
+        name: `Seller ${Date.now().toString(36)}`,
+        systemAreas: 'RecordSales',
+        storeIDs: [storeID],
+        showRevenue: false,
+        showCommission: true,
+      })
     ).data;
     await api.send('POST', 'user', { name: `Sam ${run}`, email, password, confirm: password, accessProfileID: profile.accessProfileID, storeID });
     const { page } = await newPage(browser, 1280);

@@ -77,8 +77,7 @@ describeInBrowser('save feedback', () => {
     return page;
   }
 
-  const focusedID = (page: Page) =>
-    page.evaluate(() => ((globalThis as any).document.activeElement?.id as string | undefined) ?? ''); // eslint-disable-line @typescript-eslint/no-explicit-any
+  const focusedID = (page: Page) => page.evaluate(() => ((globalThis as any).document.activeElement?.id as string | undefined) ?? ''); // eslint-disable-line @typescript-eslint/no-explicit-any
   const saleDialog = (page: Page) => page.locator('.sale-dialog .ant-modal-content');
 
   async function apiSale(ref = orderRef()): Promise<Row> {
@@ -220,7 +219,15 @@ describeInBrowser('save feedback', () => {
     const sale = await apiSale();
     const sheet = (await api.send('POST', 'recSheet', { name: attemptName('Unrec sheet'), recDate: day() })).data;
     const line = (
-      await api.send('POST', 'recSheetLine', { recSheetID: sheet.recSheetID, storeName, saleDate: day(), orderRef: sale.orderRef, sku, description: 'Handset', revenue: 100 })
+      await api.send('POST', 'recSheetLine', {
+        recSheetID: sheet.recSheetID,
+        storeName,
+        saleDate: day(),
+        orderRef: sale.orderRef,
+        sku,
+        description: 'Handset',
+        revenue: 100,
+      })
     ).data;
     await api.send('PUT', `recSheetLine/${Number(line.recSheetLineID)}/recSale/${Number(sale.saleID)}`, { recNotes: '', changes: {} });
     const page = await adminPage();
@@ -255,7 +262,8 @@ describeInBrowser('save feedback', () => {
 
   it('acknowledging an announcement says so', async () => {
     const title = attemptName('Read me');
-    const created = (await api.send('POST', 'announcement', { type: 'info', title, message: 'A notice', displayUntil: '2099-12-31', acknowledgable: true })).data;
+    const created = (await api.send('POST', 'announcement', { type: 'info', title, message: 'A notice', displayUntil: '2099-12-31', acknowledgable: true }))
+      .data;
     await api.send('POST', `announcement/${Number(created.announcementID)}/announcementUsers`, { userIDs: [me.userID] });
     const page = await adminPage();
     await page.goto(`${target.baseUrl}/`);

@@ -39,7 +39,9 @@ describeInBrowser('targets screen in a browser', () => {
     const storeType = (await api.send('POST', 'storeType', { name: attemptName('Targets type') })).data;
     storeTypeID = Number(storeType.storeTypeID);
     // New stores join the administrator's profile: the administrator is one of its users too.
-    const store = (await api.send('POST', 'store', { name: attemptName('Targets store'), storeTypeID: storeType.storeTypeID, targetRevenue: true, targetQuantity: true })).data;
+    const store = (
+      await api.send('POST', 'store', { name: attemptName('Targets store'), storeTypeID: storeType.storeTypeID, targetRevenue: true, targetQuantity: true })
+    ).data;
     storeID = Number(store.storeID);
     // A single field targeting revenue: RED takes targets, BLUE does not.
     field = (
@@ -58,7 +60,9 @@ describeInBrowser('targets screen in a browser', () => {
         ],
       })
     ).data;
-    const profile = (await api.send('POST', 'accessProfile', { name: attemptName('Sellers'), systemAreas: 'RecordSales', storeIDs: [storeID], showRevenue: true })).data;
+    const profile = (
+      await api.send('POST', 'accessProfile', { name: attemptName('Sellers'), systemAreas: 'RecordSales', storeIDs: [storeID], showRevenue: true })
+    ).data;
     const user = async (name: string) =>
       (
         await api.send('POST', 'user', {
@@ -191,14 +195,15 @@ describeInBrowser('targets screen in a browser', () => {
     await put(month, [entry(null, 200), entry(ann, 100), entry(bob, 50), entry(null, 4, { targetType: 'quantity' })]);
     // One sale in the month, also when the test runs again.
     const sold = await api.send<{ listData: Row[] }>('GET', `sales?storeID=${storeID}&saleDateGEQ=${month}&saleDateLEQ=${month.slice(0, 8)}28`);
-    if (sold.listData.length === 0) await api.send('POST', 'sale', {
-      storeID,
-      saleTypeID: saleType.saleTypeID,
-      attributableToUserID: ann.userID,
-      rateCardLineStoreID: lineStoreID,
-      saleDate: `${month.slice(0, 8)}10`,
-      orderRef: `${Date.now()}`.padEnd(20, '7').slice(0, 20),
-    });
+    if (sold.listData.length === 0)
+      await api.send('POST', 'sale', {
+        storeID,
+        saleTypeID: saleType.saleTypeID,
+        attributableToUserID: ann.userID,
+        rateCardLineStoreID: lineStoreID,
+        saleDate: `${month.slice(0, 8)}10`,
+        orderRef: `${Date.now()}`.padEnd(20, '7').slice(0, 20),
+      });
     const page = await signedInPage(browser, target, api, width);
     await open(page, `/targets/progress/${month}/${storeID}`);
     const annCell = userRow(page, ann).locator('a.targets-met');
@@ -228,7 +233,9 @@ describeInBrowser('targets screen in a browser', () => {
     await open(page, `/targets/progress/${month}/${storeID}`);
     await userRow(page, ann).locator('a.targets-met').click();
     // The sales screen turns /sales/{storeID}/params/{base64} into its filters: Ann's, this store's.
-    await page.waitForURL((url) => url.pathname === `/sales/${storeID}` && decodeURIComponent(url.search).includes(`attributableToUserID=${ann.userID}`), { waitUntil: 'commit' });
+    await page.waitForURL((url) => url.pathname === `/sales/${storeID}` && decodeURIComponent(url.search).includes(`attributableToUserID=${ann.userID}`), {
+      waitUntil: 'commit',
+    });
     await page.context().close();
   });
 
@@ -237,7 +244,11 @@ describeInBrowser('targets screen in a browser', () => {
     [800, '2021-08-01', '2021-10-01', 64],
   ])('copies a month into the grid at %i px', async (width, from, to, total) => {
     // The source is not the month before: the day picked chooses it.
-    await put(from, [entry(null, total, { targetType: 'quantity' }), entry(bob, 12.5, { targetType: 'quantity' }), entry(ann, 30, { analysisFieldID: field.analysisFieldID, analysisListItemID: field.analysisListItems[0].analysisListItemID })]);
+    await put(from, [
+      entry(null, total, { targetType: 'quantity' }),
+      entry(bob, 12.5, { targetType: 'quantity' }),
+      entry(ann, 30, { analysisFieldID: field.analysisFieldID, analysisListItemID: field.analysisListItems[0].analysisListItemID }),
+    ]);
     const page = await signedInPage(browser, target, api, width);
     await open(page, `/targets/set/${to}/${storeID}`);
     await page.getByRole('button', { name: 'Copy from another month' }).click();
@@ -271,7 +282,7 @@ describeInBrowser('targets screen in a browser', () => {
   it.each([
     [1280, '2022-01-01'],
     [800, '2022-02-01'],
-  ])("a value over the maximum is refused naming its cell, the grid left unsaved, at %i px", async (width, month) => {
+  ])('a value over the maximum is refused naming its cell, the grid left unsaved, at %i px', async (width, month) => {
     // The server refuses the save with a 400 naming the cell.
     expectConsoleErrors(failedLoad(400, '/api/targets/'));
     await put(month, []);
@@ -317,7 +328,12 @@ describeInBrowser('targets screen in a browser', () => {
     await saveButton(page).click();
     await eventually(async () => expect(await saveButton(page).isDisabled()).toBe(true));
     expect(await failure.count()).toBe(0);
-    expect((await actuals(month)).map((t) => [t.userID, t.targetType, t.target]).sort()).toEqual([[0, 'revenue', 1000], [bob.userID, 'quantity', 5]].sort());
+    expect((await actuals(month)).map((t) => [t.userID, t.targetType, t.target]).sort()).toEqual(
+      [
+        [0, 'revenue', 1000],
+        [bob.userID, 'quantity', 5],
+      ].sort(),
+    );
     await page.context().close();
   });
 
@@ -337,7 +353,9 @@ describeInBrowser('targets screen in a browser', () => {
   });
 
   it.each([1280, 800])("a profile without stores reads 'No store selected...' on targets and daily stats at %i px", async (width) => {
-    const profile = (await api.send('POST', 'accessProfile', { name: attemptName(`No stores ${width}`), systemAreas: 'RecordTargets, RecordDailyStats', storeIDs: [] })).data;
+    const profile = (
+      await api.send('POST', 'accessProfile', { name: attemptName(`No stores ${width}`), systemAreas: 'RecordTargets, RecordDailyStats', storeIDs: [] })
+    ).data;
     const name = attemptName(`Nora Nostore ${width}`);
     const email = `${name.toLowerCase().replace(/\W+/g, '.')}@example.com`;
     await api.send('POST', 'user', { name, email, password: 'Targets-1234!', confirm: 'Targets-1234!', accessProfileID: profile.accessProfileID });

@@ -75,7 +75,10 @@ export async function choose(page: Page, select: Locator, option: string, search
 /** The antd select box whose input is labelled `label` within `scope`. */
 export function selectLabelled(scope: Page | Locator, label: string): Locator {
   const page = 'page' in scope ? scope.page() : scope;
-  return scope.locator('.ant-select').filter({ has: page.getByRole('combobox', { name: label, exact: true }) }).first();
+  return scope
+    .locator('.ant-select')
+    .filter({ has: page.getByRole('combobox', { name: label, exact: true }) })
+    .first();
 }
 
 /** A screenshot into `dir` for people to look at, when `dir` is set (SHOTS and the like). */

@@ -86,7 +86,10 @@ class AnswerValidator {
     if (!response) return `${name} answered ${status}, a status its operation does not document (documented: ${Object.keys(operation.responses).join(', ')})`;
     counts[`${name} ${status}`] = (counts[`${name} ${status}`] ?? 0) + 1;
     if (process.env.ANSWER_CAPTURE && counts[`${name} ${status}`] <= 3) {
-      appendFileSync(join(process.env.ANSWER_CAPTURE, `${process.pid}.jsonl`), `${JSON.stringify({ key: `${name} ${status}`, contentType, body: Buffer.isBuffer(body) ? '<binary>' : body })}\n`);
+      appendFileSync(
+        join(process.env.ANSWER_CAPTURE, `${process.pid}.jsonl`),
+        `${JSON.stringify({ key: `${name} ${status}`, contentType, body: Buffer.isBuffer(body) ? '<binary>' : body })}\n`,
+      );
     }
     const content = response.content as Record<string, Row> | undefined;
     // No body documented (304): nothing more to check.
@@ -198,7 +201,9 @@ export function validationReport(dataDir: string): string {
   const total = Object.values(all).reduce((a, b) => a + b, 0);
   const operations = new Set(Object.keys(all).map((key) => key.replace(/ \d+$/, ''))).size;
   const document = existsSync(join(dataDir, DOCUMENT_FILE)) ? (JSON.parse(readFileSync(join(dataDir, DOCUMENT_FILE), 'utf8')) as Document) : null;
-  const documentedKeys = document ? Object.entries(document.paths as Record<string, Row>).flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`)) : [];
+  const documentedKeys = document
+    ? Object.entries(document.paths as Record<string, Row>).flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`))
+    : [];
   const met = new Set(Object.keys(all).map((key) => key.replace(/ \d+$/, '')));
   const unmet = documentedKeys.filter((key) => !met.has(key));
   return (

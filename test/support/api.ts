@@ -59,9 +59,7 @@ export function expectStatus(res: Response, status: number): Response {
 /** The contract's failure: the status and a validationResult with fail, failSummary and failMessages. */
 export function expectFailure(res: Response, status = 400): Row {
   expectStatus(res, status);
-  expect(res.body.validationResult).toEqual(
-    expect.objectContaining({ fail: true, failSummary: expect.any(String), failMessages: expect.any(Object) }),
-  );
+  expect(res.body.validationResult).toEqual(expect.objectContaining({ fail: true, failSummary: expect.any(String), failMessages: expect.any(Object) }));
   expect(res.body.validationResult.failSummary.length).toBeGreaterThan(0);
   return res.body.validationResult;
 }
@@ -117,19 +115,12 @@ export interface TestUser {
 export async function createUser(
   http: Http,
   admin: Client,
-  {
-    login: logIn = true,
-    areas,
-    storeIDs,
-    ...body
-  }: { login?: boolean; areas?: string[]; storeIDs?: number[] } & Row = {},
+  { login: logIn = true, areas, storeIDs, ...body }: { login?: boolean; areas?: string[]; storeIDs?: number[] } & Row = {},
 ): Promise<TestUser> {
   const accessProfileID = body.accessProfileID ?? (await createAccessProfile(admin, { areas, storeIDs })).accessProfileID;
   const password = body.password ?? `Pw-${randomBytes(6).toString('hex')}`;
   const email = body.email ?? `${unique('user').replace(' ', '.')}@example.com`;
-  const data = await created(
-    admin.post('/api/user', { name: unique('User'), email, password, confirm: password, ...body, accessProfileID }),
-  );
+  const data = await created(admin.post('/api/user', { name: unique('User'), email, password, confirm: password, ...body, accessProfileID }));
   const token = logIn ? await login(http, email, password) : '';
   return { userID: data.userID, email, password, token, api: as(http, token), data };
 }
@@ -174,8 +165,7 @@ export async function createBand(api: Client, body: Row = {}): Promise<Row> {
  */
 export async function createDiscount(api: Client, body: Row = {}): Promise<Row> {
   const discountStores: Row[] = body.discountStores ?? [];
-  const saleTypeID =
-    body.saleTypeID ?? (await createSaleType(api, { storeIDs: discountStores.map((s) => s.storeID) })).saleTypeID;
+  const saleTypeID = body.saleTypeID ?? (await createSaleType(api, { storeIDs: discountStores.map((s) => s.storeID) })).saleTypeID;
   return created(api.post('/api/discount', { name: unique('Discount'), discountStores, ...body, saleTypeID }));
 }
 

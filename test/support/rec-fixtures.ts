@@ -32,7 +32,12 @@ export async function createRecLine(api: Client, body: Row): Promise<Row> {
  * Marks a line reconciled the way reconcile would leave it (saleID, and autoRecRunID when an
  * auto run linked it), straight in the database: the reconcile calls are tested elsewhere.
  */
-export async function markReconciled(dataSource: DataSource, recSheetLineID: number, saleID: number, extra: { autoRecRunID?: number; adjustment?: number } = {}): Promise<void> {
+export async function markReconciled(
+  dataSource: DataSource,
+  recSheetLineID: number,
+  saleID: number,
+  extra: { autoRecRunID?: number; adjustment?: number } = {},
+): Promise<void> {
   await dataSource.query('UPDATE recSheetLine SET saleID = ?, autoRecRunID = ?, adjustment = ? WHERE recSheetLineID = ?', [
     saleID,
     extra.autoRecRunID ?? null,

@@ -69,7 +69,14 @@ export function recordResources(ctx: ResourceContext): Resource[] {
   let rotaDays = 0;
   const rotaDate = () => new Date(Date.UTC(2023, 2, 6 + rotaDays++)).toISOString().slice(0, 10);
   return [
-    { singular: 'storeType', plural: 'storeTypes', idField: 'storeTypeID', fkJoins: ['stores'], make: async () => (await createStoreType(ctx.admin)).storeTypeID, edit: named('Type') },
+    {
+      singular: 'storeType',
+      plural: 'storeTypes',
+      idField: 'storeTypeID',
+      fkJoins: ['stores'],
+      make: async () => (await createStoreType(ctx.admin)).storeTypeID,
+      edit: named('Type'),
+    },
     {
       singular: 'store',
       plural: 'stores',
@@ -86,8 +93,22 @@ export function recordResources(ctx: ResourceContext): Resource[] {
       make: async () => (await createSaleType(ctx.admin, { storeIDs: [ctx.storeA.storeID, ctx.storeB.storeID] })).saleTypeID,
       edit: named('Sale type'),
     },
-    { singular: 'skuType', plural: 'skuTypes', idField: 'skuTypeID', fkJoins: [], make: async () => (await createSkuType(ctx.admin, { description: 'Phones' })).skuTypeID, edit: named('SKU type') },
-    { singular: 'band', plural: 'bands', idField: 'bandID', fkJoins: [], make: async () => (await createBand(ctx.admin, { description: 'Top' })).bandID, edit: named('Band') },
+    {
+      singular: 'skuType',
+      plural: 'skuTypes',
+      idField: 'skuTypeID',
+      fkJoins: [],
+      make: async () => (await createSkuType(ctx.admin, { description: 'Phones' })).skuTypeID,
+      edit: named('SKU type'),
+    },
+    {
+      singular: 'band',
+      plural: 'bands',
+      idField: 'bandID',
+      fkJoins: [],
+      make: async () => (await createBand(ctx.admin, { description: 'Top' })).bandID,
+      edit: named('Band'),
+    },
     {
       singular: 'discount',
       plural: 'discounts',
@@ -97,7 +118,14 @@ export function recordResources(ctx: ResourceContext): Resource[] {
         (
           await createDiscount(ctx.admin, {
             discountStores: [
-              { storeID: ctx.storeA.storeID, enabled: true, revenueReductionIsFixed: true, revenueReductionFixed: 5, commissionReductionIsFixed: true, commissionReductionFixed: 1 },
+              {
+                storeID: ctx.storeA.storeID,
+                enabled: true,
+                revenueReductionIsFixed: true,
+                revenueReductionFixed: 5,
+                commissionReductionIsFixed: true,
+                commissionReductionFixed: 1,
+              },
               { storeID: ctx.storeB.storeID, enabled: false },
             ],
           })
@@ -120,15 +148,38 @@ export function recordResources(ctx: ResourceContext): Resource[] {
         ).analysisFieldID,
       edit: named('Field'),
     },
-    { singular: 'metric', plural: 'metrics', idField: 'metricID', fkJoins: [], make: async () => (await createMetric(ctx.admin)).metricID, edit: named('Metric') },
-    { singular: 'metricPart', plural: 'metricParts', idField: 'metricPartID', fkJoins: [], make: async () => (await createMetricPart(ctx.admin)).metricPartID, edit: named('Part') },
-    { singular: 'rateCard', plural: 'rateCards', idField: 'rateCardID', fkJoins: [], make: async () => (await createRateCard(ctx.admin)).rateCardID, edit: named('Rate card') },
+    {
+      singular: 'metric',
+      plural: 'metrics',
+      idField: 'metricID',
+      fkJoins: [],
+      make: async () => (await createMetric(ctx.admin)).metricID,
+      edit: named('Metric'),
+    },
+    {
+      singular: 'metricPart',
+      plural: 'metricParts',
+      idField: 'metricPartID',
+      fkJoins: [],
+      make: async () => (await createMetricPart(ctx.admin)).metricPartID,
+      edit: named('Part'),
+    },
+    {
+      singular: 'rateCard',
+      plural: 'rateCards',
+      idField: 'rateCardID',
+      fkJoins: [],
+      make: async () => (await createRateCard(ctx.admin)).rateCardID,
+      edit: named('Rate card'),
+    },
     {
       singular: 'recImportTemplate',
       plural: 'recImportTemplates',
       idField: 'templateID',
       fkJoins: [],
-      make: async () => expectStatus(await ctx.admin.post('/api/recImportTemplate', { name: unique('Supplier'), mappings: { 'Txn Date': 'saleDate', Amount: 'revenue' } }), 201).body.data.templateID,
+      make: async () =>
+        expectStatus(await ctx.admin.post('/api/recImportTemplate', { name: unique('Supplier'), mappings: { 'Txn Date': 'saleDate', Amount: 'revenue' } }), 201)
+          .body.data.templateID,
       edit: named('Supplier'),
     },
     {
@@ -141,7 +192,14 @@ export function recordResources(ctx: ResourceContext): Resource[] {
       // The sentence names the tolerance.
       editMoves: ['description'],
     },
-    { singular: 'recSheet', plural: 'recSheets', idField: 'recSheetID', fkJoins: [], make: async () => (await createRecSheet(ctx.admin)).recSheetID, edit: named('Sheet') },
+    {
+      singular: 'recSheet',
+      plural: 'recSheets',
+      idField: 'recSheetID',
+      fkJoins: [],
+      make: async () => (await createRecSheet(ctx.admin)).recSheetID,
+      edit: named('Sheet'),
+    },
     {
       singular: 'recSheetLine',
       plural: 'recSheetLines',
@@ -149,7 +207,15 @@ export function recordResources(ctx: ResourceContext): Resource[] {
       fkJoins: ['file', 'sale'],
       make: async () => {
         const sheet = await createRecSheet(ctx.admin);
-        const line = await createRecLine(ctx.admin, { recSheetID: sheet.recSheetID, saleDate: '2015-03-02', storeName: ctx.storeA.name, orderRef: orderNumber(), sku: 'TRIP-1', description: 'Handset', revenue: 12.5 });
+        const line = await createRecLine(ctx.admin, {
+          recSheetID: sheet.recSheetID,
+          saleDate: '2015-03-02',
+          storeName: ctx.storeA.name,
+          orderRef: orderNumber(),
+          sku: 'TRIP-1',
+          description: 'Handset',
+          revenue: 12.5,
+        });
         return line.recSheetLineID;
       },
       edit: () => ['description', unique('Line')],
@@ -216,7 +282,8 @@ export function recordResources(ctx: ResourceContext): Resource[] {
       plural: 'users',
       idField: 'userID',
       fkJoins: [],
-      make: async () => (await createUser(ctx.t.http, ctx.admin, { login: false, areas: ['RecordSales'], storeIDs: [ctx.storeA.storeID], storeID: ctx.storeA.storeID })).userID,
+      make: async () =>
+        (await createUser(ctx.t.http, ctx.admin, { login: false, areas: ['RecordSales'], storeIDs: [ctx.storeA.storeID], storeID: ctx.storeA.storeID })).userID,
       edit: named('User'),
     },
     {
@@ -225,7 +292,17 @@ export function recordResources(ctx: ResourceContext): Resource[] {
       idField: 'announcementID',
       fkJoins: ['file', 'announcementUsers'],
       make: async () => {
-        const created = expectStatus(await ctx.admin.post('/api/announcement', { type: 'info', title: unique('Notice'), message: 'Hello', displayUntil: '2099-12-31', clickType: 'url', url: 'https://example.com/x' }), 201);
+        const created = expectStatus(
+          await ctx.admin.post('/api/announcement', {
+            type: 'info',
+            title: unique('Notice'),
+            message: 'Hello',
+            displayUntil: '2099-12-31',
+            clickType: 'url',
+            url: 'https://example.com/x',
+          }),
+          201,
+        );
         const announcementID = created.body.data.announcementID;
         // A recipient, so the record answers with its users and counts.
         expectStatus(await ctx.admin.post('/api/announcementUser', { announcementID, userID: ctx.editor.userID }), 201);
@@ -239,7 +316,10 @@ export function recordResources(ctx: ResourceContext): Resource[] {
       idField: 'rotaLineID',
       fkJoins: [],
       make: async () =>
-        expectStatus(await ctx.admin.post('/api/rotaLine', { rotaDate: rotaDate(), storeID: ctx.storeA.storeID, userID: ctx.editor.userID, notes: 'Opening' }), 201).body.data.rotaLineID,
+        expectStatus(
+          await ctx.admin.post('/api/rotaLine', { rotaDate: rotaDate(), storeID: ctx.storeA.storeID, userID: ctx.editor.userID, notes: 'Opening' }),
+          201,
+        ).body.data.rotaLineID,
       edit: () => ['notes', unique('Closing')],
       // Every change of a rota line writes a history entry, which becomes its current one.
       editMoves: ['currentHistoryID'],

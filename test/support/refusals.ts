@@ -86,9 +86,7 @@ export function describeBodySweep(
 
     it.each(resource.bad)('%s = %j is a 400 naming the field on POST and PUT', async (field, value) => {
       const onPost = await refused(ctx().t, post({ ...resource.valid(), [field]: value }));
-      expect(Object.keys(onPost.failMessages).concat(onPost.failSummary)).toEqual(
-        expect.arrayContaining([expect.stringContaining(field)]),
-      );
+      expect(Object.keys(onPost.failMessages).concat(onPost.failSummary)).toEqual(expect.arrayContaining([expect.stringContaining(field)]));
       const before = await current();
       await refused(ctx().t, put({ ...resource.valid(), [field]: value }));
       expect(await current()).toEqual(before);
@@ -118,10 +116,7 @@ export function describeBodySweep(
       async (id) => {
         const { t, admin } = ctx();
         const before = await t.tableCounts();
-        for (const res of [
-          await admin.put(path(encodeURIComponent(id)), resource.valid()),
-          await admin.delete(path(encodeURIComponent(id))),
-        ]) {
+        for (const res of [await admin.put(path(encodeURIComponent(id)), resource.valid()), await admin.delete(path(encodeURIComponent(id)))]) {
           expect([400, 404]).toContain(res.status);
           expect(res.body.validationResult).toEqual(expect.objectContaining({ fail: true, failSummary: expect.any(String) }));
         }

@@ -3,7 +3,9 @@ import { EMPTY_GRID_VERSION, gridVersion, withVersion } from './version';
 describe('versions of records and grids (optimistic concurrency)', () => {
   it('a grid is at the newest stamp of its rows, or the empty version without rows', () => {
     expect(gridVersion([])).toBe(EMPTY_GRID_VERSION);
-    expect(gridVersion([{ updatedDate: '2026-11-28T10:42:00.001Z' }, { updatedDate: '2026-11-28T10:42:00.010Z' }, { updatedDate: null }])).toBe('2026-11-28T10:42:00.010Z');
+    expect(gridVersion([{ updatedDate: '2026-11-28T10:42:00.001Z' }, { updatedDate: '2026-11-28T10:42:00.010Z' }, { updatedDate: null }])).toBe(
+      '2026-11-28T10:42:00.010Z',
+    );
   });
 
   it('a version travels as ?updatedDate=, added to any query', () => {

@@ -67,10 +67,7 @@ export function LoginPage() {
   };
 
   return (
-    <div
-      className={background ? 'login-page login-page-image' : 'login-page'}
-      style={background ? { backgroundImage: `url("${background}")` } : undefined}
-    >
+    <div className={background ? 'login-page login-page-image' : 'login-page'} style={background ? { backgroundImage: `url("${background}")` } : undefined}>
       <Card className="login-card" variant="borderless">
         {/* The page's h1 (issue 26): the logo, named by the app's name, or the name itself. */}
         <PageTitle className="login-brand">

@@ -160,9 +160,7 @@ export function GridEditor<R extends object>(props: GridEditorProps<R>) {
   if (loaded !== state.source || dataKey !== state.sourceKey) {
     const replace = dataKey !== state.sourceKey || !state.unsaved;
     // Edits kept over a reload keep the version they were made from.
-    current = replace
-      ? { source: loaded, sourceKey: dataKey, rows: loaded ?? [], unsaved: false, version: props.version }
-      : { ...state, source: loaded };
+    current = replace ? { source: loaded, sourceKey: dataKey, rows: loaded ?? [], unsaved: false, version: props.version } : { ...state, source: loaded };
     setState(current);
     if (replace) setFailure(null);
   }
@@ -297,10 +295,7 @@ export function GridEditor<R extends object>(props: GridEditorProps<R>) {
       </div>
       {failure && (
         <div className="grid-editor-failure">
-          <FailureAlert
-            failure={{ ...gridFailure(failure, 'The changes could not be saved', failLabel), conflict }}
-            onReload={onReload ? reload : undefined}
-          />
+          <FailureAlert failure={{ ...gridFailure(failure, 'The changes could not be saved', failLabel), conflict }} onReload={onReload ? reload : undefined} />
         </div>
       )}
       {current.rows.length === 0 && empty ? (
@@ -340,7 +335,7 @@ export function GridEditor<R extends object>(props: GridEditorProps<R>) {
 /** Nests consecutive columns sharing a group (GridColumn.groups, outermost first) under one header. */
 function groupColumns<R>(columns: GridColumn<R>[], built: TableColumnType<R>[], depth = 0, parentKey = ''): TableColumnsType<R> {
   const nested: TableColumnsType<R> = [];
-  for (let start = 0; start < columns.length; ) {
+  for (let start = 0; start < columns.length;) {
     const group = columns[start].groups?.[depth];
     let end = start + 1;
     if (!group) {
@@ -362,8 +357,7 @@ function groupColumns<R>(columns: GridColumn<R>[], built: TableColumnType<R>[], 
  */
 function useLeaveGuard(unsaved: boolean) {
   const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      unsaved && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+    ({ currentLocation, nextLocation }) => unsaved && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
   );
   useEffect(() => {
     if (!unsaved) return;
@@ -421,7 +415,7 @@ export function GridNumberInput({ input, value, onApply, onTyping, disabled, sta
       textRef.current = numberToCellText(input, value);
       setText(textRef.current);
     }
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- follows the cell's value alone: the text being typed is not a change from elsewhere
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- follows the cell's value alone: the text being typed is not a change from elsewhere
   }, [value]);
   useEffect(() => () => window.clearTimeout(timer.current), []);
 

@@ -26,7 +26,11 @@ describe('gridFailure', () => {
   });
 
   it('one failing cell: its labelled message alone', () => {
-    const result = { fail: true, failSummary: 'Footfall must be at most 1000000', failMessages: { 'dailyStats.2.footfall': 'Footfall must be at most 1000000' } };
+    const result = {
+      fail: true,
+      failSummary: 'Footfall must be at most 1000000',
+      failMessages: { 'dailyStats.2.footfall': 'Footfall must be at most 1000000' },
+    };
     expect(gridFailure(result, 'Bad request', failLabel)).toEqual({ summary: 'Sun 03/03/2019 Footfall - Footfall must be at most 1000000', details: [] });
   });
 
@@ -37,7 +41,10 @@ describe('gridFailure', () => {
 
   it('a key no cell has shows its message without the key', () => {
     const result = { fail: true, failMessages: { targets: 'At most 10000 entries', 'dailyStats.2.footfall': 'Footfall must be at most 1000000' } };
-    expect(gridFailure(result, 'Bad request', failLabel).details).toEqual(['At most 10000 entries', 'Sun 03/03/2019 Footfall - Footfall must be at most 1000000']);
+    expect(gridFailure(result, 'Bad request', failLabel).details).toEqual([
+      'At most 10000 entries',
+      'Sun 03/03/2019 Footfall - Footfall must be at most 1000000',
+    ]);
     expect(gridFailure({ fail: true, failMessages: { targets: 'At most 10000 entries' } }, 'Bad request').summary).toBe('At most 10000 entries');
   });
 

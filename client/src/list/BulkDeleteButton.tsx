@@ -67,7 +67,12 @@ export function BulkDeleteButton({ ids, clear, url, idsField, title, description
           </Button>,
         ]}
       >
-        <Alert type="warning" showIcon message="This action cannot be undone! Please double check before taking this action!" description={description(ids.length)} />
+        <Alert
+          type="warning"
+          showIcon
+          message="This action cannot be undone! Please double check before taking this action!"
+          description={description(ids.length)}
+        />
         {failure && <Alert className="dialog-note" type="error" showIcon role="alert" message={failure} />}
       </Modal>
     </>

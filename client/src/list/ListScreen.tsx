@@ -3,16 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { Alert, Button, Card, type CheckboxProps, Dropdown, Empty, Input, Pagination, Space, Spin, Table, Tooltip, Typography } from 'antd';
 import type { ColumnsType, TablePaginationConfig } from 'antd/es/table';
 import type { FilterValue, SorterResult } from 'antd/es/table/interface';
-import {
-  CopyOutlined,
-  DeleteOutlined,
-  EditOutlined,
-  EllipsisOutlined,
-  EyeOutlined,
-  FileExcelOutlined,
-  PlusOutlined,
-  SearchOutlined,
-} from '@ant-design/icons';
+import { CopyOutlined, DeleteOutlined, EditOutlined, EllipsisOutlined, EyeOutlined, FileExcelOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { useList, usePreference } from '../api/hooks';
 import { ApiError, apiGet } from '../api/http';
 import { getToken } from '../api/token';
@@ -28,16 +19,7 @@ import { ColumnChooser } from './ColumnChooser';
 import { CARD_LIST_BELOW, DEFAULT_PRIORITY, actionsWidth, cardLayout, columnWidth, columnWidths, fitColumns, isCuttable } from './columnFit';
 import { hoverTextOf, renderFieldValue } from './renderValue';
 import type { DialogMode, DialogRequest, FieldDef, ResourceDef } from './resource';
-import {
-  type ListState,
-  PAGE_SIZES,
-  applyTableChange,
-  readListState,
-  toApiQuery,
-  withQuickFilter,
-  withScreenParams,
-  writeListState,
-} from './tableQuery';
+import { type ListState, PAGE_SIZES, applyTableChange, readListState, toApiQuery, withQuickFilter, withScreenParams, writeListState } from './tableQuery';
 
 interface Props {
   resource: ResourceDef;
@@ -138,9 +120,12 @@ export function ListScreen({ resource, header, toolbarExtra, titleNode, titleRol
   const pageCount = data?.page?.pageCount;
   useEffect(() => {
     if (pageCount !== undefined && pageCount > 0 && state.page > pageCount) {
-      setSearchParams((current) => withScreenParams(writeListState({ ...readListState(current, resource.defaultSort), page: pageCount }), current, screenParams), {
-        replace: true,
-      });
+      setSearchParams(
+        (current) => withScreenParams(writeListState({ ...readListState(current, resource.defaultSort), page: pageCount }), current, screenParams),
+        {
+          replace: true,
+        },
+      );
     }
   }, [pageCount, state.page, setSearchParams, resource.defaultSort, screenParams]);
 
@@ -253,7 +238,8 @@ export function ListScreen({ resource, header, toolbarExtra, titleNode, titleRol
   // delete and the links marked `inMenu` in one '...' menu. Plain buttons with a title, not antd
   // Buttons in Tooltips: a page of 50 rows drew 500 of those, most of the table's first render (issue 26).
   const rowActions = resource.rowActions ?? [];
-  const shownActions = (row: Row, inMenu: boolean) => rowActions.filter((action) => Boolean(action.inMenu) === inMenu && (!action.visible || action.visible(me, row)));
+  const shownActions = (row: Row, inMenu: boolean) =>
+    rowActions.filter((action) => Boolean(action.inMenu) === inMenu && (!action.visible || action.visible(me, row)));
   const iconActions = rowActions.filter((action) => !action.inMenu && rows.some((row) => !action.visible || action.visible(me, row)));
   const menuActionsOf = (row: Row) => [
     ...shownActions(row, true).map((action) => ({
@@ -263,7 +249,9 @@ export function ListScreen({ resource, header, toolbarExtra, titleNode, titleRol
       onClick: () => (action.path ? navigate(action.path(row)) : action.onClick?.(row)),
     })),
     ...(mayCopy ? [{ key: 'copy', label: 'Copy', icon: <CopyOutlined />, onClick: () => setDialog({ mode: 'copy', id: idOf(row) }) }] : []),
-    ...(mayDelete(row) ? [{ key: 'delete', label: 'Delete', icon: <DeleteOutlined />, danger: true, onClick: () => setDialog({ mode: 'delete', id: idOf(row) }) }] : []),
+    ...(mayDelete(row)
+      ? [{ key: 'delete', label: 'Delete', icon: <DeleteOutlined />, danger: true, onClick: () => setDialog({ mode: 'delete', id: idOf(row) }) }]
+      : []),
   ];
   const anyEdit = rows.some(mayUpdate);
   const anyMenu = rows.some((row) => menuActionsOf(row).length > 0);
@@ -285,7 +273,13 @@ export function ListScreen({ resource, header, toolbarExtra, titleNode, titleRol
             {action.icon}
           </button>
         ))}
-        <button type="button" className="row-action" title="View" aria-label="View" onClick={() => setDialog({ mode: 'read', id, position: pageStart + index })}>
+        <button
+          type="button"
+          className="row-action"
+          title="View"
+          aria-label="View"
+          onClick={() => setDialog({ mode: 'read', id, position: pageStart + index })}
+        >
           <EyeOutlined />
         </button>
         {mayUpdate(row) && (
@@ -321,11 +315,7 @@ export function ListScreen({ resource, header, toolbarExtra, titleNode, titleRol
   // Widths that make the table exactly the card's width (a pixel spare for rounding); as a key,
   // so the memoised columns stay while nothing changes.
   const widthsKey = JSON.stringify(
-    columnWidths(
-      shownFields.filter((field) => fittedNames.includes(field.name)).map(candidateOf),
-      (boxWidth ?? 0) - 1,
-      reserved,
-    ),
+    columnWidths(shownFields.filter((field) => fittedNames.includes(field.name)).map(candidateOf), (boxWidth ?? 0) - 1, reserved),
   );
   const filtersKey = JSON.stringify(state.filters);
   const columns: ColumnsType<Row> = useMemo(() => {
@@ -371,7 +361,13 @@ export function ListScreen({ resource, header, toolbarExtra, titleNode, titleRol
                           allowClear
                         />
                         <Space className="text-filter-buttons">
-                          <Button size="small" onClick={() => { clearFilters?.(); confirm(); }}>
+                          <Button
+                            size="small"
+                            onClick={() => {
+                              clearFilters?.();
+                              confirm();
+                            }}
+                          >
                             Reset
                           </Button>
                           <Button size="small" type="primary" onClick={() => confirm()}>
@@ -396,18 +392,15 @@ export function ListScreen({ resource, header, toolbarExtra, titleNode, titleRol
     // The fields come from the resource; what else the columns read is in the keys.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [resource, widthsKey, state.sort, state.sortDir, filtersKey, actionIcons]);
-  const tableWidth = (columns as { width?: number }[]).reduce((sum, column) => sum + (column.width ?? 0), 0) + (selectable ? 32 : 0) + (resource.expandedRow ? 32 : 0);
+  const tableWidth =
+    (columns as { width?: number }[]).reduce((sum, column) => sum + (column.width ?? 0), 0) + (selectable ? 32 : 0) + (resource.expandedRow ? 32 : 0);
   // Wider than the card only when the user chose more columns than fit: then it scrolls, the
   // actions pinned on the right.
   const scrolls = boxWidth !== null && tableWidth > boxWidth;
   const tableColumns = scrolls ? [...columns.slice(0, -1), { ...columns[columns.length - 1], fixed: 'right' as const }] : columns;
 
   // Filter keys from antd are column keys; the state keeps API parameter names.
-  const onTableChange = (
-    pagination: TablePaginationConfig,
-    filters: Record<string, FilterValue | null>,
-    sorter: SorterResult<Row> | SorterResult<Row>[],
-  ) => {
+  const onTableChange = (pagination: TablePaginationConfig, filters: Record<string, FilterValue | null>, sorter: SorterResult<Row> | SorterResult<Row>[]) => {
     const single = Array.isArray(sorter) ? sorter[0] : sorter;
     const sortedField = tableFields.find((field) => field.name === single?.columnKey);
     // Filters set elsewhere (a screen's filters panel) stay; the columns' own are antd's to report.
@@ -508,7 +501,14 @@ export function ListScreen({ resource, header, toolbarExtra, titleNode, titleRol
               ) : (
                 <ul className="list-cards" aria-label={resource.title}>
                   {rows.map((row, index) => (
-                    <RowCard key={String(row[resource.idField])} resource={resource} row={row} fields={cardFields} actions={renderActions(row, index)} saved={justSaved.has(idOf(row))} />
+                    <RowCard
+                      key={String(row[resource.idField])}
+                      resource={resource}
+                      row={row}
+                      fields={cardFields}
+                      actions={renderActions(row, index)}
+                      saved={justSaved.has(idOf(row))}
+                    />
                   ))}
                 </ul>
               )}
@@ -516,7 +516,9 @@ export function ListScreen({ resource, header, toolbarExtra, titleNode, titleRol
                 className={rows.length === 0 && loading ? 'list-cards-pager list-cards-pager-waiting' : 'list-cards-pager'}
                 {...pagination}
                 onChange={(page) =>
-                  setSearchParams((current) => withScreenParams(writeListState({ ...readListState(current, resource.defaultSort), page }), current, screenParams))
+                  setSearchParams((current) =>
+                    withScreenParams(writeListState({ ...readListState(current, resource.defaultSort), page }), current, screenParams),
+                  )
                 }
               />
             </Spin>
@@ -546,11 +548,7 @@ export function ListScreen({ resource, header, toolbarExtra, titleNode, titleRol
                     }
                   : undefined
               }
-              expandable={
-                resource.expandedRow
-                  ? { expandedRowRender: (row: Row) => resource.expandedRow!(row), columnWidth: 32 }
-                  : undefined
-              }
+              expandable={resource.expandedRow ? { expandedRowRender: (row: Row) => resource.expandedRow!(row), columnWidth: 32 } : undefined}
               pagination={pagination}
             />
           )}
@@ -583,7 +581,19 @@ export function ListScreen({ resource, header, toolbarExtra, titleNode, titleRol
  * One row as a card on a phone (issue 26): its title and amount on the first line, the other
  * card fields below with their column titles for screen readers, the row's actions at the end.
  */
-function RowCard({ resource, row, fields, actions, saved }: { resource: ResourceDef; row: Row; fields: ReturnType<typeof cardLayout<FieldDef>>; actions: ReactNode; saved: boolean }) {
+function RowCard({
+  resource,
+  row,
+  fields,
+  actions,
+  saved,
+}: {
+  resource: ResourceDef;
+  row: Row;
+  fields: ReturnType<typeof cardLayout<FieldDef>>;
+  actions: ReactNode;
+  saved: boolean;
+}) {
   const { title, aside, lines } = fields;
   return (
     <li className={['list-row-card', resource.rowClassName?.(row), saved ? JUST_SAVED_CLASS : undefined].filter(Boolean).join(' ')}>

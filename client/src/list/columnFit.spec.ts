@@ -38,9 +38,19 @@ describe('dense list columns (issue 26)', () => {
     expect(actionsWidth(3)).toBe(100);
   });
 
-  it("a phone card shows the fields marked for it, else the first three: title, amount aside, lines", () => {
-    const fields = [{ name: 'id' }, { name: 'date', card: 'line' as const }, { name: 'sku', card: 'title' as const }, { name: 'revenue', card: 'aside' as const }, { name: 'other' }];
+  it('a phone card shows the fields marked for it, else the first three: title, amount aside, lines', () => {
+    const fields = [
+      { name: 'id' },
+      { name: 'date', card: 'line' as const },
+      { name: 'sku', card: 'title' as const },
+      { name: 'revenue', card: 'aside' as const },
+      { name: 'other' },
+    ];
     expect(cardLayout(fields)).toEqual({ title: fields[2], aside: fields[3], lines: [fields[1]] });
-    expect(cardLayout([{ name: 'a' }, { name: 'b' }, { name: 'c' }, { name: 'd' }])).toEqual({ title: { name: 'a' }, aside: undefined, lines: [{ name: 'b' }, { name: 'c' }] });
+    expect(cardLayout([{ name: 'a' }, { name: 'b' }, { name: 'c' }, { name: 'd' }])).toEqual({
+      title: { name: 'a' },
+      aside: undefined,
+      lines: [{ name: 'b' }, { name: 'c' }],
+    });
   });
 });

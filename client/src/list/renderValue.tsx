@@ -1,14 +1,7 @@
 import type { ReactNode } from 'react';
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
 import type { Row } from '../api/types';
-import {
-  formatDate,
-  formatDateTime,
-  formatHour,
-  formatIntegerField,
-  formatPounds,
-  formatRatio,
-  formatWeekdays, textOf } from '../format/format';
+import { formatDate, formatDateTime, formatHour, formatIntegerField, formatPounds, formatRatio, formatWeekdays, textOf } from '../format/format';
 import type { FieldDef } from './resource';
 
 /** A tick or a cross, with words for screen readers and tests. */

@@ -47,7 +47,10 @@ describe('applyTableChange', () => {
   });
 
   it('goes back to page 1 when the sort, length or filters change', () => {
-    expect(applyTableChange(base, { current: 4, pageSize: 10, sortField: 'name', sortOrder: 'descend', filters: {} })).toMatchObject({ page: 1, sortDir: 'desc' });
+    expect(applyTableChange(base, { current: 4, pageSize: 10, sortField: 'name', sortOrder: 'descend', filters: {} })).toMatchObject({
+      page: 1,
+      sortDir: 'desc',
+    });
     expect(applyTableChange(base, { current: 4, pageSize: 50, sortField: 'name', sortOrder: 'ascend', filters: {} }).page).toBe(1);
     expect(applyTableChange(base, { current: 4, pageSize: 10, sortField: 'name', sortOrder: 'ascend', filters: { active: ['1'] } }).page).toBe(1);
     expect(withQuickFilter(base, 'x').page).toBe(1);
@@ -57,7 +60,9 @@ describe('applyTableChange', () => {
 describe('withScreenParams', () => {
   it("keeps the screen's own params (e.g. refunds) when the list writes its state", () => {
     const current = new URLSearchParams('refunds=1&page=3&other=x');
-    const next = withScreenParams(writeListState({ page: 1, pageLength: 10, sort: 'saleDate', sortDir: 'desc', quickFilter: '', filters: {} }), current, ['refunds']);
+    const next = withScreenParams(writeListState({ page: 1, pageLength: 10, sort: 'saleDate', sortDir: 'desc', quickFilter: '', filters: {} }), current, [
+      'refunds',
+    ]);
     expect(next.toString()).toBe('sort=saleDate&sortDir=desc&refunds=1');
     expect(withScreenParams(new URLSearchParams(), new URLSearchParams('page=2'), ['refunds']).toString()).toBe('');
   });

@@ -79,10 +79,7 @@ export function withScreenParams(search: URLSearchParams, current: URLSearchPara
  * page, sort and sortDir, quickFilter, column filters (a comma list means
  * "any of") and the screen's fixed filters, which always win.
  */
-export function toApiQuery(
-  state: ListState,
-  options: { fixedFilters?: Record<string, string>; fkJoins?: string; paged?: boolean } = {},
-): URLSearchParams {
+export function toApiQuery(state: ListState, options: { fixedFilters?: Record<string, string>; fkJoins?: string; paged?: boolean } = {}): URLSearchParams {
   const query = new URLSearchParams();
   if (options.paged !== false) {
     query.set('page', String(state.page - 1));
@@ -124,10 +121,7 @@ export function applyTableChange(state: ListState, change: TableChange): ListSta
   const sortDir: SortDir | undefined = change.sortOrder === 'descend' ? 'desc' : change.sortOrder ? 'asc' : undefined;
   const pageLength = change.pageSize ?? state.pageLength;
   const resetPage =
-    pageLength !== state.pageLength ||
-    sort !== state.sort ||
-    sortDir !== state.sortDir ||
-    JSON.stringify(filters) !== JSON.stringify(state.filters);
+    pageLength !== state.pageLength || sort !== state.sort || sortDir !== state.sortDir || JSON.stringify(filters) !== JSON.stringify(state.filters);
   return { ...state, pageLength, sort, sortDir, filters, page: resetPage ? 1 : (change.current ?? state.page) };
 }
 

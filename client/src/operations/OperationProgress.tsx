@@ -16,14 +16,10 @@ interface Props {
 export function OperationProgress({ operation, startingText = 'Waiting for the server...' }: Props) {
   const state = operation?.state ?? 'waiting';
   const percent = Math.max(0, Math.min(100, Math.round(Number(operation?.percentage ?? 0))));
-  const message =
-    operation?.message || (state === 'waiting' ? (operation ? 'Waiting in the queue...' : startingText) : state === 'completed' ? 'Done' : '');
+  const message = operation?.message || (state === 'waiting' ? (operation ? 'Waiting in the queue...' : startingText) : state === 'completed' ? 'Done' : '');
   return (
     <div className="operation-progress" role="status" aria-live="polite" data-state={state}>
-      <Progress
-        percent={state === 'completed' ? 100 : percent}
-        status={state === 'failed' ? 'exception' : state === 'completed' ? 'success' : 'active'}
-      />
+      <Progress percent={state === 'completed' ? 100 : percent} status={state === 'failed' ? 'exception' : state === 'completed' ? 'success' : 'active'} />
       <Typography.Text type="secondary" className="operation-message">
         {state === 'failed' ? (operation?.error ?? 'The operation failed') : message}
       </Typography.Text>

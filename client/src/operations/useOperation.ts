@@ -53,11 +53,7 @@ export function useOperation<R = unknown>(
  * Starts a job (`POST`/`PUT` answering `202 { data: operation }`). An endpoint that still answers
  * synchronously gets its body back as `{ body }` instead, so a caller can take both.
  */
-export async function startOperation(
-  url: string,
-  method: 'POST' | 'PUT',
-  body?: unknown,
-): Promise<{ operation: OperationView | null; body: unknown }> {
+export async function startOperation(url: string, method: 'POST' | 'PUT', body?: unknown): Promise<{ operation: OperationView | null; body: unknown }> {
   const answer = await apiRequest<unknown>(url, { method, body });
   return { operation: operationOf(answer.body), body: answer.body };
 }

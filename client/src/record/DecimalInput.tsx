@@ -29,7 +29,7 @@ export function DecimalInput({ id, value, onChange, kind, disabled, status, plac
   // Follow changes made elsewhere (a reset, or commission mirroring revenue).
   useEffect(() => {
     if (decimalTextToNumber(text) !== (value ?? null)) setText(numberToDecimalText(value, kind));
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- follows the form's value alone: the text being typed is not a change from elsewhere
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- follows the form's value alone: the text being typed is not a change from elsewhere
   }, [value]);
 
   return (

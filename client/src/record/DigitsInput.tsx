@@ -24,7 +24,7 @@ export function DigitsInput({ id, value, onChange, max, suffix, disabled, status
   // Follow changes made elsewhere (a reset, or a copied record).
   useEffect(() => {
     if (digitsTextToNumber(text) !== (value ?? null)) setText(numberToDigitsText(value));
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- follows the form's value alone: the text being typed is not a change from elsewhere
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- follows the form's value alone: the text being typed is not a change from elsewhere
   }, [value]);
 
   return (

@@ -52,19 +52,7 @@ interface Props {
 }
 
 /** The editable input for one field, chosen by its value type. */
-export function FieldInput({
-  field,
-  record,
-  ctx,
-  disabled,
-  status,
-  nestedErrors,
-  onNestedErrorsChange,
-  'aria-label': ariaLabel,
-  id,
-  value,
-  onChange,
-}: Props) {
+export function FieldInput({ field, record, ctx, disabled, status, nestedErrors, onNestedErrorsChange, 'aria-label': ariaLabel, id, value, onChange }: Props) {
   const change = (next: unknown) => onChange?.(next);
   const label = ariaLabel;
   const placeholder = ctx ? resolve(field.placeholder, ctx) : typeof field.placeholder === 'string' ? field.placeholder : undefined;
@@ -73,13 +61,7 @@ export function FieldInput({
       return <Switch id={id} checked={Boolean(value)} onChange={change} disabled={disabled} aria-label={label} />;
     case 'password':
       return (
-        <Input.Password
-          id={id}
-          value={(value as string) ?? ''}
-          onChange={(e) => change(e.target.value)}
-          autoComplete="new-password"
-          disabled={disabled}
-        />
+        <Input.Password id={id} value={(value as string) ?? ''} onChange={(e) => change(e.target.value)} autoComplete="new-password" disabled={disabled} />
       );
     case 'money':
     case 'ratio':
@@ -213,7 +195,9 @@ export function FieldInput({
         />
       );
     case 'file':
-      return <FileUploadInput id={id} source={field.fileUpload!} value={value as UploadedFile | null} onChange={change} disabled={disabled} aria-label={label} />;
+      return (
+        <FileUploadInput id={id} source={field.fileUpload!} value={value as UploadedFile | null} onChange={change} disabled={disabled} aria-label={label} />
+      );
     case 'subTable':
       return (
         <SubTableInput

@@ -74,7 +74,11 @@ export function FileUploadInput({ id, source, value, onChange, disabled, 'aria-l
           if (file) void upload(file);
         }}
       />
-      {error && <Typography.Text type="danger" className="file-upload-error">{error}</Typography.Text>}
+      {error && (
+        <Typography.Text type="danger" className="file-upload-error">
+          {error}
+        </Typography.Text>
+      )}
     </div>
   );
 }

@@ -73,7 +73,7 @@ export function LookupSelect({ id, value, onChange, source, multiple, initialOpt
       id={id}
       mode={multiple ? 'multiple' : undefined}
       value={multiple ? chosen : (value ?? undefined)}
-      onChange={(next) => onChange?.((next ?? null))}
+      onChange={(next) => onChange?.(next ?? null)}
       options={options}
       onSearch={applySearch}
       onOpenChange={setOpened}

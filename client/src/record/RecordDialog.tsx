@@ -90,12 +90,12 @@ export function RecordDialog({ resource, mode, id, title, onClose, onSaved, step
   const [nestedErrors, setNestedErrors] = useState<Record<string, Record<string, string>>>({});
 
   const needsRecord = mode !== 'create';
-  const { data, isLoading, error, mutate: refetchRecord } = useRecord(
-    resource.listPath,
-    resource.idField,
-    needsRecord ? (id ?? null) : null,
-    resource.fkJoins ? { fkJoins: resource.fkJoins } : undefined,
-  );
+  const {
+    data,
+    isLoading,
+    error,
+    mutate: refetchRecord,
+  } = useRecord(resource.listPath, resource.idField, needsRecord ? (id ?? null) : null, resource.fkJoins ? { fkJoins: resource.fkJoins } : undefined);
   const record = needsRecord ? data?.data : undefined;
   const ready = !needsRecord || Boolean(record);
   const allReadOnly = mode === 'read' || mode === 'delete';
@@ -320,14 +320,7 @@ export function RecordDialog({ resource, mode, id, title, onClose, onSaved, step
           <Button key="cancel" onClick={onClose} disabled={busy}>
             Cancel
           </Button>,
-          <Button
-            key="submit"
-            type="primary"
-            danger={mode === 'delete'}
-            loading={busy}
-            disabled={busy || !ready}
-            onClick={() => void submit()}
-          >
+          <Button key="submit" type="primary" danger={mode === 'delete'} loading={busy} disabled={busy || !ready} onClick={() => void submit()}>
             {busy ? BUTTON_BY_MODE[mode].busy : BUTTON_BY_MODE[mode].idle}
           </Button>,
         ];
@@ -348,20 +341,11 @@ export function RecordDialog({ resource, mode, id, title, onClose, onSaved, step
       destroyOnHidden
     >
       {needsRecord && !record ? (
-        <div className="dialog-loading">
-          {isLoading ? <Spin /> : error ? <Alert type="error" showIcon message="Error loading data" /> : null}
-        </div>
+        <div className="dialog-loading">{isLoading ? <Spin /> : error ? <Alert type="error" showIcon message="Error loading data" /> : null}</div>
       ) : (
         <>
           {resource.formNote && !allReadOnly && <Alert className="dialog-note" type="info" showIcon message={resource.formNote} />}
-          {mode === 'delete' && (
-            <Alert
-              className="dialog-note"
-              type="warning"
-              showIcon
-              message={`Delete this ${singular}? This cannot be undone.`}
-            />
-          )}
+          {mode === 'delete' && <Alert className="dialog-note" type="warning" showIcon message={`Delete this ${singular}? This cannot be undone.`} />}
           <FailureAlert failure={failure} onReload={() => void reload()} reloading={reloading} />
           <div ref={formArea}>
             <Form
@@ -413,11 +397,7 @@ export function RecordDialog({ resource, mode, id, title, onClose, onSaved, step
                     />
                   </Form.Item>
                 ) : (
-                  <Form.Item
-                    key={field.name}
-                    label={formTitleOf(field)}
-                    className={field.valueType === 'subTable' ? 'sub-table-item' : undefined}
-                  >
+                  <Form.Item key={field.name} label={formTitleOf(field)} className={field.valueType === 'subTable' ? 'sub-table-item' : undefined}>
                     {field.subTable ? (
                       <SubTableInput
                         subTable={field.subTable}
@@ -438,9 +418,7 @@ export function RecordDialog({ resource, mode, id, title, onClose, onSaved, step
               <button type="submit" hidden aria-hidden tabIndex={-1} />
             </Form>
           </div>
-          {showAudit && (
-            <AuditBlock record={record} />
-          )}
+          {showAudit && <AuditBlock record={record} />}
         </>
       )}
     </Modal>
@@ -470,4 +448,3 @@ function nestedTitle(field: FieldDef | undefined, cellKey: string): string | und
   const cellTitle = cell && field.subTable ? subTableFields(field.subTable).find((f) => f.name === cell)?.title : undefined;
   return [field.title, `row ${Number(index) + 1}`, cellTitle ?? cell].filter(Boolean).join(', ');
 }
-

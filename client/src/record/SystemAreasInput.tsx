@@ -103,9 +103,7 @@ export function SystemAreasSummary({ names }: { names: string[] }) {
   if (names.length === 0) return <>{EMPTY_VALUE}</>;
   if (groups.length === 0) return <>{names.join(', ')}</>;
   const chosen = new Set(names);
-  const grouped = groups
-    .map(({ group, areas }) => ({ group, areas: areas.filter((a) => chosen.has(a.name)) }))
-    .filter((g) => g.areas.length > 0);
+  const grouped = groups.map(({ group, areas }) => ({ group, areas: areas.filter((a) => chosen.has(a.name)) })).filter((g) => g.areas.length > 0);
   const shown = grouped.reduce((sum, g) => sum + g.areas.length, 0);
   if (shown === areaCount) return <span className="system-areas-summary">Every system area</span>;
   const lines = grouped.map(({ group, areas }) => ({ group, text: areas.map((a) => a.description).join('; ') }));

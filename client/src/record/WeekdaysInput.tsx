@@ -23,11 +23,11 @@ export function WeekdaysInput({ id, value, onChange, mondayFirst }: Props) {
   // Checkbox.Group takes no id, so the form label points at a wrapper.
   return (
     <div id={id}>
-    <Checkbox.Group
-      value={ticked}
-      onChange={(bits) => onChange?.((bits).reduce((sum, bit) => sum | (1 << bit), 0))}
-      options={order.map((bit) => ({ label: WEEKDAY_NAMES[bit], value: bit }))}
-    />
+      <Checkbox.Group
+        value={ticked}
+        onChange={(bits) => onChange?.(bits.reduce((sum, bit) => sum | (1 << bit), 0))}
+        options={order.map((bit) => ({ label: WEEKDAY_NAMES[bit], value: bit }))}
+      />
     </div>
   );
 }

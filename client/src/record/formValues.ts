@@ -25,8 +25,7 @@ export function toFormValues(fields: FieldDef[], ctx: FieldContext): Record<stri
   for (const field of fields) {
     if (ctx.mode === 'create' || !ctx.record) {
       const initial = resolve(field.initialValue, ctx);
-      values[field.name] =
-        initial ?? (field.valueType === 'boolean' ? false : field.valueType === 'subTable' ? [] : undefined);
+      values[field.name] = initial ?? (field.valueType === 'boolean' ? false : field.valueType === 'subTable' ? [] : undefined);
       continue;
     }
     if (field.neverPrefill) {
@@ -79,11 +78,7 @@ export function childRowToBody(subTable: SubTableDef, row: Row, values: Row): Ro
  * computed names) with a 400, so nothing else is sent. Fields hidden by the
  * form's state send their `valueWhenHidden`, when they have one.
  */
-export function toRequestBody(
-  editableFields: FieldDef[],
-  values: Record<string, unknown>,
-  hiddenFields: FieldDef[] = [],
-): Record<string, unknown> {
+export function toRequestBody(editableFields: FieldDef[], values: Record<string, unknown>, hiddenFields: FieldDef[] = []): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const field of hiddenFields) {
     if (field.valueWhenHidden !== undefined) body[field.bodyField ?? field.name] = field.valueWhenHidden;

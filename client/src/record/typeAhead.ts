@@ -46,7 +46,5 @@ export function optionText(option: { label?: unknown; title?: unknown } | undefi
 
 /** The first option Enter takes for `typed`, or undefined (what the picker's list shows first). */
 export function firstTypedMatch<O extends { label?: unknown; title?: unknown }>(options: readonly O[], typed: string): O | undefined {
-  return options
-    .filter((o) => matchesTyped(optionText(o), typed))
-    .sort((a, b) => compareTyped(optionText(a), optionText(b), typed))[0];
+  return options.filter((o) => matchesTyped(optionText(o), typed)).sort((a, b) => compareTyped(optionText(a), optionText(b), typed))[0];
 }

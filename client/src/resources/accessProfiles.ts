@@ -66,7 +66,7 @@ export const accessProfilesResource: ResourceDef = {
       optionsFromRow: (row) => storesOfProfile(row).map((s) => ({ value: s.storeID, label: s.storeName })),
       toFormValue: (row) => storesOfProfile(row).map((s) => s.storeID),
       bodyField: 'storeIDs',
-      toBodyValue: (value) => (value) ?? [],
+      toBodyValue: (value) => value ?? [],
       render: (row) => {
         const stores = storesOfProfile(row);
         // A long list of names would swamp the table; past a few, say how many.

@@ -153,7 +153,7 @@ export const analysisFieldsResource: ResourceDef = {
       placeholder: 'None (the user chooses)',
       hideInForm: (ctx) => !inputsOf(ctx).singleOnly,
       valueWhenHidden: null,
-      help: 'Chosen from the sale\'s rate card line; the user cannot change it',
+      help: "Chosen from the sale's rate card line; the user cannot change it",
     },
     {
       name: 'targetRevenue',
@@ -177,4 +177,3 @@ export const analysisFieldsResource: ResourceDef = {
     ...AUDIT_COLUMNS,
   ],
 };
-

@@ -43,7 +43,7 @@ export function storesField(relation: string, title = 'Stores'): FieldDef {
     optionsFromRow: (row) => storesOfRow(row).map((s) => ({ value: s.storeID, label: s.storeName })),
     toFormValue: (row) => storesOfRow(row).map((s) => s.storeID),
     bodyField: 'storeIDs',
-    toBodyValue: (value) => (value) ?? [],
+    toBodyValue: (value) => value ?? [],
     render: (row) => storesSummary(storesOfRow(row).map((s) => s.storeName)),
     initialValue: [],
     width: 240,

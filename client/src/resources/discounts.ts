@@ -89,8 +89,7 @@ export const discountsResource: ResourceDef = {
       valueType: 'subTable',
       initialValue: [],
       width: 240,
-      help:
-        'Without "Capture applied %" both reductions are fixed amounts. With it, a ratio is the share of the percent given on the sale that comes off: 1 takes it all (20% given, 20% off), 0.5 half of it (10% off).',
+      help: 'Without "Capture applied %" both reductions are fixed amounts. With it, a ratio is the share of the percent given on the sale that comes off: 1 takes it all (20% given, 20% off), 0.5 half of it (10% off).',
       render: (row) => storesSummary(((row.discountStores as Row[] | undefined) ?? []).map((s) => textOf(s.storeName))),
       subTable: {
         addLabel: 'Add store',
@@ -110,10 +109,7 @@ export const discountsResource: ResourceDef = {
                 valueType: 'select',
                 displayField: 'storeName',
                 remoteOptions: {
-                  url: (ctx) =>
-                    ctx.values?.saleTypeID
-                      ? `/api/saleTypes?saleTypeID=${Number(ctx.values.saleTypeID)}&fkJoins=saleTypeStores`
-                      : null,
+                  url: (ctx) => (ctx.values?.saleTypeID ? `/api/saleTypes?saleTypeID=${Number(ctx.values.saleTypeID)}&fkJoins=saleTypeStores` : null),
                   toOptions: storeOptions,
                   waitingText: 'Choose a sale type first',
                 },

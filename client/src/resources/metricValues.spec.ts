@@ -65,7 +65,12 @@ describe('params JSON check', () => {
 
 describe('metric part fields', () => {
   it('reads rows of table and field', () => {
-    const body = { listData: [{ tableName: 'sales', field: 'revenueCount' }, { tableName: 'dailyStats', field: 'dayCount' }] };
+    const body = {
+      listData: [
+        { tableName: 'sales', field: 'revenueCount' },
+        { tableName: 'dailyStats', field: 'dayCount' },
+      ],
+    };
     expect(metricFieldOptions(body, 'sales')).toEqual([{ value: 'revenueCount', label: 'Revenue count' }]);
   });
 
@@ -76,7 +81,12 @@ describe('metric part fields', () => {
   });
 
   it('reads rows of a table with its fields', () => {
-    const body = { listData: [{ tableName: 'sales', fields: ['revenueCount'] }, { tableName: 'dailyStats', fields: ['dayCount'] }] };
+    const body = {
+      listData: [
+        { tableName: 'sales', fields: ['revenueCount'] },
+        { tableName: 'dailyStats', fields: ['dayCount'] },
+      ],
+    };
     expect(metricFieldOptions(body, 'dailyStats')).toEqual([{ value: 'dayCount', label: 'Day count' }]);
   });
 });

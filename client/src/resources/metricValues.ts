@@ -95,7 +95,11 @@ export function metricFieldOptions(body: unknown, tableName: unknown): ChoiceOpt
   const payload = envelope?.listData ?? envelope?.data ?? body;
   const names: string[] = [];
   const nameOf = (item: unknown): string | undefined =>
-    typeof item === 'string' ? item : typeof item === 'object' && item ? (((item as Record<string, unknown>).field ?? (item as Record<string, unknown>).name) as string | undefined) : undefined;
+    typeof item === 'string'
+      ? item
+      : typeof item === 'object' && item
+        ? (((item as Record<string, unknown>).field ?? (item as Record<string, unknown>).name) as string | undefined)
+        : undefined;
   if (Array.isArray(payload)) {
     for (const item of payload) {
       if (typeof item === 'object' && item && 'tableName' in item) {

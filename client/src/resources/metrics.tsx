@@ -85,9 +85,7 @@ export const metricsResource: ResourceDef = {
       toBodyValue: (value, values) => successValueToBody(value, values.metricType),
       render: (row) => formatSuccessValue(row.successValue, row.metricType),
       help: (ctx) =>
-        ctx.values?.metricType === 'percent'
-          ? 'As a percentage, e.g. 75 for 75%. 0 means not used.'
-          : '0 means not used (advised only for percent metrics)',
+        ctx.values?.metricType === 'percent' ? 'As a percentage, e.g. 75 for 75%. 0 means not used.' : '0 means not used (advised only for percent metrics)',
     },
     {
       // The table's one column for both: 'At least 35%'.

@@ -134,10 +134,23 @@ export function LineStoresTable({ row, figures = ALL_FIGURES }: { row: Row; figu
       ? [{ key: 'rrp', title: 'RRP', align: 'right' as const, render: (_: unknown, s: LineStore) => storeValue(s, 'customerRRP', formatPounds(s.customerRRP)) }]
       : []),
     ...(has('customerMonthly')
-      ? [{ key: 'monthly', title: 'Monthly', align: 'right' as const, render: (_: unknown, s: LineStore) => storeValue(s, 'customerMonthly', formatPounds(s.customerMonthly)) }]
+      ? [
+          {
+            key: 'monthly',
+            title: 'Monthly',
+            align: 'right' as const,
+            render: (_: unknown, s: LineStore) => storeValue(s, 'customerMonthly', formatPounds(s.customerMonthly)),
+          },
+        ]
       : []),
     ...(has('excludeDiscount')
-      ? [{ key: 'excl', title: 'Exclude discount', render: (_: unknown, s: LineStore) => storeValue(s, 'excludeDiscount', <BooleanMark value={s.excludeDiscount} />) }]
+      ? [
+          {
+            key: 'excl',
+            title: 'Exclude discount',
+            render: (_: unknown, s: LineStore) => storeValue(s, 'excludeDiscount', <BooleanMark value={s.excludeDiscount} />),
+          },
+        ]
       : []),
   ];
   const overridden = stores.filter((s) => (s.overrides ?? []).length > 0).length;
@@ -192,10 +205,12 @@ function uploadedFrom(row: Row, mayDownload: boolean): ReactNode {
 const sortByLabel = (options: ChoiceOption[]) => options.sort((a, b) => a.label.localeCompare(b.label));
 
 /** The line's value as a placeholder: what a store without its own value uses. */
-const lineValue = (name: string, empty = 'Same as the line') => (ctx: FieldContext) => {
-  const value = ctx.values?.[name];
-  return value === null || value === undefined || value === '' ? empty : textOf(value);
-};
+const lineValue =
+  (name: string, empty = 'Same as the line') =>
+  (ctx: FieldContext) => {
+    const value = ctx.values?.[name];
+    return value === null || value === undefined || value === '' ? empty : textOf(value);
+  };
 const lineMoney = (name: string) => (ctx: FieldContext) => {
   const value = ctx.values?.[name];
   return value === null || value === undefined || value === '' ? '0.00' : Number(value).toFixed(2);
@@ -217,7 +232,17 @@ const OVERRIDE_COLUMNS = [
     key: 'sku',
     title: 'Own SKU',
     width: 130,
-    fields: [{ name: 'sku', title: 'Own SKU', valueType: 'text', maxLength: 25, placeholder: lineValue('sku'), render: ownOrInherited('sku', asText), toBodyValue: emptyToNull }],
+    fields: [
+      {
+        name: 'sku',
+        title: 'Own SKU',
+        valueType: 'text',
+        maxLength: 25,
+        placeholder: lineValue('sku'),
+        render: ownOrInherited('sku', asText),
+        toBodyValue: emptyToNull,
+      },
+    ],
   },
   {
     key: 'description',
@@ -239,14 +264,22 @@ const OVERRIDE_COLUMNS = [
     key: 'rrp',
     title: 'Own RRP',
     width: 110,
-    fields: [{ name: 'customerRRP', title: 'Own RRP', valueType: 'money', placeholder: lineMoney('customerRRP'), render: ownOrInherited('customerRRP', formatPounds) }],
+    fields: [
+      { name: 'customerRRP', title: 'Own RRP', valueType: 'money', placeholder: lineMoney('customerRRP'), render: ownOrInherited('customerRRP', formatPounds) },
+    ],
   },
   {
     key: 'monthly',
     title: 'Own monthly',
     width: 110,
     fields: [
-      { name: 'customerMonthly', title: 'Own monthly', valueType: 'money', placeholder: lineMoney('customerMonthly'), render: ownOrInherited('customerMonthly', formatPounds) },
+      {
+        name: 'customerMonthly',
+        title: 'Own monthly',
+        valueType: 'money',
+        placeholder: lineMoney('customerMonthly'),
+        render: ownOrInherited('customerMonthly', formatPounds),
+      },
     ],
   },
   {
@@ -387,7 +420,9 @@ export function rateCardLinesResource(options: {
           columns: [
             { key: 'store', title: 'Store', width: 190, fields: storeFields(saleTypeID) },
             { key: 'active', title: 'Active', width: 64, fields: [{ name: 'active', title: 'Active', valueType: 'boolean' }] },
-            ...(figures.revenue ? [{ key: 'revenue', title: 'Revenue', width: 110, fields: [{ name: 'revenue', title: 'Revenue', valueType: 'money' as const }] }] : []),
+            ...(figures.revenue
+              ? [{ key: 'revenue', title: 'Revenue', width: 110, fields: [{ name: 'revenue', title: 'Revenue', valueType: 'money' as const }] }]
+              : []),
             ...(figures.commission
               ? [{ key: 'commission', title: 'Commission', width: 110, fields: [{ name: 'commission', title: 'Commission', valueType: 'money' as const }] }]
               : []),

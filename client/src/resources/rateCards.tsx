@@ -26,10 +26,7 @@ export const RATE_CARD_LOOKUP: LookupSource = {
  * adds, edits, copies and deletes; ticking exactly two enables 'Compare'
  * (`selectionActions`, given by the screen, which owns the compare dialog).
  */
-export function rateCardsResource(
-  selectionActions: (ctx: SelectionContext) => ReactNode,
-  linesAction: { icon: ReactNode },
-): ResourceDef {
+export function rateCardsResource(selectionActions: (ctx: SelectionContext) => ReactNode, linesAction: { icon: ReactNode }): ResourceDef {
   return {
     tableName: 'rateCards',
     title: 'All Rate Cards',
@@ -40,9 +37,7 @@ export function rateCardsResource(
     defaultSort: { field: 'fromDate', dir: 'desc' },
     permissions: writableWith('SystemSetup'),
     selection: { actions: selectionActions },
-    rowActions: [
-      { key: 'lines', label: 'Lines', icon: linesAction.icon, path: (row: Row) => `/data/rateCards/${Number(row.rateCardID)}/lines` },
-    ],
+    rowActions: [{ key: 'lines', label: 'Lines', icon: linesAction.icon, path: (row: Row) => `/data/rateCards/${Number(row.rateCardID)}/lines` }],
     columns: [
       // The list filters only by id and date (spec 01 §5): no "contains" filter on the name.
       { name: 'name', title: 'Name', valueType: 'text', sortable: true, filterable: false, required: true, maxLength: 100 },
@@ -69,4 +64,3 @@ export function rateCardsResource(
     ],
   };
 }
-

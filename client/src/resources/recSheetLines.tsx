@@ -32,7 +32,13 @@ const mayReconcile = (me: Me) => can(me, 'RevenueReconciliation');
 
 /** 'dd/mm/yyyy, store, SKU, order ref, adjusted revenue': a sale in words, never its id. */
 function saleWords(sale: Row): string {
-  return [formatDate(sale.saleDate), sale.storeName, sale.sku, sale.orderRef ? `order ${textOf(sale.orderRef)}` : '', formatPounds(sale.adjustedRevenue ?? sale.revenue)]
+  return [
+    formatDate(sale.saleDate),
+    sale.storeName,
+    sale.sku,
+    sale.orderRef ? `order ${textOf(sale.orderRef)}` : '',
+    formatPounds(sale.adjustedRevenue ?? sale.revenue),
+  ]
     .filter(Boolean)
     .join(', ');
 }
@@ -42,7 +48,12 @@ function saleCell(row: Row): ReactNode {
   if (isUnreconciled(row)) return <Tag className="rec-line-status">Unreconciled</Tag>;
   const sale = row.sale as Row | null | undefined;
   // A sale outside the user's stores is not joined: the line only says it is reconciled.
-  if (!sale) return <Tag className="rec-line-status" color="success">Reconciled</Tag>;
+  if (!sale)
+    return (
+      <Tag className="rec-line-status" color="success">
+        Reconciled
+      </Tag>
+    );
   return (
     <Tooltip title={saleWords(sale)}>
       <span className="rec-line-sale">
@@ -109,8 +120,26 @@ export function recSheetLinesResource({ recSheetID, filter, figures, selection }
       hiddenByDefault: filter !== 'unreconciled',
       render: autoRecNotesText,
     },
-    { name: 'saleID', title: 'Sale', valueType: 'text', hideInForm: true, filterable: false, render: saleCell, hiddenByDefault: filter === 'unreconciled', priority: 2, card: 'line' },
-    { name: 'adjustment', title: 'Adjustment', valueType: 'money', hideInForm: true, sortable: true, hiddenByDefault: filter !== 'saleAdjustments', hideInTable: !figures.revenue },
+    {
+      name: 'saleID',
+      title: 'Sale',
+      valueType: 'text',
+      hideInForm: true,
+      filterable: false,
+      render: saleCell,
+      hiddenByDefault: filter === 'unreconciled',
+      priority: 2,
+      card: 'line',
+    },
+    {
+      name: 'adjustment',
+      title: 'Adjustment',
+      valueType: 'money',
+      hideInForm: true,
+      sortable: true,
+      hiddenByDefault: filter !== 'saleAdjustments',
+      hideInTable: !figures.revenue,
+    },
     {
       name: 'adjustmentReason',
       title: 'Adjustment reason',

@@ -111,8 +111,10 @@ function discountText(row: Row): string {
 /** Revenue figures and the commission figure: only what the profile shows (the server leaves the rest out). */
 function figureColumns(figures: FigureFlags): FieldDef[] {
   const columns: FieldDef[] = [];
-  if (figures.revenue) columns.push({ name: 'revenue', title: 'Revenue', valueType: 'money', sortable: true, filterable: false, width: 84, priority: 1, card: 'aside' });
-  if (figures.commission) columns.push({ name: 'commission', title: 'Commission', valueType: 'money', sortable: true, filterable: false, width: 84, priority: 2 });
+  if (figures.revenue)
+    columns.push({ name: 'revenue', title: 'Revenue', valueType: 'money', sortable: true, filterable: false, width: 84, priority: 1, card: 'aside' });
+  if (figures.commission)
+    columns.push({ name: 'commission', title: 'Commission', valueType: 'money', sortable: true, filterable: false, width: 84, priority: 2 });
   if (figures.revenue) {
     columns.push(
       { name: 'adjustedRevenue', title: 'Adjusted revenue', valueType: 'money', sortable: true, filterable: false, hiddenByDefault: true },

@@ -78,8 +78,7 @@ export function usersResource(tab: UsersTab = 'all'): ResourceDef {
         neverPrefill: true,
         omitWhenEmpty: true,
         required: (ctx) => ctx.mode === 'create' || ctx.mode === 'copy',
-        help: (ctx) =>
-          ctx.mode === 'update' ? 'Leave blank to keep the current password' : undefined,
+        help: (ctx) => (ctx.mode === 'update' ? 'Leave blank to keep the current password' : undefined),
       },
       {
         name: 'confirm',

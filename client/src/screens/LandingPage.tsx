@@ -57,20 +57,42 @@ function landingTabs(me: Me, date: string): TabDef[] {
   const all = stores.map((s) => s.storeID);
   const tabs: TabDef[] = [
     { key: '0', label: 'Cards' },
-    { key: '1', label: 'League table', tables: { url: `/api/kpi/leagueTables?date=${date}`, sortPrefix: 'league', splitBy: 'attributableToUserID', storeIDs: all } },
+    {
+      key: '1',
+      label: 'League table',
+      tables: { url: `/api/kpi/leagueTables?date=${date}`, sortPrefix: 'league', splitBy: 'attributableToUserID', storeIDs: all },
+    },
   ];
   if (stores.length > 1) {
     tabs.push(
-      { key: '2', label: 'All users', tables: { url: `/api/kpi/tables?date=${date}&splitBy=attributableToUserID`, sortPrefix: 'users', splitBy: 'attributableToUserID', storeIDs: all } },
-      { key: '3', label: 'All stores', tables: { url: `/api/kpi/tables?date=${date}&splitBy=storeID`, sortPrefix: 'stores', splitBy: 'storeID', storeIDs: all } },
-      { key: '4', label: 'All types', tables: { url: `/api/kpi/tables?date=${date}&splitBy=storeStoreTypeID`, sortPrefix: 'types', splitBy: 'storeStoreTypeID', storeIDs: all } },
+      {
+        key: '2',
+        label: 'All users',
+        tables: { url: `/api/kpi/tables?date=${date}&splitBy=attributableToUserID`, sortPrefix: 'users', splitBy: 'attributableToUserID', storeIDs: all },
+      },
+      {
+        key: '3',
+        label: 'All stores',
+        tables: { url: `/api/kpi/tables?date=${date}&splitBy=storeID`, sortPrefix: 'stores', splitBy: 'storeID', storeIDs: all },
+      },
+      {
+        key: '4',
+        label: 'All types',
+        tables: { url: `/api/kpi/tables?date=${date}&splitBy=storeStoreTypeID`, sortPrefix: 'types', splitBy: 'storeStoreTypeID', storeIDs: all },
+      },
     );
   }
   stores.forEach((store, i) =>
     tabs.push({
       key: String(5 + i),
       label: store.name,
-      tables: { url: `/api/kpi/tables?date=${date}&storeID=${store.storeID}&splitBy=attributableToUserID`, storeID: store.storeID, sortPrefix: 'store', splitBy: 'attributableToUserID', storeIDs: [store.storeID] },
+      tables: {
+        url: `/api/kpi/tables?date=${date}&storeID=${store.storeID}&splitBy=attributableToUserID`,
+        storeID: store.storeID,
+        sortPrefix: 'store',
+        splitBy: 'attributableToUserID',
+        storeIDs: [store.storeID],
+      },
     }),
   );
   return tabs;
@@ -126,7 +148,13 @@ export function LandingPage() {
           <MonthNavigator date={date} today={now} monthsBack={me.salesMonthsBack} onMonth={(month) => go({ date: dayOfMonth(month, now) })} />
           <Space wrap>
             {active?.tables && (
-              <Button onClick={() => navigate(`/daily/dailyTable/${active.tables!.storeIDs.join(',') || '0'}/${active.tables!.splitBy}/${date.slice(0, 8)}01/${date}`)}>Custom...</Button>
+              <Button
+                onClick={() =>
+                  navigate(`/daily/dailyTable/${active.tables!.storeIDs.join(',') || '0'}/${active.tables!.splitBy}/${date.slice(0, 8)}01/${date}`)
+                }
+              >
+                Custom...
+              </Button>
             )}
             {showRevenue && showCommission && (
               <Radio.Group
@@ -142,7 +170,12 @@ export function LandingPage() {
             )}
           </Space>
         </div>
-        <AccessibleTabs className="landing-tabs" activeKey={active ? tab : undefined} onChange={(key) => go({ tab: key })} items={tabs.map((t) => ({ key: t.key, label: t.label }))} />
+        <AccessibleTabs
+          className="landing-tabs"
+          activeKey={active ? tab : undefined}
+          onChange={(key) => go({ tab: key })}
+          items={tabs.map((t) => ({ key: t.key, label: t.label }))}
+        />
         {!active ? (
           <Empty description="Table not found" />
         ) : tab === '0' ? (
@@ -221,7 +254,10 @@ function CardUsersPicker({ userIDs, onChange }: { userIDs: string; onChange: (id
 /** A tables tab: the KPI tables of the call, or the spec's texts when they cannot be shown (spec 01 §8). */
 function KpiTablesTab({ url, storeID, sortPrefix }: { url: string; storeID?: number; sortPrefix: string }) {
   const { data, error, isLoading } = useAbortableSWR<{ listData: KpiTable[] }>(url, { keepPreviousData: false });
-  if (error) return <Alert type="error" showIcon message="There was an error loading the tables, please check you have permission to view the data in this date range" />;
+  if (error)
+    return (
+      <Alert type="error" showIcon message="There was an error loading the tables, please check you have permission to view the data in this date range" />
+    );
   if (isLoading || !data) return <Skeleton active title={false} paragraph={{ rows: 6 }} />;
   if (!Array.isArray(data.listData) || data.listData.length === 0) return <Empty description="Tables not found for this time period" />;
   return (

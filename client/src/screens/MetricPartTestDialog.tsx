@@ -82,7 +82,7 @@ export function MetricPartTestDialog({ metricID, metricName, metricType, part, o
       setAnswer(res.body.data);
     } catch (error) {
       setAnswer(null);
-      setFailure(error instanceof ApiError ? error.validationResult?.failSummary ?? error.message : 'The test did not reach the server');
+      setFailure(error instanceof ApiError ? (error.validationResult?.failSummary ?? error.message) : 'The test did not reach the server');
     } finally {
       setRunning(false);
     }
@@ -126,7 +126,13 @@ export function MetricPartTestDialog({ metricID, metricName, metricType, part, o
           <InputNumber id="test-multiplier" value={multiplier} onChange={(value) => setMultiplier(value)} style={{ width: '100%' }} />
         </Form.Item>
         <Form.Item label="Params" htmlFor="test-params" validateStatus={jsonError ? 'error' : undefined} help={jsonError}>
-          <Input.TextArea id="test-params" value={params} autoSize={{ minRows: 2, maxRows: 6 }} onChange={(e) => setParams(e.target.value)} className="json-input" />
+          <Input.TextArea
+            id="test-params"
+            value={params}
+            autoSize={{ minRows: 2, maxRows: 6 }}
+            onChange={(e) => setParams(e.target.value)}
+            className="json-input"
+          />
         </Form.Item>
         <Form.Item label="Store" htmlFor="test-store">
           <Picker id="test-store" value={storeID} options={[{ value: 0, label: 'All my stores' }, ...stores]} onChange={setStoreID} />
@@ -152,7 +158,9 @@ export function MetricPartTestDialog({ metricID, metricName, metricType, part, o
       {failure && <Alert type="error" showIcon message={failure} />}
       {answer && (
         <Descriptions bordered size="small" column={1} className="metric-part-test-result">
-          <Descriptions.Item label={`Part (${humanizeIdentifier(answer.part.field)})`}>{formatPartValue(answer.part.current, answer.part.field)}</Descriptions.Item>
+          <Descriptions.Item label={`Part (${humanizeIdentifier(answer.part.field)})`}>
+            {formatPartValue(answer.part.current, answer.part.field)}
+          </Descriptions.Item>
           <Descriptions.Item label={metricName ? `Metric: ${metricName}` : 'Metric'}>
             {formatMetricValue(answer.metric.result, metricType ?? answer.metric.metricType)}
             {answer.metric.reason ? ` (${answer.metric.reason})` : ''}

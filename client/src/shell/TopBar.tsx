@@ -30,9 +30,7 @@ export function TopBar({ me, appName, viewport, onToggleDrawer, onOpenProfile }:
 
   return (
     <header className="top-bar">
-      {!viewport.isDesktop && (
-        <Button type="text" className="top-bar-toggle" icon={<MenuOutlined />} aria-label="Show menu" onClick={onToggleDrawer} />
-      )}
+      {!viewport.isDesktop && <Button type="text" className="top-bar-toggle" icon={<MenuOutlined />} aria-label="Show menu" onClick={onToggleDrawer} />}
       <Link to="/" className="top-bar-home" aria-label="Home">
         {showLogoImage ? (
           <img src={logo} alt={appName ?? 'Logo'} className="top-bar-logo" onError={() => setFailedLogo(logo)} />

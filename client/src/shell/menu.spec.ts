@@ -7,7 +7,8 @@ function userWith(areas: string, storeIDs: number[] = []): Me {
   return { userID: 1, accessProfile: { systemAreas: areas, accessProfileStores } } as unknown as Me;
 }
 
-const ALL_AREAS = 'RecordSales, UpdateSales, RecordRefunds, RecordCreditFails, RevenueReconciliation, SystemSetup, UserSetup, Announce, AccessAPI, ViewYearCards, RecordTargets, RecordDailyStats, ApproveRotaLines, RecordRotaLines';
+const ALL_AREAS =
+  'RecordSales, UpdateSales, RecordRefunds, RecordCreditFails, RevenueReconciliation, SystemSetup, UserSetup, Announce, AccessAPI, ViewYearCards, RecordTargets, RecordDailyStats, ApproveRotaLines, RecordRotaLines';
 const admin = userWith(ALL_AREAS, [1, 2]);
 
 /** The keys as a tree: a leaf's key, or a submenu's key with its children's. */
@@ -58,7 +59,16 @@ describe('the drawer menu, from the screen registry', () => {
   });
 
   it('shows a seller with a store their screens, and no System setup', () => {
-    expect(keysOf(visibleMenu(userWith('RecordSales, RecordTargets', [1])))).toEqual(['home', 'sales', 'rateCards', 'targets', 'daily', 'rota', 'users', { about: ['licences', 'support'] }]);
+    expect(keysOf(visibleMenu(userWith('RecordSales, RecordTargets', [1])))).toEqual([
+      'home',
+      'sales',
+      'rateCards',
+      'targets',
+      'daily',
+      'rota',
+      'users',
+      { about: ['licences', 'support'] },
+    ]);
   });
 
   it('shows a user without a store or an area only Home, Users and About', () => {
@@ -68,7 +78,12 @@ describe('the drawer menu, from the screen registry', () => {
   });
 
   it('shows System setup with UserSetup alone holding only access profiles and customisation', () => {
-    expect(keysOf(visibleMenu(userWith('UserSetup')))).toEqual(['home', 'users', { systemSetup: ['accessProfiles', 'customisation'] }, { about: ['licences', 'support'] }]);
+    expect(keysOf(visibleMenu(userWith('UserSetup')))).toEqual([
+      'home',
+      'users',
+      { systemSetup: ['accessProfiles', 'customisation'] },
+      { about: ['licences', 'support'] },
+    ]);
   });
 
   it('gives a user without SystemSetup neither the Stores entry nor its route', () => {
@@ -89,7 +104,8 @@ describe('the drawer menu, from the screen registry', () => {
     ['RevenueReconciliation and Announce', userWith('RevenueReconciliation, Announce')],
   ])('never offers %s a screen that is not routed for them', (_who, me) => {
     const routed = new Set(routedScreens(me).map((screen) => screen.id));
-    for (const entry of leavesOf(visibleMenu(me))) expect({ path: entry.path, routed: routed.has(screenAt(entry.path!)!.id) }).toEqual({ path: entry.path, routed: true });
+    for (const entry of leavesOf(visibleMenu(me)))
+      expect({ path: entry.path, routed: routed.has(screenAt(entry.path!)!.id) }).toEqual({ path: entry.path, routed: true });
   });
 
   it('selects the entry whose path is the longest prefix, and opens its submenu', () => {

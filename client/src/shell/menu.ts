@@ -23,7 +23,9 @@ export function menuPathOf(screen: Screen): string {
  * by its order, and only when one of its screens shows.
  */
 export function visibleMenu(me: Me, screens: Screen[] = SCREEN_LIST): MenuEntry[] {
-  const shown = screens.flatMap((screen) => (screen.menu && allows(me, screen.access) && allows(me, screen.menu.visible) ? [{ screen, menu: screen.menu }] : []));
+  const shown = screens.flatMap((screen) =>
+    screen.menu && allows(me, screen.access) && allows(me, screen.menu.visible) ? [{ screen, menu: screen.menu }] : [],
+  );
   const placedIn = (parent: MenuGroupKey | undefined): Placed[] =>
     shown
       .filter(({ menu }) => menu.parent === parent)
@@ -51,8 +53,7 @@ export function selectedEntryKey(entries: MenuEntry[], pathname: string): string
     for (const entry of list) {
       if (entry.children) visit(entry.children);
       if (!entry.path) continue;
-      const matches =
-        entry.path === '/' ? pathname === '/' : pathname === entry.path || pathname.startsWith(`${entry.path}/`);
+      const matches = entry.path === '/' ? pathname === '/' : pathname === entry.path || pathname.startsWith(`${entry.path}/`);
       if (matches && (!best || entry.path.length > best.length)) best = { key: entry.key, length: entry.path.length };
     }
   };

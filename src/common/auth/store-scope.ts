@@ -13,11 +13,7 @@ export interface StoreScope {
 }
 
 /** The one place store scope is applied to a query of store-owned rows. */
-export function applyStoreScope<T extends ObjectLiteral>(
-  qb: SelectQueryBuilder<T>,
-  scope: StoreScope | undefined,
-  user: AuthUser,
-): void {
+export function applyStoreScope<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, scope: StoreScope | undefined, user: AuthUser): void {
   if (!scope) return;
   if (scope.unlessAreas && hasAnyArea(user, scope.unlessAreas)) return;
   if (user.storeIDs.length === 0) {

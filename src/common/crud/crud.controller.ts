@@ -68,10 +68,7 @@ export function CrudController(routes: CrudRoutes): Type<unknown> {
     @Post(routes.singular)
     @HttpCode(201)
     @RequireAreas(...routes.writeAreas)
-    async create(
-      @Body(strictValidationPipe({ expectedType: routes.createBody })) body: unknown,
-      @CurrentUser() user: AuthUser,
-    ) {
+    async create(@Body(strictValidationPipe({ expectedType: routes.createBody })) body: unknown, @CurrentUser() user: AuthUser) {
       return { validationResult: OK, data: await this.service.create(body, user) };
     }
 

@@ -28,22 +28,10 @@ export abstract class CrudService<T extends AuditedEntity & ObjectLiteral, Creat
   }
 
   /** Copies the body onto the entity; throws InvalidInput for anything the DTO cannot check. */
-  protected abstract assign(
-    manager: EntityManager,
-    entity: T,
-    body: CreateBody | UpdateBody,
-    user: AuthUser,
-    isNew: boolean,
-  ): Promise<void>;
+  protected abstract assign(manager: EntityManager, entity: T, body: CreateBody | UpdateBody, user: AuthUser, isNew: boolean): Promise<void>;
 
   /** Work that must commit with the record (child rows, links). */
-  protected async afterSave(
-    _manager: EntityManager,
-    _entity: T,
-    _body: CreateBody | UpdateBody,
-    _user: AuthUser,
-    _isNew: boolean,
-  ): Promise<void> {}
+  protected async afterSave(_manager: EntityManager, _entity: T, _body: CreateBody | UpdateBody, _user: AuthUser, _isNew: boolean): Promise<void> {}
 
   /**
    * The update transaction's first statement: a record whose save checks its children against

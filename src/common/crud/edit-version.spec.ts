@@ -11,7 +11,9 @@ describe('edit versions', () => {
   });
 
   it('names who changed the record and when, in the configured time zone', () => {
-    expect(changedSinceMessage('Jane Smith', at, 'Europe/London')).toBe('Changed by Jane Smith at 28/11/2026 10:42 since you opened it. Reload it to see their change.');
+    expect(changedSinceMessage('Jane Smith', at, 'Europe/London')).toBe(
+      'Changed by Jane Smith at 28/11/2026 10:42 since you opened it. Reload it to see their change.',
+    );
     expect(changedSinceMessage('Jane Smith', new Date('2026-07-01T09:05:00Z'), 'Europe/London')).toContain('at 01/07/2026 10:05');
   });
 

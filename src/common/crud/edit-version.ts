@@ -21,7 +21,7 @@ export function parseEditVersion(value: unknown): EditVersion {
   if (value === undefined || value === null || value === '') return null;
   const date = typeof value === 'string' && ISO_INSTANT.test(value) ? new Date(value) : null;
   if (!date || Number.isNaN(date.getTime())) {
-    throw new InvalidInput({ [VERSION_FIELD]: 'Updated date must be the record\'s updatedDate as it was read (yyyy-mm-ddThh:mm:ss.sssZ)' });
+    throw new InvalidInput({ [VERSION_FIELD]: "Updated date must be the record's updatedDate as it was read (yyyy-mm-ddThh:mm:ss.sssZ)" });
   }
   return date;
 }

@@ -1,7 +1,7 @@
 import { isCalendarDate, localDate, recordDate } from './days';
 
 describe('rate card dates', () => {
-  it('today is the configured time zone\'s day', () => {
+  it("today is the configured time zone's day", () => {
     // 23:30 UTC on 9 April is already 10 April in London (summer time), still 9 April in UTC.
     expect(localDate('Europe/London', new Date('2025-04-09T23:30:00Z'))).toBe('2025-04-10');
     expect(localDate('UTC', new Date('2025-04-09T23:30:00Z'))).toBe('2025-04-09');

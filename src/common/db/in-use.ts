@@ -15,12 +15,7 @@ export function pluralLabel(tableName: string, count: number): string {
  * module's references count without any module knowing the others. Links declared
  * ON DELETE CASCADE (e.g. a store in an access profile) go with the record instead.
  */
-export async function assertNotInUse<T extends ObjectLiteral>(
-  manager: EntityManager,
-  target: EntityTarget<T>,
-  id: number,
-  label: string,
-): Promise<void> {
+export async function assertNotInUse<T extends ObjectLiteral>(manager: EntityManager, target: EntityTarget<T>, id: number, label: string): Promise<void> {
   const targetMetadata = manager.connection.getMetadata(target);
   const uses: string[] = [];
   for (const metadata of manager.connection.entityMetadatas) {

@@ -33,12 +33,7 @@ const FILE_NAME = /^[\w\- .()]{1,100}$/;
 export class ExcelExportService {
   constructor(private readonly lists: ListService) {}
 
-  async stream<T extends ObjectLiteral>(
-    definition: ListDefinition<T>,
-    query: Record<string, unknown>,
-    user: AuthUser,
-    res: Response,
-  ): Promise<void> {
+  async stream<T extends ObjectLiteral>(definition: ListDefinition<T>, query: Record<string, unknown>, user: AuthUser, res: Response): Promise<void> {
     const q = this.lists.parse(definition, query, user);
     const requested = typeof query.fileName === 'string' ? query.fileName : `${definition.label}s`;
     if (!FILE_NAME.test(requested)) throw new InvalidInput({ fileName: 'Use letters, digits, spaces, dots and dashes' });

@@ -45,7 +45,12 @@ export async function* parseChunks(zip: XlsxZip, entry: Entry, handler: XmlHandl
 }
 
 /** Parses a whole part, calling `onElement` with the name and attributes of each element. */
-async function eachElement(zip: XlsxZip, entry: Entry, context: ReadContext, onElement: (name: string, attributes: Record<string, string>) => void): Promise<void> {
+async function eachElement(
+  zip: XlsxZip,
+  entry: Entry,
+  context: ReadContext,
+  onElement: (name: string, attributes: Record<string, string>) => void,
+): Promise<void> {
   const handler: XmlHandler = {
     open: (name, attributes) => onElement(name, parseAttributes(attributes)),
     close() {},

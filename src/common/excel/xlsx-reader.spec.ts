@@ -1,13 +1,5 @@
 import ExcelJS from 'exceljs';
-import {
-  emptyRowsBomb,
-  inlineCell,
-  repeated,
-  sharedStringsXml,
-  sheetXml,
-  withDeclaredSize,
-  xlsxOf,
-} from '../../../test/support/xlsx-files';
+import { emptyRowsBomb, inlineCell, repeated, sharedStringsXml, sheetXml, withDeclaredSize, xlsxOf } from '../../../test/support/xlsx-files';
 import { ClientGone } from '../http/client-gone';
 import { DEFAULT_XLSX_LIMITS, type XlsxLimits } from './xlsx-limits';
 import { columnOfReference, SharedStrings, type XlsxRow } from './xlsx-parts';
@@ -69,7 +61,15 @@ describe('rows and cells', () => {
         },
       ],
     });
-    expect(await headersOnly(worksheetHeaders(file))).toEqual([{ worksheet: 'No refs', headers: [{ col: 1, header: 'SKU' }, { col: 3, header: 'Description' }] }]);
+    expect(await headersOnly(worksheetHeaders(file))).toEqual([
+      {
+        worksheet: 'No refs',
+        headers: [
+          { col: 1, header: 'SKU' },
+          { col: 3, header: 'Description' },
+        ],
+      },
+    ]);
     const rows = (await allRows(file)).map(({ row }) => [row.number, ...row.cells.map((v, col) => `${col}=${String(v)}`).filter(Boolean)]);
     expect(rows).toEqual([
       [1, '1=SKU', '3=Description'],
@@ -122,7 +122,10 @@ describe('rows and cells', () => {
     const file = Buffer.from(await workbook.xlsx.writeBuffer());
     const headers = await worksheetHeaders(file);
     expect(headers.map((sheet) => sheet.worksheet)).toEqual(['Sheet 1', 'Sheet 2', 'Sheet 3', 'Sheet 4', 'Sheet 5', 'Sheet 6', 'Sheet 7', 'Sheet 8']);
-    expect(headers[7].headers).toEqual([{ col: 1, header: 'SKU' }, { col: 2, header: 'Description' }]);
+    expect(headers[7].headers).toEqual([
+      { col: 1, header: 'SKU' },
+      { col: 2, header: 'Description' },
+    ]);
     const seen: string[] = [];
     await forEachWorksheet(file, async (sheet) => {
       await sheet.header();
@@ -138,27 +141,33 @@ describe('rows and cells', () => {
   });
 
   it('column letters of a reference', () => {
-    expect([columnOfReference('A1'), columnOfReference('z9'), columnOfReference('AA1'), columnOfReference('XFD1'), columnOfReference('12')]).toEqual([1, 26, 27, 16384, 0]);
+    expect([columnOfReference('A1'), columnOfReference('z9'), columnOfReference('AA1'), columnOfReference('XFD1'), columnOfReference('12')]).toEqual([
+      1, 26, 27, 16384, 0,
+    ]);
   });
 
   it('keeps shared strings in blocks, each found by its index', () => {
     const strings = new SharedStrings();
     for (let i = 0; i < 10_000; i += 1) strings.add(i % 7 === 0 ? '' : `string ${i}`);
-    expect([strings.get(0), strings.get(1), strings.get(4094), strings.get(4096), strings.get(9999), strings.get(10_000), strings.get(-1), strings.get(1.5)]).toEqual([
-      '',
-      'string 1',
-      'string 4094',
-      'string 4096',
-      'string 9999',
-      undefined,
-      undefined,
-      undefined,
-    ]);
+    expect([
+      strings.get(0),
+      strings.get(1),
+      strings.get(4094),
+      strings.get(4096),
+      strings.get(9999),
+      strings.get(10_000),
+      strings.get(-1),
+      strings.get(1.5),
+    ]).toEqual(['', 'string 1', 'string 4094', 'string 4096', 'string 9999', undefined, undefined, undefined]);
   });
 });
 
 describe('limits checked in the zip directory before anything is inflated', () => {
-  const part = (uncompressedSize: number, compressedSize = uncompressedSize, fileName = 'xl/worksheets/sheet1.xml') => ({ fileName, compressedSize, uncompressedSize });
+  const part = (uncompressedSize: number, compressedSize = uncompressedSize, fileName = 'xl/worksheets/sheet1.xml') => ({
+    fileName,
+    compressedSize,
+    uncompressedSize,
+  });
 
   it('each limit refuses with a message naming it', () => {
     const small = limits({ maxEntries: 3, maxPartBytes: 10 * MB, maxTotalBytes: 15 * MB, maxCompressionRatio: 50, maxSharedStringsBytes: 2 * MB });
@@ -169,7 +178,9 @@ describe('limits checked in the zip directory before anything is inflated', () =
     expect(directoryRefusal([part(8 * MB, 0.1 * MB)], small)).toBe(
       "The file's part xl/worksheets/sheet1.xml unzips to 8.0 MB from 0.1 MB (80 to 1), more than the limit of 50 to 1 (XLSX_MAX_COMPRESSION_RATIO)",
     );
-    expect(directoryRefusal([part(8 * MB, MB), part(8 * MB, MB)], small)).toBe('The file unzips to 16 MB in all, more than the limit of 15 MB (XLSX_MAX_TOTAL_BYTES)');
+    expect(directoryRefusal([part(8 * MB, MB), part(8 * MB, MB)], small)).toBe(
+      'The file unzips to 16 MB in all, more than the limit of 15 MB (XLSX_MAX_TOTAL_BYTES)',
+    );
     expect(sharedStringsRefusal(part(3 * MB, MB, 'xl/sharedStrings.xml'), small)).toBe(
       "The file's shared strings (xl/sharedStrings.xml) unzip to 3.0 MB, more than the limit of 2.0 MB (XLSX_MAX_SHARED_STRINGS_BYTES)",
     );
@@ -192,8 +203,15 @@ describe('limits checked in the zip directory before anything is inflated', () =
   });
 
   it('counts the parts from the directory record before reading any entry', async () => {
-    const file = await xlsxOf({ sheets: [{ name: 'A', xml: sheetXml('') }, { name: 'B', xml: sheetXml('') }] });
-    expect(await refusalOf(worksheetHeaders(file, { limits: limits({ maxEntries: 5 }) }))).toBe('The file holds 6 parts, more than the limit of 5 (XLSX_MAX_ENTRIES)');
+    const file = await xlsxOf({
+      sheets: [
+        { name: 'A', xml: sheetXml('') },
+        { name: 'B', xml: sheetXml('') },
+      ],
+    });
+    expect(await refusalOf(worksheetHeaders(file, { limits: limits({ maxEntries: 5 }) }))).toBe(
+      'The file holds 6 parts, more than the limit of 5 (XLSX_MAX_ENTRIES)',
+    );
   });
 
   it('refuses a sheet of 50 MB of empty rows (0.07 MB zipped) at once', async () => {
@@ -228,7 +246,9 @@ describe('limits while reading', () => {
   it('looks for the header row among the first XLSX_HEADER_SEARCH_ROWS rows only', async () => {
     const file = await blankThenHeader(1500);
     expect(await headersOnly(worksheetHeaders(file))).toEqual([{ worksheet: 'Late', headers: [] }]);
-    expect(await headersOnly(worksheetHeaders(file, { limits: limits({ headerSearchRows: 1501 }) }))).toEqual([{ worksheet: 'Late', headers: [{ col: 1, header: 'SKU' }] }]);
+    expect(await headersOnly(worksheetHeaders(file, { limits: limits({ headerSearchRows: 1501 }) }))).toEqual([
+      { worksheet: 'Late', headers: [{ col: 1, header: 'SKU' }] },
+    ]);
     const searches: unknown[] = [];
     await forEachWorksheet(file, async (sheet) => {
       searches.push(await sheet.header());
@@ -237,15 +257,24 @@ describe('limits while reading', () => {
   });
 
   it('looks for the header row within the first XLSX_HEADER_SEARCH_BYTES of XML, whatever elements they hold', async () => {
-    const sheet = (bytes: number) => repeated(sheetXml('').replace('</sheetData></worksheet>', ''), '<x/>', `<row>${inlineCell('SKU')}</row></sheetData></worksheet>`, bytes);
+    const sheet = (bytes: number) =>
+      repeated(sheetXml('').replace('</sheetData></worksheet>', ''), '<x/>', `<row>${inlineCell('SKU')}</row></sheetData></worksheet>`, bytes);
     const file = await xlsxOf({ sheets: [{ name: 'Late', xml: sheet(3 * MB) }] });
     const loose = { maxCompressionRatio: 100_000, maxFileCompressionRatio: 100_000 };
-    expect(await headersOnly(worksheetHeaders(file, { limits: limits({ ...loose, headerSearchBytes: 2 * MB }) }))).toEqual([{ worksheet: 'Late', headers: [] }]);
-    expect(await headersOnly(worksheetHeaders(file, { limits: limits({ ...loose, headerSearchBytes: 4 * MB }) }))).toEqual([{ worksheet: 'Late', headers: [{ col: 1, header: 'SKU' }] }]);
+    expect(await headersOnly(worksheetHeaders(file, { limits: limits({ ...loose, headerSearchBytes: 2 * MB }) }))).toEqual([
+      { worksheet: 'Late', headers: [] },
+    ]);
+    expect(await headersOnly(worksheetHeaders(file, { limits: limits({ ...loose, headerSearchBytes: 4 * MB }) }))).toEqual([
+      { worksheet: 'Late', headers: [{ col: 1, header: 'SKU' }] },
+    ]);
     const searches: unknown[] = [];
-    await forEachWorksheet(file, async (s) => {
-      searches.push(await s.header());
-    }, { limits: limits({ ...loose, headerSearchBytes: 2 * MB }) });
+    await forEachWorksheet(
+      file,
+      async (s) => {
+        searches.push(await s.header());
+      },
+      { limits: limits({ ...loose, headerSearchBytes: 2 * MB }) },
+    );
     expect(searches).toEqual([{ row: null, seen: [], limitReached: true, searchedRows: 0, searchedBytes: 2 * MB }]);
   });
 
@@ -293,7 +322,10 @@ describe('limits while reading', () => {
     const file = await statement();
     const [sheet] = await worksheetHeaders(file, {}, new Map([['October', 2]]));
     expect(sheet.headerRow).toBe(2);
-    expect(sheet.headers).toEqual([{ col: 1, header: 'Period:' }, { col: 2, header: 'October 2026' }]);
+    expect(sheet.headers).toEqual([
+      { col: 1, header: 'Period:' },
+      { col: 2, header: 'October 2026' },
+    ]);
     const rows: number[] = [];
     await forEachWorksheet(file, async (ws) => {
       expect((await ws.header(2)).row?.number).toBe(2);

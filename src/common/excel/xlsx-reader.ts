@@ -289,7 +289,15 @@ export async function forEachWorksheet(source: XlsxSource, onSheet: (sheet: Xlsx
 function rowChoice(row: XlsxRow): { row: number; text: string } {
   const cells = row.cells.map((value) => cellText(value)).filter((text) => text !== '');
   const text = cells.slice(0, ROW_CHOICE_CELLS).join(' | ') + (cells.length > ROW_CHOICE_CELLS ? ' | ...' : '');
-  return { row: row.number, text: Array.from(text).length > ROW_CHOICE_TEXT ? `${Array.from(text).slice(0, ROW_CHOICE_TEXT - 3).join('')}...` : text };
+  return {
+    row: row.number,
+    text:
+      Array.from(text).length > ROW_CHOICE_TEXT
+        ? `${Array.from(text)
+            .slice(0, ROW_CHOICE_TEXT - 3)
+            .join('')}...`
+        : text,
+  };
 }
 
 /**
@@ -297,7 +305,11 @@ function rowChoice(row: XlsxRow): { row: number; text: string } {
  * rows past), with the rows a user may pick instead. `chosenRows`: worksheet → the row the user
  * picked.
  */
-export async function worksheetHeaders(source: XlsxSource, options: ReadOptions = {}, chosenRows: ReadonlyMap<string, number> = new Map()): Promise<SheetHeaders[]> {
+export async function worksheetHeaders(
+  source: XlsxSource,
+  options: ReadOptions = {},
+  chosenRows: ReadonlyMap<string, number> = new Map(),
+): Promise<SheetHeaders[]> {
   const sheets: SheetHeaders[] = [];
   await forEachWorksheet(
     source,

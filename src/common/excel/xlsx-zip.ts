@@ -151,7 +151,10 @@ export class XlsxZip {
       }
       const refused =
         directoryRefusal(declared, context.limits) ??
-        declared.filter((part) => SHARED_STRINGS.test(part.fileName)).map((part) => sharedStringsRefusal(part, context.limits)).find(Boolean);
+        declared
+          .filter((part) => SHARED_STRINGS.test(part.fileName))
+          .map((part) => sharedStringsRefusal(part, context.limits))
+          .find(Boolean);
       if (refused) throw refusal(context, refused);
       return opened;
     } catch (error) {
@@ -196,7 +199,10 @@ export class XlsxZip {
         stopIfGone(context.signal);
         inflated += chunk.length;
         if (inflated > entry.uncompressedSize) {
-          throw refusal(context, `The file's part ${shownName(entry.fileName)} unzips to more than the ${entry.uncompressedSize} bytes its zip directory declares`);
+          throw refusal(
+            context,
+            `The file's part ${shownName(entry.fileName)} unzips to more than the ${entry.uncompressedSize} bytes its zip directory declares`,
+          );
         }
         yield decoder.decode(chunk, { stream: true });
       }

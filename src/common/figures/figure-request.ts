@@ -123,14 +123,18 @@ export async function rankFigures<T extends ObjectLiteral, Split extends string>
   const labels = Object.entries(rank.labels);
   const base = () => {
     const qb = figureQuery(lists, table, request, [rank.key, ...labels.map(([, sql]) => sql)]);
-    if (rank.labelContains && labels.length) qb.andWhere(`LOWER(${labels[0][1]}) LIKE :rankLabel ESCAPE '!'`, { rankLabel: likeContains(rank.labelContains.toLowerCase()) });
+    if (rank.labelContains && labels.length)
+      qb.andWhere(`LOWER(${labels[0][1]}) LIKE :rankLabel ESCAPE '!'`, { rankLabel: likeContains(rank.labelContains.toLowerCase()) });
     return qb;
   };
   const page = base().select(rank.key, 'rankKey');
   for (const [name, sql] of labels) page.addSelect(`MAX(${sql})`, name);
   for (const [name, sql] of Object.entries(table.sums)) page.addSelect(`SUM(${sql})`, name);
   page.groupBy(rank.key);
-  const sortSql = rank.sortSql ?? (table.sums[rank.sort] ? `SUM(${table.sums[rank.sort]})` : undefined) ?? (rank.labels[rank.sort] ? `MAX(${rank.labels[rank.sort]})` : undefined);
+  const sortSql =
+    rank.sortSql ??
+    (table.sums[rank.sort] ? `SUM(${table.sums[rank.sort]})` : undefined) ??
+    (rank.labels[rank.sort] ? `MAX(${rank.labels[rank.sort]})` : undefined);
   if (!sortSql) throw new Error(`rankFigures: unknown sort ${rank.sort}`);
   // The key breaks ties, so a page never repeats or skips a group between calls.
   page.orderBy(sortSql, rank.sortDir).addOrderBy(rank.key, 'ASC').offset(rank.offset).limit(rank.limit);
@@ -194,7 +198,15 @@ export function figureQuery<T extends ObjectLiteral, Split extends string>(
   const inSpan = (span: DateSpan, s: number) =>
     span.fromDate === span.toDate ? `${table.dateColumn} = :figFrom${s}` : `(${table.dateColumn} >= :figFrom${s} AND ${table.dateColumn} <= :figTo${s})`;
   const inSpans = spans.map(inSpan).join(' OR ');
-  qb.andWhere(`(${inSpans})`, Object.fromEntries(spans.flatMap((span, s) => [[`figFrom${s}`, span.fromDate], [`figTo${s}`, span.toDate]])));
+  qb.andWhere(
+    `(${inSpans})`,
+    Object.fromEntries(
+      spans.flatMap((span, s) => [
+        [`figFrom${s}`, span.fromDate],
+        [`figTo${s}`, span.toDate],
+      ]),
+    ),
+  );
   if (table.counted) qb.andWhere(table.counted.where, table.counted.parameters);
   applyFigureScope(qb, table.scope, request.scope);
   return qb;

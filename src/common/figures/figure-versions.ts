@@ -33,7 +33,10 @@ export class FigureVersions {
   private async read(user: AuthUser): Promise<string> {
     const stores = [...user.storeIDs].sort((a, b) => a - b);
     const sales = stores.length ? `(SELECT COALESCE(SUM(version), 0) FROM saleFigureVersion WHERE storeID IN (${stores.map(() => '?').join(', ')}))` : '0';
-    const [row]: Array<{ sales: unknown; data: unknown }> = await this.dataSource.query(`SELECT ${sales} AS sales, (SELECT COALESCE(SUM(version), 0) FROM dataVersion) AS data`, stores);
+    const [row]: Array<{ sales: unknown; data: unknown }> = await this.dataSource.query(
+      `SELECT ${sales} AS sales, (SELECT COALESCE(SUM(version), 0) FROM dataVersion) AS data`,
+      stores,
+    );
     return `${stores.join(',')}@${textOf(row?.sales ?? 0)}/${textOf(row?.data ?? 0)}`;
   }
 }

@@ -22,7 +22,8 @@ function constraintFailure(error: unknown): ConstraintFailure | undefined {
   if (!(error instanceof QueryFailedError)) return undefined;
   const code = String((error as QueryFailedError & { code?: string }).code ?? '');
   if (code === 'ER_DUP_ENTRY' || code === 'SQLITE_CONSTRAINT_UNIQUE') return { summary: 'A record with these details already exists', messages: {} };
-  if (code.startsWith('ER_ROW_IS_REFERENCED') || code === 'SQLITE_CONSTRAINT_FOREIGNKEY') return { summary: 'This record is in use, so it cannot be deleted', messages: {} };
+  if (code.startsWith('ER_ROW_IS_REFERENCED') || code === 'SQLITE_CONSTRAINT_FOREIGNKEY')
+    return { summary: 'This record is in use, so it cannot be deleted', messages: {} };
   if (code.startsWith('ER_NO_REFERENCED_ROW')) return { summary: 'A linked record does not exist', messages: {} };
   if (code === 'ER_BAD_NULL_ERROR' || code === 'SQLITE_CONSTRAINT_NOTNULL') {
     const column = nullColumn(error.message);
@@ -83,7 +84,10 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const conflict = constraintFailure(exception);
     if (conflict) {
       // A NOT NULL reaching the database is a field our body checks missed: said, so it gets its own rule.
-      if (Object.keys(conflict.messages).length) this.logger.warn(`${req.method} ${(req.route as { path?: string } | undefined)?.path ?? req.path}: the database refused a null (${(exception as Error).message})`);
+      if (Object.keys(conflict.messages).length)
+        this.logger.warn(
+          `${req.method} ${(req.route as { path?: string } | undefined)?.path ?? req.path}: the database refused a null (${(exception as Error).message})`,
+        );
       res.status(400).json({ statusCode: 400, validationResult: { fail: true, failSummary: conflict.summary, failMessages: conflict.messages } });
       return;
     }

@@ -1,6 +1,22 @@
 import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsNumber, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateBy, ValidateIf } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsNumber,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateBy,
+  ValidateIf,
+} from 'class-validator';
 import { isDateParam } from '../list/list-query';
 import { withArticle } from './wording';
 
@@ -68,7 +84,11 @@ export function OptionalText(label: string, maxLength = 255, pattern?: RegExp, p
     MaxLength(maxLength, { message: `${label} must be at most ${maxLength} characters` }),
     PlainText(label),
   ];
-  if (pattern) rules.push(ValidateIf((_o, v) => v !== '' && v != null), Matches(pattern, { message: patternMessage ?? `${label} is not valid` }));
+  if (pattern)
+    rules.push(
+      ValidateIf((_o, v) => v !== '' && v != null),
+      Matches(pattern, { message: patternMessage ?? `${label} is not valid` }),
+    );
   return applyDecorators(...rules);
 }
 
@@ -92,12 +112,7 @@ export function WholeNumber(label: string, min: number, max: number, optional = 
 
 export function ReferenceID(label: string, optional = false) {
   const message = `Choose ${withArticle(label)}`;
-  return applyDecorators(
-    ...(optional ? [IsOptional()] : [IsNotEmpty({ message })]),
-    IsInt({ message }),
-    Min(1, { message }),
-    Max(MAX_ID, { message }),
-  );
+  return applyDecorators(...(optional ? [IsOptional()] : [IsNotEmpty({ message })]), IsInt({ message }), Min(1, { message }), Max(MAX_ID, { message }));
 }
 
 export function Flag(label: string) {
@@ -158,11 +173,7 @@ export function DecimalNumber(label: string, places: number, min: number, max: n
 /** One of a fixed list of names ('text', 'single', 'multi'); null is allowed when optional. */
 export function OneOf(label: string, values: readonly string[], optional = false) {
   const message = `${label} must be one of ${values.join(', ')}`;
-  return applyDecorators(
-    ...(optional ? [IsOptional()] : [IsNotEmpty({ message })]),
-    IsString({ message }),
-    IsIn([...values], { message }),
-  );
+  return applyDecorators(...(optional ? [IsOptional()] : [IsNotEmpty({ message })]), IsString({ message }), IsIn([...values], { message }));
 }
 
 /**

@@ -38,7 +38,8 @@ export function listBodyReader<T extends object>(itemType: Type<T>, options: Lis
     if (value.length > maxItems) throw new InvalidInput({ [name]: `The list may hold at most ${count(maxItems)}` });
     // class-validator walks a list inside the list as more rows, and a number has no fields: refused first.
     const notRecords = value.flatMap((item, index) => (item !== null && typeof item === 'object' && !Array.isArray(item) ? [] : [index]));
-    if (notRecords.length) throw new InvalidInput(Object.fromEntries(notRecords.map((index) => [`${name}.${index}`, `Item ${index + 1} of the list must be a record`])));
+    if (notRecords.length)
+      throw new InvalidInput(Object.fromEntries(notRecords.map((index) => [`${name}.${index}`, `Item ${index + 1} of the list must be a record`])));
     const body = (await pipe.transform({ [name]: value }, { type: 'body', metatype: ListBody })) as Record<string, T[]>;
     return body[name];
   };

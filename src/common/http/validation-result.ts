@@ -1,4 +1,12 @@
-import { BadRequestException, ForbiddenException, HttpException, HttpStatus, NotFoundException, ServiceUnavailableException, UnauthorizedException } from '@nestjs/common';
+import {
+  BadRequestException,
+  ForbiddenException,
+  HttpException,
+  HttpStatus,
+  NotFoundException,
+  ServiceUnavailableException,
+  UnauthorizedException,
+} from '@nestjs/common';
 import { textOf } from '../db/numbers';
 
 /** The shape every answer carries (spec 01 section 5): fail, failSummary, failMessages keyed by field. */
@@ -68,7 +76,7 @@ export function validationBodyFor(exception: HttpException): Record<string, unkn
     typeof response === 'string'
       ? response
       : Array.isArray((response as { message?: unknown }).message)
-        ? ((response as { message: string[] }).message).join(', ')
+        ? (response as { message: string[] }).message.join(', ')
         : textOf((response as { message?: unknown }).message ?? exception.message);
   return body(status, {}, message);
 }

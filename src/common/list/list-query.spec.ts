@@ -22,8 +22,7 @@ const fails = (query: Record<string, unknown>) => {
   try {
     parseListQuery(definition, query);
   } catch (error) {
-    return (error as { getResponse(): { validationResult: { failMessages: Record<string, string> } } }).getResponse()
-      .validationResult.failMessages;
+    return (error as { getResponse(): { validationResult: { failMessages: Record<string, string> } } }).getResponse().validationResult.failMessages;
   }
   throw new Error('expected a 400');
 };

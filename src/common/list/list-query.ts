@@ -106,14 +106,7 @@ function single(name: string, value: unknown, errors: Record<string, string>): s
   return value;
 }
 
-function integerParam(
-  name: string,
-  raw: string | undefined,
-  fallback: number,
-  min: number,
-  max: number,
-  errors: Record<string, string>,
-): number {
+function integerParam(name: string, raw: string | undefined, fallback: number, min: number, max: number, errors: Record<string, string>): number {
   if (raw === undefined || raw === '') return fallback;
   if (!/^\d{1,9}$/.test(raw) || Number(raw) < min || Number(raw) > max) {
     errors[name] = `Must be a whole number from ${min} to ${max}`;
@@ -134,10 +127,7 @@ function fieldNamed<T extends ObjectLiteral>(definition: ListDefinition<T>, name
  * Turns the query string into a checked ListQuery. Every name and value is checked
  * against the definition; anything unknown or malformed is a 400 naming the parameter.
  */
-export function parseListQuery<T extends ObjectLiteral>(
-  definition: ListDefinition<T>,
-  query: Record<string, unknown>,
-): ListQuery {
+export function parseListQuery<T extends ObjectLiteral>(definition: ListDefinition<T>, query: Record<string, unknown>): ListQuery {
   // No prototype: a parameter named __proto__ must become a message, not the object's prototype.
   const errors = Object.create(null) as Record<string, string>;
   const get = (name: string) => single(name, query[name], errors);
@@ -170,7 +160,10 @@ export function parseListQuery<T extends ObjectLiteral>(
   const fkJoins: string[] = [];
   const fkRaw = get('fkJoins');
   if (fkRaw) {
-    for (const name of fkRaw.split(',').map((s) => s.trim()).filter(Boolean)) {
+    for (const name of fkRaw
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)) {
       if (!definition.fkJoins?.includes(name)) errors.fkJoins = `Unknown relation ${name.slice(0, 50)}`;
       else fkJoins.push(name);
     }

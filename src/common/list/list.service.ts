@@ -146,11 +146,7 @@ export class ListService {
     return q;
   }
 
-  async list<T extends ObjectLiteral>(
-    definition: ListDefinition<T>,
-    query: Record<string, unknown>,
-    user: AuthUser,
-  ): Promise<ListResult> {
+  async list<T extends ObjectLiteral>(definition: ListDefinition<T>, query: Record<string, unknown>, user: AuthUser): Promise<ListResult> {
     return this.run(definition, this.parse(definition, query, user), user);
   }
 
@@ -203,7 +199,12 @@ export class ListService {
       if (cursor) this.after(qb, definition, q, cursor);
       const ids = await this.readIDs(qb.limit(batchSize));
       if (ids.length === 0) return;
-      yield await this.rowsByID(definition, ids.map((row) => row.id), [], user);
+      yield await this.rowsByID(
+        definition,
+        ids.map((row) => row.id),
+        [],
+        user,
+      );
       if (ids.length < batchSize) return;
       const last = ids[ids.length - 1];
       cursor = { sortValue: last.sortValue, id: last.id };
@@ -214,7 +215,10 @@ export class ListService {
   pageQuery<T extends ObjectLiteral>(definition: ListDefinition<T>, query: Record<string, unknown>, user: AuthUser, rowCount?: number): [string, unknown[]] {
     const q = this.parse(definition, query, user);
     const sortMatches = sortsMatches(definition, q, rowCount);
-    return this.idQuery(definition, q, user, false, sortMatches).offset(q.page * q.pageLength).limit(q.pageLength).getQueryAndParameters();
+    return this.idQuery(definition, q, user, false, sortMatches)
+      .offset(q.page * q.pageLength)
+      .limit(q.pageLength)
+      .getQueryAndParameters();
   }
 
   /** Refuses (400) a sort no index serves on a large list with too many matching rows. */
@@ -278,7 +282,9 @@ export class ListService {
     const fromEnd = rowCount !== undefined && from > rowCount / 2;
     const sortMatches = sortsMatches(definition, q, rowCount);
     const qb = fromEnd
-      ? this.idQuery(definition, q, user, true, sortMatches).offset(Math.max(0, rowCount - from - length)).limit(Math.min(length, rowCount - from))
+      ? this.idQuery(definition, q, user, true, sortMatches)
+          .offset(Math.max(0, rowCount - from - length))
+          .limit(Math.min(length, rowCount - from))
       : this.idQuery(definition, q, user, false, sortMatches).offset(from).limit(length);
     const ids = await this.readIDs(qb);
     if (fromEnd) ids.reverse();
@@ -348,11 +354,7 @@ export class ListService {
     const [beyond, idBeyond] = q.sortDir === 'ASC' ? ['>', '>'] : ['<', '<'];
     qb.setParameters({ cursorValue: cursor.sortValue, cursorID: cursor.id });
     if (cursor.sortValue === null || cursor.sortValue === undefined) {
-      qb.andWhere(
-        q.sortDir === 'ASC'
-          ? `((${column} IS NULL AND ${id} > :cursorID) OR ${column} IS NOT NULL)`
-          : `(${column} IS NULL AND ${id} < :cursorID)`,
-      );
+      qb.andWhere(q.sortDir === 'ASC' ? `((${column} IS NULL AND ${id} > :cursorID) OR ${column} IS NOT NULL)` : `(${column} IS NULL AND ${id} < :cursorID)`);
     } else {
       const tail = q.sortDir === 'DESC' ? ` OR ${column} IS NULL` : '';
       qb.andWhere(`(${column} ${beyond} :cursorValue OR (${column} = :cursorValue AND ${id} ${idBeyond} :cursorID)${tail})`);
@@ -381,12 +383,7 @@ export class ListService {
    * The list's rows with its filters and the user's scope, joined only to the lookups the
    * filters, the scope and `expressions` use (a COUNT over a million rows joins nothing else).
    */
-  private filtered<T extends ObjectLiteral>(
-    definition: ListDefinition<T>,
-    q: ListQuery,
-    user: AuthUser,
-    expressions: string[],
-  ): SelectQueryBuilder<T> {
+  private filtered<T extends ObjectLiteral>(definition: ListDefinition<T>, q: ListQuery, user: AuthUser, expressions: string[]): SelectQueryBuilder<T> {
     const qb = this.dataSource.createQueryBuilder(definition.entity, definition.alias);
     const used = [...expressions, definition.storeScope?.column ?? ''];
     for (const filter of q.filters) used.push(definition.fields[filter.field].column);
@@ -426,9 +423,7 @@ export class ListService {
     qb.select(`${alias}.${idField}`, 'id').where(`${alias}.${idField} = :id`, { id });
     this.applyScope(qb, definition, user);
     const visible = await qb.getRawOne<{ id: unknown }>();
-    const entity = visible
-      ? await manager.findOne(definition.entity, { where: { [idField]: id } as never })
-      : null;
+    const entity = visible ? await manager.findOne(definition.entity, { where: { [idField]: id } as never }) : null;
     if (!entity) throw new RecordNotFound(definition.label[0].toUpperCase() + definition.label.slice(1));
     return entity;
   }
@@ -483,7 +478,12 @@ export class ListService {
   ): Promise<Record<string, unknown>[]> {
     const { alias, idField } = definition;
     const qb = this.dataSource.createQueryBuilder(definition.entity, alias);
-    this.joinLookups(qb, definition, true, definition.rowLookups?.map((lookup) => `${lookup}.`));
+    this.joinLookups(
+      qb,
+      definition,
+      true,
+      definition.rowLookups?.map((lookup) => `${lookup}.`),
+    );
     const lookupAliases = new Set(definition.rowLookups ?? Object.keys(definition.lookups ?? {}));
     // toRow is told what was asked for; what is loaded adds the relations those joins bring along.
     const joins = new Set([...(definition.rowJoins ?? []), ...fkJoins]);
@@ -504,12 +504,7 @@ export class ListService {
    * Joins the definition's lookups: all of them, or those `expressions` refer to and the
    * lookups they hang from (declared parents first, e.g. rateCardLine before rateCard).
    */
-  private joinLookups<T extends ObjectLiteral>(
-    qb: SelectQueryBuilder<T>,
-    definition: ListDefinition<T>,
-    select: boolean,
-    expressions?: string[],
-  ) {
+  private joinLookups<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, definition: ListDefinition<T>, select: boolean, expressions?: string[]) {
     const lookups = Object.entries(definition.lookups ?? {});
     const needed = new Set(expressions?.flatMap(aliasesIn));
     for (const [lookupAlias, relation] of [...lookups].reverse()) {
@@ -550,16 +545,10 @@ export class ListService {
     }
   }
 
-  private applyFilter<T extends ObjectLiteral>(
-    qb: SelectQueryBuilder<T>,
-    field: ListField,
-    filter: ListFilter,
-    param: () => string,
-  ) {
+  private applyFilter<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, field: ListField, filter: ListFilter, param: () => string) {
     const p = param();
     const column = field.column;
-    const values =
-      field.type === 'date' ? filter.values.map((v) => String(v).slice(0, 10)) : filter.values;
+    const values = field.type === 'date' ? filter.values.map((v) => String(v).slice(0, 10)) : filter.values;
     switch (filter.op) {
       case 'lower':
         qb.andWhere(`LOWER(${column}) LIKE :${p} ESCAPE '!'`, { [p]: likeContains(String(values[0])) });

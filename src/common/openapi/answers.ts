@@ -270,7 +270,10 @@ export const ANSWERS: Record<string, SchemaObject> = {
         type: 'object',
         additionalProperties: false,
         required: ['mode', 'board'],
-        properties: { mode: { type: 'string', enum: ['in-process', 'bull'] }, board: { type: 'boolean', description: 'Whether the Bull Board can be opened (scale-out).' } },
+        properties: {
+          mode: { type: 'string', enum: ['in-process', 'bull'] },
+          board: { type: 'boolean', description: 'Whether the Bull Board can be opened (scale-out).' },
+        },
       },
     },
   },
@@ -279,7 +282,12 @@ export const ANSWERS: Record<string, SchemaObject> = {
     additionalProperties: false,
     properties: {
       validationResult: ref('ValidationResult'),
-      data: { type: 'object', additionalProperties: false, required: ['url'], properties: { url: { type: 'string', description: '/api/queues with a one-minute ticket.' } } },
+      data: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['url'],
+        properties: { url: { type: 'string', description: '/api/queues with a one-minute ticket.' } },
+      },
     },
   },
   'GET /api/metricParts/fields': {
@@ -357,7 +365,7 @@ export const ANSWERS: Record<string, SchemaObject> = {
       data: {
         type: 'object',
         nullable: true,
-        description: "The operation; null when the caller has none (without operationID).",
+        description: 'The operation; null when the caller has none (without operationID).',
         additionalProperties: false,
         properties: {
           operationID: { type: 'integer' },
@@ -372,7 +380,8 @@ export const ANSWERS: Record<string, SchemaObject> = {
             type: 'object',
             nullable: true,
             additionalProperties: true,
-            description: "What the job answered when it ended: its shape is the job's (an upload's counts in data, an automatic reconciliation's matches, a failure's statusCode and validationResult).",
+            description:
+              "What the job answered when it ended: its shape is the job's (an upload's counts in data, an automatic reconciliation's matches, a failure's statusCode and validationResult).",
           },
           error: { type: 'string', nullable: true },
           userName: { type: 'string' },
@@ -615,8 +624,8 @@ export const ANSWERS: Record<string, SchemaObject> = {
                             field: { type: 'string', nullable: true },
                             storeID: { type: 'integer', nullable: true },
                             storeName: { type: 'string', nullable: true },
-                            from: {  },
-                            to: {  },
+                            from: {},
+                            to: {},
                           },
                         },
                       },

@@ -61,12 +61,10 @@ function merge(into: SchemaObject, extra: SchemaObject): void {
 function messageOf(rule: ValidationMetadata, property: string): string | undefined {
   if (typeof rule.message === 'function') return undefined;
   // ValidateBy rules (plainText, decimalPlaces, calendarDay) keep their message in the constraint class.
-  const constraint = rule.constraintCls && (new (rule.constraintCls as new () => { defaultMessage?: (args: unknown) => string })());
+  const constraint = rule.constraintCls && new (rule.constraintCls as new () => { defaultMessage?: (args: unknown) => string })();
   const message = rule.message ?? constraint?.defaultMessage?.({ property, constraints: rule.constraints, value: undefined, targetName: '', object: {} });
   // class-validator's own defaults name their placeholders ('$property must not be less than $constraint1').
-  return message
-    ?.replace(/\$property/g, property)
-    .replace(/\$constraint(\d)/g, (_, n: string) => String(rule.constraints?.[Number(n) - 1]));
+  return message?.replace(/\$property/g, property).replace(/\$constraint(\d)/g, (_, n: string) => String(rule.constraints?.[Number(n) - 1]));
 }
 
 /**
@@ -142,7 +140,10 @@ export class DtoSchemas {
     // null is the only one (a list with nothing to choose from yet).
     if (own.enum?.includes(null)) {
       own.nullable = true;
-      own.type ??= typeOfValues(own.enum.filter((value) => value !== null), property);
+      own.type ??= typeOfValues(
+        own.enum.filter((value) => value !== null),
+        property,
+      );
     }
     if (own.type === 'array') own.items = nested ?? items;
     else if (nested) return messages.size ? { allOf: [nested], description: [...messages].join('. ') } : nested;

@@ -16,15 +16,13 @@ const query = (name: string, description: string, schema: SchemaObject): Paramet
 
 /** The paging, sorting and searching parameters every list takes (parseListQuery). */
 function pagingParameters(definition: ListDefinition<never>): ParameterObject[] {
-  const sortable = Object.entries(definition.fields).filter(([, f]) => f.sortable !== false && !f.where).map(([name]) => name);
+  const sortable = Object.entries(definition.fields)
+    .filter(([, f]) => f.sortable !== false && !f.where)
+    .map(([name]) => name);
   return [
     query('page', 'Page number, from 0.', { type: 'integer', minimum: 0, default: 0 }),
     query('pageLength', `Rows per page, 1 to ${MAX_PAGE_LENGTH}.`, { type: 'integer', minimum: 1, maximum: MAX_PAGE_LENGTH, default: DEFAULT_PAGE_LENGTH }),
-    query(
-      'sort',
-      `Field to sort by; default ${definition.defaultSort.field} ${definition.defaultSort.dir.toLowerCase()}.`,
-      { type: 'string', enum: sortable },
-    ),
+    query('sort', `Field to sort by; default ${definition.defaultSort.field} ${definition.defaultSort.dir.toLowerCase()}.`, { type: 'string', enum: sortable }),
     query('sortDir', 'asc or desc (asc when sort is given alone).', { type: 'string', enum: ['asc', 'desc', 'ASC', 'DESC'] }),
     query('quickFilter', 'Case-insensitive "contains" over the quick-search text fields, at most 100 characters.', { type: 'string', maxLength: 100 }),
     query(
@@ -32,7 +30,7 @@ function pagingParameters(definition: ListDefinition<never>): ParameterObject[] 
       'Comma-separated relations to load with each row.',
       definition.fkJoins?.length ? { type: 'string', description: `Any of: ${definition.fkJoins.join(', ')}` } : { type: 'string' },
     ),
-    query('listIDsFrom', 'Start of the listIDs window (default: the page\'s first row).', { type: 'integer', minimum: 0 }),
+    query('listIDsFrom', "Start of the listIDs window (default: the page's first row).", { type: 'integer', minimum: 0 }),
     query('listIDsLength', `Length of the listIDs window, up to ${MAX_LIST_IDS_LENGTH}.`, { type: 'integer', minimum: 0, maximum: MAX_LIST_IDS_LENGTH }),
   ];
 }

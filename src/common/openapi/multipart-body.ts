@@ -18,4 +18,5 @@ export interface MultipartBodySpec {
  * A route that reads multipart/form-data itself (receiveOneFile: one file in the field `file`,
  * streamed to disk), which @nestjs/swagger cannot see: no @Body() names it.
  */
-export const MultipartBody = (file: string, fields: Record<string, MultipartField> = {}) => SetMetadata(MULTIPART_BODY, { file, fields } satisfies MultipartBodySpec);
+export const MultipartBody = (file: string, fields: Record<string, MultipartField> = {}) =>
+  SetMetadata(MULTIPART_BODY, { file, fields } satisfies MultipartBodySpec);

@@ -23,7 +23,13 @@ const byKey = (value: Schema, description = 'By column: metric<metricID>.'): Sch
 
 /** A closed object whose fields are all required but those named optional. */
 function record(properties: Record<string, Schema>, optional: string[] = [], description?: string): SchemaObject {
-  return { type: 'object', additionalProperties: false, ...(description ? { description } : {}), required: Object.keys(properties).filter((name) => !optional.includes(name)), properties };
+  return {
+    type: 'object',
+    additionalProperties: false,
+    ...(description ? { description } : {}),
+    required: Object.keys(properties).filter((name) => !optional.includes(name)),
+    properties,
+  };
 }
 
 const nullable = (schema: SchemaObject): SchemaObject => ({ ...schema, nullable: true });
@@ -31,7 +37,12 @@ const nullable = (schema: SchemaObject): SchemaObject => ({ ...schema, nullable:
 /** A closed object whose fields may each be absent (the records Me carries, as their lists answer them). */
 const loose = (properties: Record<string, Schema>): SchemaObject => record(properties, Object.keys(properties));
 
-const AUDIT = { createdByUserName: str, createdDate: { type: 'string', format: 'date-time' }, updatedByUserName: str, updatedDate: { type: 'string', format: 'date-time' } };
+const AUDIT = {
+  createdByUserName: str,
+  createdDate: { type: 'string', format: 'date-time' },
+  updatedByUserName: str,
+  updatedDate: { type: 'string', format: 'date-time' },
+};
 const METRIC_TYPES = ['percent', 'integer', '2dp', 'money'];
 const SPAN = { fromDate: day, toDate: day };
 const MEASURES = ['revenueCount', 'adjustedRevenueTotal', 'commissionTotal'];
@@ -100,26 +111,35 @@ export const NAMED_ANSWERS: Record<string, SchemaObject> = {
     storeIDs: listOf(int),
     storeCount: int,
   }),
-  KpiCardFigures: record({ ...SPAN, available: bool, revenueCount: { type: 'integer', nullable: true }, adjustedRevenueTotal: nullNum, commissionTotal: nullNum, params: { type: 'string', description: 'The sales list filter of these sales (base64url JSON, /sales/params/{params}).' } }),
+  KpiCardFigures: record({
+    ...SPAN,
+    available: bool,
+    revenueCount: { type: 'integer', nullable: true },
+    adjustedRevenueTotal: nullNum,
+    commissionTotal: nullNum,
+    params: { type: 'string', description: 'The sales list filter of these sales (base64url JSON, /sales/params/{params}).' },
+  }),
   KpiTrend: record({ percent: num, colour: enumOf('green', 'amber', 'red') }),
-  KpiTopEntry: nullable(record(
-    {
-      revenueCount: int,
-      adjustedRevenueTotal: nullNum,
-      commissionTotal: nullNum,
-      adjustedRevenueASP: nullNum,
-      commissionASP: nullNum,
-      sku: str,
-      rateCardLineDescription: { type: 'string', nullable: true },
-      attributableToUserID: int,
-      attributableToUserName: { type: 'string', nullable: true },
-      storeID: int,
-      storeName: { type: 'string', nullable: true },
-      rank: int,
-    },
-    ['sku', 'rateCardLineDescription', 'attributableToUserID', 'attributableToUserName', 'storeID', 'storeName', 'rank'],
-    'The best SKU, seller or store of a span; null when it had no sales.',
-  )),
+  KpiTopEntry: nullable(
+    record(
+      {
+        revenueCount: int,
+        adjustedRevenueTotal: nullNum,
+        commissionTotal: nullNum,
+        adjustedRevenueASP: nullNum,
+        commissionASP: nullNum,
+        sku: str,
+        rateCardLineDescription: { type: 'string', nullable: true },
+        attributableToUserID: int,
+        attributableToUserName: { type: 'string', nullable: true },
+        storeID: int,
+        storeName: { type: 'string', nullable: true },
+        rank: int,
+      },
+      ['sku', 'rateCardLineDescription', 'attributableToUserID', 'attributableToUserName', 'storeID', 'storeName', 'rank'],
+      'The best SKU, seller or store of a span; null when it had no sales.',
+    ),
+  ),
   KpiCard: record(
     {
       period: enumOf('day', 'month', 'year'),
@@ -173,7 +193,14 @@ export const NAMED_ANSWERS: Record<string, SchemaObject> = {
     ['metricPartID', 'prior'],
   ),
   KpiTableColumn: record(
-    { name: { type: 'string', description: '`name` for the row name, else metric<metricID>.' }, title: str, metricID: int, displayAs: enumOf(...METRIC_TYPES), successValue: num, successIsLess: int },
+    {
+      name: { type: 'string', description: '`name` for the row name, else metric<metricID>.' },
+      title: str,
+      metricID: int,
+      displayAs: enumOf(...METRIC_TYPES),
+      successValue: num,
+      successIsLess: int,
+    },
     ['metricID', 'displayAs', 'successValue', 'successIsLess'],
   ),
   KpiTableRow: record(
@@ -207,7 +234,13 @@ export const NAMED_ANSWERS: Record<string, SchemaObject> = {
       record({
         analysisFieldID: int,
         label: str,
-        groups: listOf(record({ name: str, quantity: { type: 'integer', description: 'Counted sales, refunds as -1.' }, revenue: { type: 'number', nullable: true, description: 'Adjusted revenue; null when the profile does not show revenue.' } })),
+        groups: listOf(
+          record({
+            name: str,
+            quantity: { type: 'integer', description: 'Counted sales, refunds as -1.' },
+            revenue: { type: 'number', nullable: true, description: 'Adjusted revenue; null when the profile does not show revenue.' },
+          }),
+        ),
       }),
     ),
   }),

@@ -25,7 +25,11 @@ const ENVELOPES: Record<string, SchemaObject> = {
     type: 'object',
     additionalProperties: false,
     required: ['id', 'selectable', 'aggregate'],
-    properties: { id: { type: 'integer' }, selectable: { type: 'boolean' }, aggregate: { type: 'number', nullable: true, description: "The row's value of the aggregated field; null without one." } },
+    properties: {
+      id: { type: 'integer' },
+      selectable: { type: 'boolean' },
+      aggregate: { type: 'number', nullable: true, description: "The row's value of the aggregated field; null without one." },
+    },
   },
   ListPage: {
     type: 'object',
@@ -46,7 +50,11 @@ const ENVELOPES: Record<string, SchemaObject> = {
     properties: {
       fail: { type: 'boolean' },
       failSummary: { type: 'string', description: 'For people: what is wrong, in one sentence.' },
-      failMessages: { type: 'object', additionalProperties: { type: 'string' }, description: 'One message per field, keyed by field (nested: name.index.field).' },
+      failMessages: {
+        type: 'object',
+        additionalProperties: { type: 'string' },
+        description: 'One message per field, keyed by field (nested: name.index.field).',
+      },
     },
   },
   Failure: {
@@ -57,7 +65,11 @@ const ENVELOPES: Record<string, SchemaObject> = {
   ServerError: {
     type: 'object',
     required: ['statusCode', 'message', 'errorID'],
-    properties: { statusCode: { type: 'integer', example: 500 }, message: { type: 'string' }, errorID: { type: 'string', description: 'Also in the server log.' } },
+    properties: {
+      statusCode: { type: 'integer', example: 500 },
+      message: { type: 'string' },
+      errorID: { type: 'string', description: 'Also in the server log.' },
+    },
   },
   Answer: {
     type: 'object',
@@ -85,7 +97,10 @@ const routeKey = (route: ApiRoute) => `${route.method.toUpperCase()} ${route.pat
 
 /** 'MasterDataModule' -> 'Master data': the tag of every route its controllers declare. */
 export function tagOf(moduleName: string): string {
-  const words = moduleName.replace(/Module$/, '').replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  const words = moduleName
+    .replace(/Module$/, '')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
@@ -94,7 +109,9 @@ const named = (areas: SystemArea[]) => areas.map((a) => `${a} (${SYSTEM_AREAS[a]
 /** The operation's description of who may call it (what AccessGuard checks). */
 export function accessText(access: RouteAccess): string {
   if (access.public) return 'Public: no token needed.';
-  const lines = [access.download ? 'Token: the x-access-token header, or ?token= (a download link cannot send a header).' : 'Token: the x-access-token header.'];
+  const lines = [
+    access.download ? 'Token: the x-access-token header, or ?token= (a download link cannot send a header).' : 'Token: the x-access-token header.',
+  ];
   if (access.areas.length) lines.push(`System areas (all): ${named(access.areas)}.`);
   if (access.anyOf.length) lines.push(`System areas (at least one): ${named(access.anyOf)}.`);
   if (access.needsStore) lines.push('The access profile needs at least one store.');
@@ -112,17 +129,24 @@ function pathParameters(route: ApiRoute): ParameterObject[] {
 }
 
 function queryParameters(route: ApiRoute): ParameterObject[] {
-  const named = route.queryParams.map<ParameterObject>((p) => ({ name: p.name, in: 'query', required: false, schema: { type: p.type === Number ? 'integer' : 'string' } }));
+  const named = route.queryParams.map<ParameterObject>((p) => ({
+    name: p.name,
+    in: 'query',
+    required: false,
+    schema: { type: p.type === Number ? 'integer' : 'string' },
+  }));
   const own = QUERY_PARAMETERS[routeKey(route)];
   if (route.wholeQuery && !route.definition && !own) throw new Error(`${routeKey(route)} reads its whole query: name its parameters in query-parameters.ts`);
   const list = own ?? (route.definition ? listParameters(route.definition) : []);
-  if (route.access.download) named.push({ name: 'token', in: 'query', required: false, description: 'The session token, instead of the header.', schema: { type: 'string' } });
+  if (route.access.download)
+    named.push({ name: 'token', in: 'query', required: false, description: 'The session token, instead of the header.', schema: { type: 'string' } });
   if (route.takesVersion && !named.some((p) => p.name === 'updatedDate')) {
     named.push({
       name: 'updatedDate',
       in: 'query',
       required: false,
-      description: "The version the edit was made from: the record's updatedDate as read (a PUT may send it in its body instead). Without it the edit is not checked.",
+      description:
+        "The version the edit was made from: the record's updatedDate as read (a PUT may send it in its body instead). Without it the edit is not checked.",
       schema: { type: 'string', format: 'date-time' },
     });
   }
@@ -133,7 +157,10 @@ function successResponse(route: ApiRoute, rows: RowSchemas, base: OperationObjec
   if (route.access.download) {
     // An Excel export is xlsx; a stored file is sent with its own type (pdf, an image, xlsx).
     const type = route.path.endsWith('/excel') ? XLSX : '*/*';
-    return { description: type === XLSX ? 'The file.' : 'The file, with its own content type.', content: { [type]: { schema: { type: 'string', format: 'binary' } } } };
+    return {
+      description: type === XLSX ? 'The file.' : 'The file, with its own content type.',
+      content: { [type]: { schema: { type: 'string', format: 'binary' } } },
+    };
   }
   const own = ANSWERS[routeKey(route)];
   if (own) return { description: 'validationResult with data and/or listData.', content: json(withEnvelope(own)) };
@@ -144,7 +171,8 @@ function successResponse(route: ApiRoute, rows: RowSchemas, base: OperationObjec
   if (declared?.content) return declared;
   if (route.jsonAnswer || route.streams) throw new Error(`${routeKey(route)} writes its own answer: describe it in answers.ts`);
   if (route.definition) return { description: 'One page of the list.', content: json(rows.listAnswer(route.definition)) };
-  if (route.recordDefinition && route.method === 'delete') return { description: `The id of the ${route.recordDefinition.label} deleted.`, content: json(rows.deleteAnswer()) };
+  if (route.recordDefinition && route.method === 'delete')
+    return { description: `The id of the ${route.recordDefinition.label} deleted.`, content: json(rows.deleteAnswer()) };
   if (route.recordDefinition) return { description: `The ${route.recordDefinition.label} as saved.`, content: json(rows.recordAnswer(route.recordDefinition)) };
   throw new Error(`${routeKey(route)}: describe its answer in answers.ts`);
 }
@@ -191,9 +219,15 @@ const OWN_RESPONSES: Record<string, ResponsesObject> = {
   'GET /api/file/favicon.ico': BRANDING,
   'GET /api/file/favicon': BRANDING,
   'PUT /api/user/{id}': tooMany('Changing your own password: too many wrong current passwords, counted as logins are; wait as Retry-After says.'),
-  'POST /api/user/login': tooMany('Too many attempts from this address, or too many wrong passwords for this account from this address: wait as Retry-After says.'),
+  'POST /api/user/login': tooMany(
+    'Too many attempts from this address, or too many wrong passwords for this account from this address: wait as Retry-After says.',
+  ),
   'GET /api/metrics': {
-    401: { description: 'No credentials at all (neither a session token nor the metrics bearer token).', headers: { 'WWW-Authenticate': { schema: { type: 'string', example: 'Bearer' } } }, content: json(ref('Failure')) },
+    401: {
+      description: 'No credentials at all (neither a session token nor the metrics bearer token).',
+      headers: { 'WWW-Authenticate': { schema: { type: 'string', example: 'Bearer' } } },
+      content: json(ref('Failure')),
+    },
   },
 };
 
@@ -207,7 +241,11 @@ function responses(route: ApiRoute, base: OperationObject | undefined, rows: Row
     ...(route.access.public ? {} : { 403: failure('No or expired token, or the access profile lacks a system area or store.') }),
     ...(route.path.includes('{') || route.definition ? { 404: failure('The record does not exist or lies outside your stores.') } : {}),
     ...(route.takesVersion
-      ? { 409: failure('The record (or grid) changed since the version sent as updatedDate was read: failSummary names who changed it and when; nothing was written.') }
+      ? {
+          409: failure(
+            'The record (or grid) changed since the version sent as updatedDate was read: failSummary names who changed it and when; nothing was written.',
+          ),
+        }
       : {}),
     // A route that starts a job answers 202; while the job queue (Redis) is away it refuses with a 503.
     ...(route.status === 202 ? { 503: failure('The job queue is not available (scale-out: Redis is away): nothing was queued; try again in a minute.') } : {}),
@@ -219,7 +257,10 @@ function responses(route: ApiRoute, base: OperationObject | undefined, rows: Row
   // GET /api/metrics answers the Prometheus text to the METRICS_TOKEN bearer (README, "Metrics").
   if (routeKey(route) === 'GET /api/metrics') {
     const ok = all[route.status] as { description: string; content: Record<string, unknown> };
-    all[route.status] = { ...ok, content: { ...ok.content, 'text/plain': { schema: { type: 'string', description: 'Prometheus exposition text (the bearer).' } } } };
+    all[route.status] = {
+      ...ok,
+      content: { ...ok.content, 'text/plain': { schema: { type: 'string', description: 'Prometheus exposition text (the bearer).' } } },
+    };
   }
   return all;
 }
@@ -247,7 +288,11 @@ function operationFor(route: ApiRoute, base: OperationObject | undefined, dtos: 
     description: notes.join('\n\n'),
     parameters: [...pathParameters(route), ...queryParameters(route)],
     responses: responses(route, base, rows),
-    security: route.access.public ? [] : route.access.download ? [{ accessToken: [] }, { downloadToken: [] }] : [{ accessToken: [] }, ...(OWN_SECURITY[routeKey(route)] ?? [])],
+    security: route.access.public
+      ? []
+      : route.access.download
+        ? [{ accessToken: [] }, { downloadToken: [] }]
+        : [{ accessToken: [] }, ...(OWN_SECURITY[routeKey(route)] ?? [])],
     'x-system-areas': route.access.areas,
   };
   if (route.access.anyOf.length) operation['x-system-areas-any-of'] = route.access.anyOf;
@@ -297,7 +342,10 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     )
     .setVersion('1')
     .addServer('/', 'This server (every path starts /api)')
-    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'GET /api/metrics only: METRICS_TOKEN, for a Prometheus scrape (text/plain).' }, 'metricsToken')
+    .addBearerAuth(
+      { type: 'http', scheme: 'bearer', description: 'GET /api/metrics only: METRICS_TOKEN, for a Prometheus scrape (text/plain).' },
+      'metricsToken',
+    )
     .addApiKey({ type: 'apiKey', in: 'header', name: 'x-access-token', description: 'The token POST /api/user/login answers.' }, 'accessToken')
     .addApiKey({ type: 'apiKey', in: 'query', name: 'token', description: 'Download routes only (Excel exports, files).' }, 'downloadToken')
     .build();

@@ -6,7 +6,13 @@ import type { ParameterObject, SchemaObject } from '@nestjs/swagger';
  * by route as summaries.ts is; the document fails to build when a route reads its whole query
  * and is not here (openapi.document.ts), so a generated client never sends `?query[x]=`.
  */
-const q = (name: string, description: string, schema: SchemaObject, required = false): ParameterObject => ({ name, in: 'query', required, description, schema });
+const q = (name: string, description: string, schema: SchemaObject, required = false): ParameterObject => ({
+  name,
+  in: 'query',
+  required,
+  description,
+  schema,
+});
 
 const DAY: SchemaObject = { type: 'string', format: 'date', example: '2025-01-31' };
 const ID: SchemaObject = { type: 'integer', minimum: 1 };
@@ -25,7 +31,10 @@ const TOPS = [
   q('saleDateGEQ', 'From this sale date (default: the first of the month).', DAY),
   q('saleDateLEQ', 'To this sale date (default: today).', DAY),
   ...paging.map((p) => (p.name === 'pageLength' ? { ...p, schema: { type: 'integer', enum: [10, 25, 50, 100, 500], default: 10 } } : p)),
-  q('sort', 'The figure to sort by.', { type: 'string', enum: ['name', 'revenueCount', 'adjustedRevenueTotal', 'commissionTotal', 'adjustedRevenueASP', 'commissionASP'] }),
+  q('sort', 'The figure to sort by.', {
+    type: 'string',
+    enum: ['name', 'revenueCount', 'adjustedRevenueTotal', 'commissionTotal', 'adjustedRevenueASP', 'commissionASP'],
+  }),
   q('quickFilter', 'Part of the name.', { type: 'string', maxLength: 50 }),
 ];
 
@@ -43,12 +52,14 @@ export const QUERY_PARAMETERS: Record<string, ParameterObject[]> = {
   'GET /api/longRunningOperation': [q('operationID', "The operation; without it, the caller's latest (data null when none).", ID)],
   'GET /api/metricParts/fields': [q('tableName', 'Only the fields of this table.', { type: 'string', enum: ['sales', 'dailyStats'] })],
   'GET /api/file/{fileID}/excelHeaders/allSheets': [
-    q('worksheet', 'With headerRow: read this sheet\'s headers from that row.', { type: 'string', minLength: 1, maxLength: 31 }),
+    q('worksheet', "With headerRow: read this sheet's headers from that row.", { type: 'string', minLength: 1, maxLength: 31 }),
     q('headerRow', 'With worksheet: the row its headers are on, from 1.', { type: 'integer', minimum: 1 }),
   ],
   'GET /api/rateCard/current': [],
   'GET /api/rateCardCompare': [q('rateCardIDs', 'Exactly two different rate card ids: a,b.', { type: 'string', pattern: '^\\d{1,7},\\d{1,7}$' }, true)],
-  'GET /api/rateCardLine/uploadFields': [q('saleTypeID', 'The sale type whose stores the upload covers.', { type: 'integer', minimum: 1, maximum: 9_999_999 }, true)],
+  'GET /api/rateCardLine/uploadFields': [
+    q('saleTypeID', 'The sale type whose stores the upload covers.', { type: 'integer', minimum: 1, maximum: 9_999_999 }, true),
+  ],
   'GET /api/histories': [
     q('documentType', 'The kind of record, such as sale.', { type: 'string', pattern: '^[A-Za-z]{1,30}$' }, true),
     q('documentID', "The record's id.", { type: 'integer', minimum: 0 }, true),
@@ -73,19 +84,28 @@ export const QUERY_PARAMETERS: Record<string, ParameterObject[]> = {
     q('saleDate', 'The day.', DAY, true),
   ],
   'GET /api/kpi/cards': [q('date', 'The day (default today).', DAY), q('userID', 'The users whose cards to add up (default: the caller).', IDS)],
-  'GET /api/kpi/tables': [q('date', 'The day (default today).', DAY), q('storeID', 'One store (default: all the caller\'s).', ID), q('splitBy', 'Rows by user, store or store type.', SPLIT)],
-  'GET /api/kpi/tables/excel': [q('date', 'The day (default today).', DAY), q('storeID', 'One store (default: all the caller\'s).', ID), q('splitBy', 'Rows by user, store or store type.', SPLIT), FILE_NAME],
+  'GET /api/kpi/tables': [
+    q('date', 'The day (default today).', DAY),
+    q('storeID', "One store (default: all the caller's).", ID),
+    q('splitBy', 'Rows by user, store or store type.', SPLIT),
+  ],
+  'GET /api/kpi/tables/excel': [
+    q('date', 'The day (default today).', DAY),
+    q('storeID', "One store (default: all the caller's).", ID),
+    q('splitBy', 'Rows by user, store or store type.', SPLIT),
+    FILE_NAME,
+  ],
   'GET /api/kpi/leagueTables': [q('date', 'The day (default today).', DAY)],
   'GET /api/kpi/drhTable': [
     q('fromDate', 'First day.', DAY, true),
     q('toDate', 'Last day (at most 400 days from fromDate).', DAY, true),
-    q('storeIDs', 'The stores (default: all the caller\'s).', IDS),
+    q('storeIDs', "The stores (default: all the caller's).", IDS),
     q('splitBy', 'Rows by user, store or store type.', SPLIT),
   ],
   'GET /api/kpi/drhTable/excel': [
     q('fromDate', 'First day.', DAY, true),
     q('toDate', 'Last day (at most 400 days from fromDate).', DAY, true),
-    q('storeIDs', 'The stores (default: all the caller\'s).', IDS),
+    q('storeIDs', "The stores (default: all the caller's).", IDS),
     q('splitBy', 'Rows by user, store or store type.', SPLIT),
     FILE_NAME,
   ],

@@ -160,7 +160,10 @@ export function apiRoutes(app: INestApplication, globalPrefix: string): ApiRoute
         const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod].toLowerCase();
         const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, handlerName) ?? {}) as Record<string, RouteArg>;
         const types = (Reflect.getMetadata('design:paramtypes', proto, handlerName) ?? []) as unknown[];
-        const argsOf = (kind: RouteParamtypes) => Object.entries(args).filter(([key]) => key.split(':')[0] === String(kind)).map(([, arg]) => arg);
+        const argsOf = (kind: RouteParamtypes) =>
+          Object.entries(args)
+            .filter(([key]) => key.split(':')[0] === String(kind))
+            .map(([, arg]) => arg);
         const named = (kind: RouteParamtypes) =>
           argsOf(kind)
             .filter((a) => typeof a.data === 'string')

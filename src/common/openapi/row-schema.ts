@@ -65,7 +65,10 @@ export class RowSchemas {
       this.schemas[name] = {
         type: 'object',
         required: ['validationResult', 'data'],
-        properties: { validationResult: base.properties!.validationResult, data: { allOf: [ref(this.rowName(definition))], description: `The ${definition.label} as saved.` } },
+        properties: {
+          validationResult: base.properties!.validationResult,
+          data: { allOf: [ref(this.rowName(definition))], description: `The ${definition.label} as saved.` },
+        },
       };
     }
     return ref(name);
@@ -80,7 +83,7 @@ export class RowSchemas {
         required: ['validationResult', 'data'],
         properties: {
           validationResult: this.envelopes.Answer.properties!.validationResult,
-          data: { type: 'object', required: ['id'], properties: { id: { type: 'integer', description: 'The deleted record\'s id.' } } },
+          data: { type: 'object', required: ['id'], properties: { id: { type: 'integer', description: "The deleted record's id." } } },
         },
       };
     }
@@ -159,7 +162,8 @@ export class RowSchemas {
   }
 
   private aliasEntity(definition: ListDefinition<never>, alias: string, depth: number): { metadata: EntityMetadata; nullable: boolean } | null {
-    if (alias === definition.alias) return this.dataSource!.hasMetadata(definition.entity) ? { metadata: this.dataSource!.getMetadata(definition.entity), nullable: false } : null;
+    if (alias === definition.alias)
+      return this.dataSource!.hasMetadata(definition.entity) ? { metadata: this.dataSource!.getMetadata(definition.entity), nullable: false } : null;
     const path = definition.lookups?.[alias];
     if (!path || depth > 5) return null;
     const dot = path.lastIndexOf('.');

@@ -1,6 +1,13 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import { ApiResponse } from '@nestjs/swagger';
-import { HealthCheckError, HealthCheckService, HealthIndicatorService, TypeOrmHealthIndicator, type HealthCheckResult, type HealthIndicatorFunction } from '@nestjs/terminus';
+import {
+  HealthCheckError,
+  HealthCheckService,
+  HealthIndicatorService,
+  TypeOrmHealthIndicator,
+  type HealthCheckResult,
+  type HealthIndicatorFunction,
+} from '@nestjs/terminus';
 import type { Response } from 'express';
 import type Redis from 'ioredis';
 import { Public } from '../auth/decorators';
@@ -50,12 +57,14 @@ export class HealthController {
   @Get('ready')
   @ApiResponse({
     status: 200,
-    description: 'The database answers, and in scale-out Redis and every queue, and every queue with waiting jobs has a live worker: status "ok"; info.workers gives the live workers per queue.',
+    description:
+      'The database answers, and in scale-out Redis and every queue, and every queue with waiting jobs has a live worker: status "ok"; info.workers gives the live workers per queue.',
     schema: HEALTH_BODY,
   })
   @ApiResponse({
     status: 503,
-    description: 'A dependency failed or did not answer within 2 s, or a queue has jobs waiting and no live worker: status "error", the failed check (database, redis, queues or workers) under error with its message.',
+    description:
+      'A dependency failed or did not answer within 2 s, or a queue has jobs waiting and no live worker: status "error", the failed check (database, redis, queues or workers) under error with its message.',
     schema: HEALTH_BODY,
   })
   ready(@Res() res: Response): Promise<void> {

@@ -22,7 +22,7 @@ describe('logDestination', () => {
     expect(destination.failed?.code).toBe(code);
   });
 
-  it('a report that throws (stderr gone as well) is not the caller\'s problem', () => {
+  it("a report that throws (stderr gone as well) is not the caller's problem", () => {
     const destination = logDestination({
       write: () => {
         throw failure('EPIPE');

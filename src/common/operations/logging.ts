@@ -112,7 +112,14 @@ export function loggerModule(root: Logger): DynamicModule {
 }
 
 type NestLevel = 'log' | 'error' | 'warn' | 'debug' | 'verbose' | 'fatal';
-const PINO_LEVEL: Record<NestLevel, 'info' | 'error' | 'warn' | 'debug' | 'trace' | 'fatal'> = { log: 'info', error: 'error', warn: 'warn', debug: 'debug', verbose: 'trace', fatal: 'fatal' };
+const PINO_LEVEL: Record<NestLevel, 'info' | 'error' | 'warn' | 'debug' | 'trace' | 'fatal'> = {
+  log: 'info',
+  error: 'error',
+  warn: 'warn',
+  debug: 'debug',
+  verbose: 'trace',
+  fatal: 'fatal',
+};
 const STACK = /\n\s+at /;
 
 /**
@@ -125,7 +132,10 @@ export function bootLogger(root: Logger): LoggerService {
   const line =
     (level: NestLevel) =>
     (message: unknown, ...params: unknown[]) => {
-      const context = params.length && typeof params[params.length - 1] === 'string' && !STACK.test(params[params.length - 1] as string) ? (params.pop() as string) : undefined;
+      const context =
+        params.length && typeof params[params.length - 1] === 'string' && !STACK.test(params[params.length - 1] as string)
+          ? (params.pop() as string)
+          : undefined;
       if (context === 'ExceptionHandler') return;
       const stack = typeof params[0] === 'string' && STACK.test(params[0]) ? params[0] : undefined;
       if (message instanceof Error) root[PINO_LEVEL[level]]({ context, err: message }, message.message);

@@ -84,7 +84,9 @@ export class Metrics {
 
   /** The Prometheus text, within about 2 s whatever Redis does. */
   async scrape(): Promise<string> {
-    this.depths = await within(READ_MS, 'The job queues', this.jobs.depth()).catch(() => new Map<string, QueueDepth>(this.jobs.queueNames.map((q) => [q, null])));
+    this.depths = await within(READ_MS, 'The job queues', this.jobs.depth()).catch(
+      () => new Map<string, QueueDepth>(this.jobs.queueNames.map((q) => [q, null])),
+    );
     return this.registry.metrics();
   }
 
@@ -128,7 +130,12 @@ export class PrometheusScrape implements NestMiddleware {
     const bearer = /^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1];
     if (!bearer) return next();
     if (!this.config.metricsToken || !this.metrics) {
-      return next(new NotFoundException({ statusCode: 404, validationResult: { fail: true, failSummary: 'No metrics are served here: set METRICS_TOKEN', failMessages: {} } }));
+      return next(
+        new NotFoundException({
+          statusCode: 404,
+          validationResult: { fail: true, failSummary: 'No metrics are served here: set METRICS_TOKEN', failMessages: {} },
+        }),
+      );
     }
     if (!sameSecret(bearer, this.config.metricsToken)) return next(new NotAllowed('The metrics token is not valid'));
     res.type(this.metrics.registry.contentType).send(await this.metrics.scrape());

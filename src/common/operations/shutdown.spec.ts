@@ -54,7 +54,7 @@ describe('stopOnSignals', () => {
     h.lines.push = () => {
       throw new Error('the logger is broken');
     };
-    const stderr = jest.spyOn(fs, 'writeSync').mockImplementation((() => 0));
+    const stderr = jest.spyOn(fs, 'writeSync').mockImplementation(() => 0);
     try {
       h.handlers.get('SIGINT')!('SIGINT');
       expect(h.exits).toEqual([1]);

@@ -115,7 +115,9 @@ export function stopWorkerOnSignals(app: INestApplicationContext, timeoutMs: num
     // what can fail after that is closing connections, e.g. Bull's Redis clients erroring as they
     // are cut on a loaded machine. That loses nothing: it is said, and the stop still counts as done.
     stop: (signal) =>
-      closeApp(app, signal).catch((error: unknown) => say(logger, 'warn', `Closing the worker's connections failed after its jobs had stopped: ${(error as Error)?.message ?? String(error)}`)),
+      closeApp(app, signal).catch((error: unknown) =>
+        say(logger, 'warn', `Closing the worker's connections failed after its jobs had stopped: ${(error as Error)?.message ?? String(error)}`),
+      ),
   });
 }
 

@@ -19,9 +19,7 @@ class RedisConnection implements OnApplicationShutdown {
   readonly client: Redis | null;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
-    this.client = config.redisUrl
-      ? new Redis(config.redisUrl, { keyPrefix: config.redisKeyPrefix, maxRetriesPerRequest: 3 })
-      : null;
+    this.client = config.redisUrl ? new Redis(config.redisUrl, { keyPrefix: config.redisKeyPrefix, maxRetriesPerRequest: 3 }) : null;
     if (this.client) new RedisOutage(new Logger('Redis'), 'Shared connection').watch(this.client);
   }
 

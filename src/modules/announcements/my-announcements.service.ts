@@ -95,7 +95,11 @@ export class MyAnnouncementsService {
       if (!recipient.acknowledged) {
         recipient.acknowledged = true;
         recipient.acknowledgedDate = new Date();
-        await manager.update(AnnouncementUser, { announcementUserID: recipient.announcementUserID }, { acknowledged: true, acknowledgedDate: recipient.acknowledgedDate });
+        await manager.update(
+          AnnouncementUser,
+          { announcementUserID: recipient.announcementUserID },
+          { acknowledged: true, acknowledgedDate: recipient.acknowledgedDate },
+        );
       }
       return shownTo(recipient);
     });

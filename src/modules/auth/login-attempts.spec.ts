@@ -25,7 +25,9 @@ describe('LoginAttempts.slowingMs', () => {
   const attempts = new LoginAttempts(null as never, config);
 
   it('waits nothing up to the limit, then 1, 2, 4, 8 s and 15 s at most', () => {
-    expect([1, 10, 11, 12, 13, 14, 15, 16, 1_000].map((failures) => attempts.slowingMs(failures))).toEqual([0, 0, 1_000, 2_000, 4_000, 8_000, 15_000, 15_000, 15_000]);
+    expect([1, 10, 11, 12, 13, 14, 15, 16, 1_000].map((failures) => attempts.slowingMs(failures))).toEqual([
+      0, 0, 1_000, 2_000, 4_000, 8_000, 15_000, 15_000, 15_000,
+    ]);
   });
 });
 

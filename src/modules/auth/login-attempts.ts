@@ -51,7 +51,10 @@ export function addressTracker(ip: string | undefined): string {
 
 /** The account's tracker: the e-mail as login matches it. */
 export function accountTracker(email: unknown): string {
-  return textOf(email ?? '').trim().toLowerCase().slice(0, 254);
+  return textOf(email ?? '')
+    .trim()
+    .toLowerCase()
+    .slice(0, 254);
 }
 
 function sha256(text: string): string {
@@ -141,7 +144,7 @@ export class LoginAttempts {
   /** The log line of a limit reached: which limit, the address, the account hashed. */
   private reached(limit: LoginLimit, who: { address: string; account: string }, attempts: number, windowLeftSeconds: number, waitMs?: number): void {
     this.logger.warn({
-      msg: limit === 'account' ? 'Login limit reached: the account\'s password checks are slowed' : 'Login limit reached: further attempts are refused (429)',
+      msg: limit === 'account' ? "Login limit reached: the account's password checks are slowed" : 'Login limit reached: further attempts are refused (429)',
       event: 'loginLimitReached',
       limit,
       address: who.address,
@@ -155,10 +158,7 @@ export class LoginAttempts {
 
 /** One LoginAttempts (and one memory count) for the login and the users' routes. */
 @Module({
-  providers: [
-    { provide: LOGIN_ATTEMPT_STORAGE, inject: [REDIS], useFactory: (redis: Redis | null) => new LoginAttemptStorage(redis) },
-    LoginAttempts,
-  ],
+  providers: [{ provide: LOGIN_ATTEMPT_STORAGE, inject: [REDIS], useFactory: (redis: Redis | null) => new LoginAttemptStorage(redis) }, LoginAttempts],
   exports: [LoginAttempts],
 })
 export class LoginLimitsModule {}

@@ -71,8 +71,6 @@ describe('file names', () => {
 
   it('Content-Disposition has an ASCII fallback and the exact UTF-8 name', () => {
     expect(contentDisposition('Rates "May".xlsx')).toBe(`attachment; filename="Rates _May_.xlsx"; filename*=UTF-8''Rates%20%22May%22.xlsx`);
-    expect(contentDisposition("naïve (1)'s.pdf", 'inline')).toBe(
-      `inline; filename="na_ve (1)'s.pdf"; filename*=UTF-8''na%C3%AFve%20%281%29%27s.pdf`,
-    );
+    expect(contentDisposition("naïve (1)'s.pdf", 'inline')).toBe(`inline; filename="na_ve (1)'s.pdf"; filename*=UTF-8''na%C3%AFve%20%281%29%27s.pdf`);
   });
 });

@@ -85,18 +85,10 @@ export class FilesController {
    */
   @Post('file/:library/:type')
   @HttpCode(201)
-  @MultipartBody("The file, at most MAX_UPLOAD_BYTES (50 MB by default); the library decides which kinds of file it takes.")
-  async upload(
-    @Param('library') library: string,
-    @Param('type') type: string,
-    @Req() req: Request,
-    @CurrentUser() user: AuthUser,
-  ) {
+  @MultipartBody('The file, at most MAX_UPLOAD_BYTES (50 MB by default); the library decides which kinds of file it takes.')
+  async upload(@Param('library') library: string, @Param('type') type: string, @Req() req: Request, @CurrentUser() user: AuthUser) {
     const branding = library === 'customisation' ? brandingFromPath(type) : undefined;
-    const file =
-      branding && type === branding
-        ? await this.files.setBranding(branding, req, user)
-        : await this.files.upload(library, type, req, user);
+    const file = branding && type === branding ? await this.files.setBranding(branding, req, user) : await this.files.upload(library, type, req, user);
     return { validationResult: OK, data: fileRow(file) };
   }
 
@@ -158,7 +150,6 @@ export class FilesController {
     res.setHeader('Content-Disposition', contentDisposition(file.originalName, 'inline'));
     await streamFile(opened.stream, req, res);
   }
-
 }
 
 /** `?worksheet=Sheet1&headerRow=4` of the headers call, both or neither; 400 naming what is wrong. */

@@ -57,9 +57,14 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** The client's name, for showing only: no folders, no control characters, at most 255 characters. */
 export function cleanFileName(name: string, fallback: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex -- removing control characters is the point
-  const cleaned = base.replace(/[\u0000-\u001f\u007f-\u009f]/g, '').replace(/\s+/g, ' ').trim();
-  return Array.from(cleaned || fallback).slice(0, 255).join('');
+  const cleaned = base
+    // eslint-disable-next-line no-control-regex -- removing control characters is the point
+    .replace(/[\u0000-\u001f\u007f-\u009f]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return Array.from(cleaned || fallback)
+    .slice(0, 255)
+    .join('');
 }
 
 function listOf(kinds: readonly FileKind[]): string {
@@ -231,7 +236,8 @@ export class FilesService implements OnModuleInit {
     if (!file || access === 'hidden') throw new InvalidInput({ [field]: 'There is no uploaded file with this id' });
     if (access === 'forbidden') throw new NotAllowed('Your access profile does not allow reading this file');
     if (file.library !== library) throw new InvalidInput({ [field]: `The file was not uploaded as ${library}` });
-    if (file.kind !== kind) throw new InvalidInput({ [field]: `The file must be ${listOf([kind])}; its content is ${KIND_INFO[file.kind as FileKind]?.label ?? file.kind}` });
+    if (file.kind !== kind)
+      throw new InvalidInput({ [field]: `The file must be ${listOf([kind])}; its content is ${KIND_INFO[file.kind as FileKind]?.label ?? file.kind}` });
     try {
       return await this.open(file);
     } catch {
@@ -275,7 +281,11 @@ export class FilesService implements OnModuleInit {
       const replaced = await this.dataSource.transaction(async (manager) => {
         await manager.save(Branding, { name, fileID: file.fileID, updatedByUserName: user.name, updatedDate: new Date() });
         const stale = await manager.find(StoredFile, { where: { library: 'customisation', type: name, fileID: Not(file.fileID) } });
-        if (stale.length) await manager.delete(StoredFile, stale.map((f) => f.fileID));
+        if (stale.length)
+          await manager.delete(
+            StoredFile,
+            stale.map((f) => f.fileID),
+          );
         return stale;
       });
       for (const old of replaced) await this.unlinkQuietly(old.storedName);
@@ -291,7 +301,11 @@ export class FilesService implements OnModuleInit {
     const removed = await this.dataSource.transaction(async (manager) => {
       await manager.delete(Branding, { name });
       const files = await manager.find(StoredFile, { where: { library: 'customisation', type: name } });
-      if (files.length) await manager.delete(StoredFile, files.map((f) => f.fileID));
+      if (files.length)
+        await manager.delete(
+          StoredFile,
+          files.map((f) => f.fileID),
+        );
       return files;
     });
     for (const file of removed) await this.unlinkQuietly(file.storedName);

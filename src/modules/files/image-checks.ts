@@ -130,7 +130,8 @@ async function jpegProblem(bytes: Bytes): Promise<string | null> {
   const tail = await bytes.at(Math.max(at, bytes.size - 64 * 1024), 64 * 1024);
   let end = tail.length;
   while (end > 0 && tail[end - 1] === 0) end--;
-  if (end < 2 || tail[end - 2] !== 0xff || tail[end - 1] !== 0xd9) return `The file has more data after the end of its JPEG image, or the image is cut short; ${SAVE_AGAIN}`;
+  if (end < 2 || tail[end - 2] !== 0xff || tail[end - 1] !== 0xd9)
+    return `The file has more data after the end of its JPEG image, or the image is cut short; ${SAVE_AGAIN}`;
   return null;
 }
 

@@ -65,7 +65,16 @@ describe('declaredImageSize of an ICO, and withinImageLimits', () => {
   it('answers the largest entry (0 meaning 256), or what a PNG inside declares', async () => {
     const bitmap = Buffer.alloc(40);
     bitmap.writeUInt32LE(40, 0);
-    expect(await declaredImageSize(reader(ico([{ width: 16, height: 16, image: bitmap }, { width: 0, height: 0, image: bitmap }])))).toEqual({ width: 256, height: 256 });
+    expect(
+      await declaredImageSize(
+        reader(
+          ico([
+            { width: 16, height: 16, image: bitmap },
+            { width: 0, height: 0, image: bitmap },
+          ]),
+        ),
+      ),
+    ).toEqual({ width: 256, height: 256 });
     expect(await declaredImageSize(reader(ico([{ width: 32, height: 32, image: pngHeader(100_000, 100_000) }])))).toEqual({ width: 100_000, height: 100_000 });
   });
 

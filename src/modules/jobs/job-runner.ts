@@ -173,10 +173,17 @@ export class JobRunner {
       const message = (permanent?.message ?? (error as Error)?.message ?? String(error)).slice(0, MAX_ERROR_LENGTH);
       if (!permanent && at.attempt < at.maxAttempts) {
         this.events.log('retrying', { ...facts, ...durations(), error: message }, 'warn');
-        await operations.update({ operationID }, { state: 'waiting', message: `Retrying after an error (attempt ${at.attempt} of ${at.maxAttempts})`, error: message });
+        await operations.update(
+          { operationID },
+          { state: 'waiting', message: `Retrying after an error (attempt ${at.attempt} of ${at.maxAttempts})`, error: message },
+        );
         return 'retry';
       }
-      this.events.log('failed', { ...facts, ...durations(), error: message, ...(permanent ? {} : { stack: (error as Error)?.stack }) }, permanent ? 'warn' : 'error');
+      this.events.log(
+        'failed',
+        { ...facts, ...durations(), error: message, ...(permanent ? {} : { stack: (error as Error)?.stack }) },
+        permanent ? 'warn' : 'error',
+      );
       await this.markFailed(operationID, message, permanent?.body);
       return 'failed';
     } finally {
@@ -191,14 +198,22 @@ export class JobRunner {
 
   /** Marks a waiting or running operation failed; false when it had already ended. */
   async markFailed(operationID: number, error: string, body?: unknown): Promise<boolean> {
-    const marked = await this.dataSource.getRepository(Operation).update(
-      { operationID, state: In(['waiting', 'active']) },
-      { state: 'failed', error: error.slice(0, MAX_ERROR_LENGTH), result: body === undefined ? null : JSON.stringify(body), finishedDate: new Date() },
-    );
+    const marked = await this.dataSource
+      .getRepository(Operation)
+      .update(
+        { operationID, state: In(['waiting', 'active']) },
+        { state: 'failed', error: error.slice(0, MAX_ERROR_LENGTH), result: body === undefined ? null : JSON.stringify(body), finishedDate: new Date() },
+      );
     return (marked.affected ?? 0) > 0;
   }
 
-  private context(operation: Operation, user: JobContext['user'], at: RunAttempt, job: RunningJob, shown: { message: string; percentage: number; pending: boolean }): JobContext {
+  private context(
+    operation: Operation,
+    user: JobContext['user'],
+    at: RunAttempt,
+    job: RunningJob,
+    shown: { message: string; percentage: number; pending: boolean },
+  ): JobContext {
     const operations = this.dataSource.getRepository(Operation);
     const { operationID } = operation;
     let lastWrite = 0;
@@ -241,22 +256,24 @@ export class JobRunner {
       commitOnce: async <T>(work: (manager: EntityManager) => Promise<T>) => {
         const done = await operations.findOne({ select: { committed: true, result: true }, where: { operationID } });
         if (done?.committed) return { value: JSON.parse(done.result ?? 'null') as T, repeated: true };
-        const committed = await this.dataSource.transaction(async (manager) => {
-          const value = await work(manager);
-          // The row is locked only here, at the end, so progress written during the work never waits.
-          // Another run of this operation that committed first leaves 0 rows: this one rolls back.
-          const marked = await manager
-            .createQueryBuilder()
-            .update(Operation)
-            .set({ committed: true, result: JSON.stringify(value) })
-            .where('operationID = :operationID AND committed = :no', { operationID, no: false })
-            .execute();
-          if (marked.affected === 0) throw new CommittedElsewhere();
-          return { value, repeated: false };
-        }).catch((error: unknown) => {
-          if (!(error instanceof CommittedElsewhere)) throw error;
-          return null;
-        });
+        const committed = await this.dataSource
+          .transaction(async (manager) => {
+            const value = await work(manager);
+            // The row is locked only here, at the end, so progress written during the work never waits.
+            // Another run of this operation that committed first leaves 0 rows: this one rolls back.
+            const marked = await manager
+              .createQueryBuilder()
+              .update(Operation)
+              .set({ committed: true, result: JSON.stringify(value) })
+              .where('operationID = :operationID AND committed = :no', { operationID, no: false })
+              .execute();
+            if (marked.affected === 0) throw new CommittedElsewhere();
+            return { value, repeated: false };
+          })
+          .catch((error: unknown) => {
+            if (!(error instanceof CommittedElsewhere)) throw error;
+            return null;
+          });
         if (committed) return committed;
         const other = await operations.findOne({ select: { result: true }, where: { operationID } });
         return { value: JSON.parse(other?.result ?? 'null') as T, repeated: true };

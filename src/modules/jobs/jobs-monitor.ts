@@ -51,7 +51,12 @@ export class JobsMonitor extends JobsProbe {
   async depth(): Promise<Map<string, QueueDepth>> {
     const driver = this.driver;
     if (driver instanceof BullJobDriver) {
-      return new Map((await driver.depth()).map(([queue, counts]) => [queue, counts && { waiting: counts.waiting ?? 0, active: counts.active ?? 0, delayed: counts.delayed ?? 0 }]));
+      return new Map(
+        (await driver.depth()).map(([queue, counts]) => [
+          queue,
+          counts && { waiting: counts.waiting ?? 0, active: counts.active ?? 0, delayed: counts.delayed ?? 0 },
+        ]),
+      );
     }
     // In process a retry waits in 'waiting'; nothing is delayed.
     const rows = await this.dataSource

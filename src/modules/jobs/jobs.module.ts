@@ -44,7 +44,12 @@ export class JobsModule {
           BullModule.forRoot({
             url: config.redisUrl,
             prefix: `${config.redisKeyPrefix}bull`,
-            settings: { lockDuration: config.jobLockMs, stalledInterval: config.jobLockMs, maxStalledCount: 1, backoffStrategies: { [JOB_BACKOFF]: jobRetryDelay } },
+            settings: {
+              lockDuration: config.jobLockMs,
+              stalledInterval: config.jobLockMs,
+              maxStalledCount: 1,
+              backoffStrategies: { [JOB_BACKOFF]: jobRetryDelay },
+            },
           }),
           BullModule.registerQueue(...QUEUE_NAMES.map((name) => ({ name }))),
         ]

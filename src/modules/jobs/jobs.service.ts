@@ -71,7 +71,16 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
     const queue = queueOf(name);
     const operations = this.dataSource.getRepository(Operation);
     const operation = await operations.save(
-      operations.create({ queue, name, userID: user.userID, userName: user.name, state: 'waiting', message, data: JSON.stringify(data), createdDate: new Date() }),
+      operations.create({
+        queue,
+        name,
+        userID: user.userID,
+        userName: user.name,
+        state: 'waiting',
+        message,
+        data: JSON.stringify(data),
+        createdDate: new Date(),
+      }),
     );
     try {
       await this.driver.add(queue, name, operation.operationID);
@@ -96,7 +105,17 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
     const queue = queueOf(name);
     const created = await operations.save(
       parts.map((data) =>
-        operations.create({ queue, name, userID: user.userID, userName: user.name, parentOperationID, state: 'waiting', message: 'Waiting to start', data: JSON.stringify(data), createdDate: new Date() }),
+        operations.create({
+          queue,
+          name,
+          userID: user.userID,
+          userName: user.name,
+          parentOperationID,
+          state: 'waiting',
+          message: 'Waiting to start',
+          data: JSON.stringify(data),
+          createdDate: new Date(),
+        }),
       ),
     );
     for (const part of created) {
@@ -110,7 +129,12 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
    * Waits until every part has completed or failed, reporting each time their progress moves;
    * answers the parts (with their results) in the order given.
    */
-  async waitForParts(operationIDs: number[], onProgress?: (parts: OperationView[]) => Promise<void>, waiting?: Pick<JobContext, 'stopIfWaiting'>, everyMs = 200): Promise<OperationView[]> {
+  async waitForParts(
+    operationIDs: number[],
+    onProgress?: (parts: OperationView[]) => Promise<void>,
+    waiting?: Pick<JobContext, 'stopIfWaiting'>,
+    everyMs = 200,
+  ): Promise<OperationView[]> {
     const operations = this.dataSource.getRepository(Operation);
     let last = '';
     for (;;) {
@@ -118,7 +142,10 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
       // than hold the stop while its parts wait on queues this process no longer takes from.
       waiting?.stopIfWaiting();
       const rows = await operations.findBy({ operationID: In(operationIDs) });
-      const views = operationIDs.map((id) => rows.find((r) => r.operationID === id)).filter((r): r is Operation => !!r).map(operationView);
+      const views = operationIDs
+        .map((id) => rows.find((r) => r.operationID === id))
+        .filter((r): r is Operation => !!r)
+        .map(operationView);
       const finished = views.every((v) => v.state === 'completed' || v.state === 'failed');
       const seen = views.map((v) => `${v.state}:${v.percentage}:${v.message}`).join('|');
       if (onProgress && seen !== last) await onProgress(views);
@@ -173,7 +200,10 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
       return;
     }
     await this.sweep();
-    this.sweeper = setInterval(() => void this.sweep().catch((error: unknown) => this.logger.warn({ msg: 'The sweep for lost jobs failed', err: error })), this.config.jobSweepMs);
+    this.sweeper = setInterval(
+      () => void this.sweep().catch((error: unknown) => this.logger.warn({ msg: 'The sweep for lost jobs failed', err: error })),
+      this.config.jobSweepMs,
+    );
     this.sweeper.unref();
   }
 
@@ -205,7 +235,11 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
 
   private async resumeEmbedded(): Promise<void> {
     const operations = this.dataSource.getRepository(Operation);
-    const open = await operations.find({ select: { operationID: true, queue: true, name: true, state: true, message: true }, where: { state: In(['waiting', 'active']) }, order: { operationID: 'ASC' } });
+    const open = await operations.find({
+      select: { operationID: true, queue: true, name: true, state: true, message: true },
+      where: { state: In(['waiting', 'active']) },
+      order: { operationID: 'ASC' },
+    });
     for (const { operationID, queue, name, state, message } of open) {
       if (state === 'waiting' && message === HANDED_BACK_MESSAGE) {
         await this.driver.add(queue as QueueName, name, operationID);

@@ -45,7 +45,9 @@ export class QueueBoardAccess {
         next();
         return;
       }
-      res.status(403).json({ statusCode: 403, validationResult: { fail: true, failSummary: 'Open the queue board from the Jobs page (SystemSetup)', failMessages: {} } });
+      res
+        .status(403)
+        .json({ statusCode: 403, validationResult: { fail: true, failSummary: 'Open the queue board from the Jobs page (SystemSetup)', failMessages: {} } });
     } catch (error) {
       next(error);
     }

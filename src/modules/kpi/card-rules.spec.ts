@@ -22,7 +22,10 @@ describe('card spans (ARCHITECTURE.md: cards for date D)', () => {
     expect(cardSpans('2024-02-29', 'day').py).toEqual({ fromDate: '2023-02-28', toDate: '2023-02-28' });
     expect(cardSpans('2024-03-31', 'month').prior).toEqual({ fromDate: '2024-02-01', toDate: '2024-02-29' });
     expect(cardSpans('2025-02-28', 'month').py).toEqual({ fromDate: '2024-02-01', toDate: '2024-02-28' });
-    expect(cardSpans('2024-02-29', 'year')).toMatchObject({ current: { fromDate: '2024-01-01', toDate: '2024-02-29' }, prior: { fromDate: '2023-01-01', toDate: '2023-02-28' } });
+    expect(cardSpans('2024-02-29', 'year')).toMatchObject({
+      current: { fromDate: '2024-01-01', toDate: '2024-02-29' },
+      prior: { fromDate: '2023-01-01', toDate: '2023-02-28' },
+    });
   });
 
   it('year: 1 January to D; prior and py are both the year before', () => {

@@ -93,7 +93,9 @@ export interface TrendPoint {
 }
 
 /** The cards tab's chart, per figure shown: the cumulative days, where the month ends at this pace, and the users' target. */
-export type TrendChart = { daysInMonth: number } & Partial<Record<'revenue' | 'commission', { points: TrendPoint[]; projected: number; target: number | null }>>;
+export type TrendChart = { daysInMonth: number } & Partial<
+  Record<'revenue' | 'commission', { points: TrendPoint[]; projected: number; target: number | null }>
+>;
 
 /**
  * GET /api/kpi/cards (issue 12): the landing page's cards for a date and a list of users. Sums
@@ -126,7 +128,8 @@ export class KpiCardsService {
     const readable = (span: Span) => !earliest || span.fromDate >= earliest;
     const figures = (span: Span, sums: SaleSums | undefined, filter: Record<string, unknown>): CardFigures => {
       const available = readable(span);
-      const shown = (value: number, kind: 'revenue' | 'commission') => (!available ? null : (kind === 'revenue' ? user.showRevenue : user.showCommission) ? value : null);
+      const shown = (value: number, kind: 'revenue' | 'commission') =>
+        !available ? null : (kind === 'revenue' ? user.showRevenue : user.showCommission) ? value : null;
       return {
         ...span,
         available,
@@ -158,12 +161,26 @@ export class KpiCardsService {
     const storeNames = new Map(myStores.map((s) => [s.storeID, s.name]));
 
     const userFilter = { attributableToUserID: userIDs.join(',') };
-    const cardOf = (period: CardPeriod, spans: { current: Span; prior: Span; py: Span }, sumsOf: (span: Span) => SaleSums | undefined, filter: Record<string, unknown>, tops?: Tops) =>
-      card(period, figures(spans.current, sumsOf(spans.current), filter), figures(spans.prior, sumsOf(spans.prior), filter), figures(spans.py, sumsOf(spans.py), filter), tops);
+    const cardOf = (
+      period: CardPeriod,
+      spans: { current: Span; prior: Span; py: Span },
+      sumsOf: (span: Span) => SaleSums | undefined,
+      filter: Record<string, unknown>,
+      tops?: Tops,
+    ) =>
+      card(
+        period,
+        figures(spans.current, sumsOf(spans.current), filter),
+        figures(spans.prior, sumsOf(spans.prior), filter),
+        figures(spans.py, sumsOf(spans.py), filter),
+        tops,
+      );
     const tops = topsShown ? await this.tops(topsRequest, storeSums.rows(month.current), skus, storeNames) : undefined;
     const cards = periods.map((period, i) => cardOf(period, periodSpans[i], (span) => userSums.sum(span), userFilter, period === 'month' ? tops : undefined));
     // The month of each user (when several are asked for) and of each of the caller's stores.
-    const userCards = new Map(userIDs.length > 1 ? userIDs.map((id) => [id, cardOf('month', month, (span) => userSums.sum(span, id), { attributableToUserID: id })]) : []);
+    const userCards = new Map(
+      userIDs.length > 1 ? userIDs.map((id) => [id, cardOf('month', month, (span) => userSums.sum(span, id), { attributableToUserID: id })]) : [],
+    );
     const storeCards = new Map(storeIDs.map((id) => [id, cardOf('month', month, (span) => storeSums.sum(span, id), { storeID: id })]));
 
     const monthCard = cards.find((c) => c.period === 'month')!;
@@ -187,12 +204,26 @@ export class KpiCardsService {
       users: userIDs.map((id) => ({ userID: id, name: names.get(id) ?? '(Username not found)' })),
       cards,
       targets: targetCards(usersTargets, monthCard),
-      userCards: userIDs.length > 1 ? userIDs.map((id) => ({ userID: id, name: names.get(id) ?? '(Username not found)', card: userCards.get(id)!, targets: targetCards(usersTargets.filter((r) => r.userID === id), userCards.get(id)!) })) : [],
+      userCards:
+        userIDs.length > 1
+          ? userIDs.map((id) => ({
+              userID: id,
+              name: names.get(id) ?? '(Username not found)',
+              card: userCards.get(id)!,
+              targets: targetCards(
+                usersTargets.filter((r) => r.userID === id),
+                userCards.get(id)!,
+              ),
+            }))
+          : [],
       storeCards: myStores.map((s) => ({
         storeID: s.storeID,
         storeName: s.name,
         card: storeCards.get(s.storeID)!,
-        targets: targetCards(targetRows.filter((r) => r.userID === 0 && r.storeID === s.storeID), storeCards.get(s.storeID)!),
+        targets: targetCards(
+          targetRows.filter((r) => r.userID === 0 && r.storeID === s.storeID),
+          storeCards.get(s.storeID)!,
+        ),
       })),
       myStores: myStores.map((s) => ({ storeID: s.storeID, storeName: s.name, storeTypeID: s.storeTypeID, storeTypeName: s.storeTypeName })),
     };
@@ -214,7 +245,12 @@ export class KpiCardsService {
    * shows: what SaleFigures.ranked answers with a limit of 1 (the greatest sum, the lowest key on
    * a tie, the same names), from the span's sums per store and seller and one statement per SKU.
    */
-  private async tops(request: FigureRequest<SaleSplit>, rows: StoreUserSums[], skus: Array<{ sku: string; sums: SaleSums }>, storeNames: Map<number, string>): Promise<Tops> {
+  private async tops(
+    request: FigureRequest<SaleSplit>,
+    rows: StoreUserSums[],
+    skus: Array<{ sku: string; sums: SaleSums }>,
+    storeNames: Map<number, string>,
+  ): Promise<Tops> {
     const user = request.user;
     const measures = (['revenue', 'commission'] as const).filter((m) => (m === 'revenue' ? user.showRevenue : user.showCommission));
     if (!measures.length) return {};
@@ -225,8 +261,14 @@ export class KpiCardsService {
       measure,
       sku: best(skus, (row) => figure(measure)(row.sums)),
       // Ids in ascending order: the first of equal sums is the lowest id, as ranked() breaks ties.
-      user: best([...users].sort((a, b) => a[0] - b[0]), ([, sums]) => figure(measure)(sums)),
-      store: best([...stores].sort((a, b) => a[0] - b[0]), ([, sums]) => figure(measure)(sums)),
+      user: best(
+        [...users].sort((a, b) => a[0] - b[0]),
+        ([, sums]) => figure(measure)(sums),
+      ),
+      store: best(
+        [...stores].sort((a, b) => a[0] - b[0]),
+        ([, sums]) => figure(measure)(sums),
+      ),
     }));
     const topSkus = [...new Set(picks.flatMap((p) => (p.sku ? [p.sku.sku] : [])))];
     const [descriptions, userNames] = await Promise.all([
@@ -237,8 +279,12 @@ export class KpiCardsService {
     const tops: Tops = {};
     for (const pick of picks) {
       tops[pick.measure] = {
-        topSKU: pick.sku ? topEntry('skus', ranked(pick.sku.sku, pick.sku.sums, { rateCardLineDescription: descriptions[topSkus.indexOf(pick.sku.sku)] }), user) : null,
-        topUser: pick.user ? topEntry('users', ranked(pick.user[0], pick.user[1], { attributableToUserName: userNames.get(pick.user[0]) ?? null }), user) : null,
+        topSKU: pick.sku
+          ? topEntry('skus', ranked(pick.sku.sku, pick.sku.sums, { rateCardLineDescription: descriptions[topSkus.indexOf(pick.sku.sku)] }), user)
+          : null,
+        topUser: pick.user
+          ? topEntry('users', ranked(pick.user[0], pick.user[1], { attributableToUserName: userNames.get(pick.user[0]) ?? null }), user)
+          : null,
         topStore: pick.store ? topEntry('stores', ranked(pick.store[0], pick.store[1], { storeName: storeNames.get(pick.store[0]) ?? null }), user) : null,
       };
     }
@@ -388,7 +434,9 @@ function targetCard(targetType: 'revenue' | 'quantity', target: number, actual: 
     target,
     actual,
     met: targetMet(actual, target),
-    ...(proRate ? { proRatedTarget: monthOver ? target : proRatedTarget(target, date), proRatedMet: targetMet(actual, monthOver ? target : proRatedTarget(target, date)) } : {}),
+    ...(proRate
+      ? { proRatedTarget: monthOver ? target : proRatedTarget(target, date), proRatedMet: targetMet(actual, monthOver ? target : proRatedTarget(target, date)) }
+      : {}),
     projected,
     projectedColour: projectionColour(projected, target),
   };

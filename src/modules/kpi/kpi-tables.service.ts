@@ -52,7 +52,11 @@ export interface KpiTable {
 }
 
 const SPLIT_TITLES: Record<MetricSplit, string> = { attributableToUserID: 'User', storeID: 'Store', storeStoreTypeID: 'Store type' };
-const SPLIT_FILTERS: Record<MetricSplit, string | undefined> = { attributableToUserID: 'attributableToUserID', storeID: 'storeID', storeStoreTypeID: undefined };
+const SPLIT_FILTERS: Record<MetricSplit, string | undefined> = {
+  attributableToUserID: 'attributableToUserID',
+  storeID: 'storeID',
+  storeStoreTypeID: undefined,
+};
 
 /** A metric's colour for a value: green when it meets the success value (at least, or at most when successIsLess), red otherwise; none when unused (0) or no value. */
 export function successColour(value: number | null, metric: Pick<MetricDefinition, 'successValue' | 'successIsLess'>): CellColour {
@@ -130,12 +134,29 @@ export class KpiTablesService {
   }
 
   /** GET /kpi/drhTable: the user's drhMetrics (or every table metric) over a range, split as asked; prior is the same number of days before. */
-  async drhTable(fromDate: string, toDate: string, storeIDs: number[] | undefined, splitBy: MetricSplit, metricIDs: number[] | undefined, user: AuthUser): Promise<KpiTable> {
+  async drhTable(
+    fromDate: string,
+    toDate: string,
+    storeIDs: number[] | undefined,
+    splitBy: MetricSplit,
+    metricIDs: number[] | undefined,
+    user: AuthUser,
+  ): Promise<KpiTable> {
     for (const id of storeIDs ?? []) assertStoreAccess(user, id);
     const metrics = metricIDs?.length ? await this.engine.savedMetrics(metricIDs, 'drhMetrics') : await this.engine.tableMetrics();
     const days = Math.round((Date.parse(toDate) - Date.parse(fromDate)) / 86_400_000) + 1;
     const prior = { fromDate: addDays(fromDate, -days), toDate: addDays(fromDate, -1) };
-    return this.table({ name: 'drh', title: 'Daily table', metrics, current: { fromDate, toDate }, prior, scope: storeIDs ? { storeIDs } : {}, splitBy, user, storeIDs });
+    return this.table({
+      name: 'drh',
+      title: 'Daily table',
+      metrics,
+      current: { fromDate, toDate },
+      prior,
+      scope: storeIDs ? { storeIDs } : {},
+      splitBy,
+      user,
+      storeIDs,
+    });
   }
 
   private async table(request: TableRequest): Promise<KpiTable> {
@@ -151,7 +172,14 @@ export class KpiTablesService {
     const names = await this.namesOf(splitBy, keys, user);
     const columns: TableColumn[] = [
       { name: 'name', title: SPLIT_TITLES[splitBy] },
-      ...metrics.map((m) => ({ name: `metric${m.metricID}`, title: m.name, metricID: m.metricID, displayAs: m.metricType, successValue: Number(m.successValue), successIsLess: m.successIsLess })),
+      ...metrics.map((m) => ({
+        name: `metric${m.metricID}`,
+        title: m.name,
+        metricID: m.metricID,
+        displayAs: m.metricType,
+        successValue: Number(m.successValue),
+        successIsLess: m.successIsLess,
+      })),
     ];
     const baseFilter: Record<string, unknown> = request.storeIDs ? { storeID: request.storeIDs.join(',') } : {};
     const row = (key: number, name: string, answers: MetricAnswer[], filter: Record<string, unknown>): TableRow => {

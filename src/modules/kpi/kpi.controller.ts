@@ -51,7 +51,10 @@ export class KpiController {
     const userIDs = q.ids('userID', MAX_CARD_USERS) ?? [user.userID];
     q.check();
     const proRate = await this.users.proRatesTargets(user.userID);
-    const body = await this.kept.answer(user, ['cards', date, userIDs, proRate], async () => ({ validationResult: OK, data: await this.cardsService.cards(date, userIDs, user, proRate) }));
+    const body = await this.kept.answer(user, ['cards', date, userIDs, proRate], async () => ({
+      validationResult: OK,
+      data: await this.cardsService.cards(date, userIDs, user, proRate),
+    }));
     await sendKept(req, res, body);
   }
 
@@ -60,7 +63,10 @@ export class KpiController {
   @JsonAnswer()
   async tables(@Query() query: Record<string, unknown>, @CurrentUser() user: AuthUser, @Req() req: Request, @Res() res: Response) {
     const { date, storeID, splitBy } = this.tablesQuery(query, user, []);
-    const body = await this.kept.answer(user, ['tables', date, storeID ?? null, splitBy], async () => ({ validationResult: OK, listData: await this.tablesService.tables(date, storeID, splitBy, user) }));
+    const body = await this.kept.answer(user, ['tables', date, storeID ?? null, splitBy], async () => ({
+      validationResult: OK,
+      listData: await this.tablesService.tables(date, storeID, splitBy, user),
+    }));
     await sendKept(req, res, body);
   }
 
@@ -81,7 +87,10 @@ export class KpiController {
     const q = new KpiQuery(query, ['date']);
     const date = q.date('date', user, this.engine.today(), { fallback: this.engine.today() });
     q.check();
-    const body = await this.kept.answer(user, ['leagueTables', date], async () => ({ validationResult: OK, listData: await this.tablesService.leagueTables(date, user) }));
+    const body = await this.kept.answer(user, ['leagueTables', date], async () => ({
+      validationResult: OK,
+      listData: await this.tablesService.leagueTables(date, user),
+    }));
     await sendKept(req, res, body);
   }
 
@@ -91,7 +100,10 @@ export class KpiController {
   async drhTable(@Query() query: Record<string, unknown>, @CurrentUser() user: AuthUser, @Req() req: Request, @Res() res: Response) {
     const request = await this.drhQuery(query, user, []);
     const metrics = await this.drhMetrics(user);
-    const body = await this.kept.answer(user, ['drhTable', request, metrics], async () => ({ validationResult: OK, data: await this.drh(request, metrics, user) }));
+    const body = await this.kept.answer(user, ['drhTable', request, metrics], async () => ({
+      validationResult: OK,
+      data: await this.drh(request, metrics, user),
+    }));
     await sendKept(req, res, body);
   }
 
@@ -166,7 +178,11 @@ export class KpiController {
   /** The user's drhMetrics preference: metric ids, comma-separated (anything else is ignored). */
   private async drhMetrics(user: AuthUser): Promise<number[]> {
     const saved = (await this.preferences.get(user.userID, 'defaults', 'drhMetrics')).value ?? '';
-    return saved.split(',').map((id) => id.trim()).filter((id) => /^\d{1,9}$/.test(id)).map(Number);
+    return saved
+      .split(',')
+      .map((id) => id.trim())
+      .filter((id) => /^\d{1,9}$/.test(id))
+      .map(Number);
   }
 
   /** The daily table with the drhMetrics preference's metrics, else every table metric. */

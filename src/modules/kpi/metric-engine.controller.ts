@@ -18,7 +18,7 @@ const ID = /^\d{1,10}$/;
 function metricTodayQuery(query: Record<string, unknown>): { storeID: number; metricIDs: number[]; saleDate: string } {
   const errors: Record<string, string> = {};
   for (const name of Object.keys(query)) if (!['storeID', 'metricID', 'saleDate'].includes(name)) errors[name.slice(0, 50)] = 'Unknown parameter';
-  const text = (name: string) => (typeof query[name] === 'string' ? (query[name]) : undefined);
+  const text = (name: string) => (typeof query[name] === 'string' ? query[name] : undefined);
   const storeID = Number(text('storeID'));
   if (!ID.test(text('storeID') ?? '') || storeID < 1 || storeID > 2_147_483_647) errors.storeID = 'Choose a store';
   const ids = (text('metricID') ?? '').split(',');

@@ -162,7 +162,11 @@ export class MetricEngine {
     return { current, prior };
   }
 
-  private answers(request: MetricRequest, current: Map<PartDefinition, Map<number, Sums>>, prior: Map<PartDefinition, Map<number, Sums>> | undefined): MetricAnswers {
+  private answers(
+    request: MetricRequest,
+    current: Map<PartDefinition, Map<number, Sums>>,
+    prior: Map<PartDefinition, Map<number, Sums>> | undefined,
+  ): MetricAnswers {
     const keys = new Set<number>(request.splitBy ? this.scopedKeys(request) : [0]);
     // Key 0 is the unsplit total: a daily stats part's under a split by user (no user or store has id 0).
     for (const sums of [...current.values(), ...(prior?.values() ?? [])]) for (const key of sums.keys()) if (request.splitBy && key !== 0) keys.add(key);
@@ -170,7 +174,14 @@ export class MetricEngine {
     for (const key of [...keys].sort((a, b) => a - b)) {
       answers.set(
         key,
-        request.metrics.map((metric) => this.answer(metric, request.user, (part) => current.get(part)?.get(key) ?? current.get(part)?.get(0), prior && ((part) => prior.get(part)?.get(key) ?? prior.get(part)?.get(0)))),
+        request.metrics.map((metric) =>
+          this.answer(
+            metric,
+            request.user,
+            (part) => current.get(part)?.get(key) ?? current.get(part)?.get(0),
+            prior && ((part) => prior.get(part)?.get(key) ?? prior.get(part)?.get(0)),
+          ),
+        ),
       );
     }
     return answers;
@@ -219,7 +230,9 @@ export class MetricEngine {
       if (!(error instanceof InvalidInput)) throw error;
       const failMessages = (error.getResponse() as { validationResult: { failMessages: Record<string, string> } }).validationResult.failMessages;
       const names = group.parts.map((p) => `"${p.name}"`).join(', ');
-      const problems = Object.entries(failMessages).map(([name, message]) => `${name}: ${message}`).join('; ');
+      const problems = Object.entries(failMessages)
+        .map(([name, message]) => `${name}: ${message}`)
+        .join('; ');
       throw new InvalidInput({ params: `Metric part ${names}: ${problems}` });
     }
   }
@@ -237,7 +250,11 @@ export class MetricEngine {
     const { storeIDs, storeTypeIDs } = base.scope;
     const [byStore, sold] = await Promise.all([
       this.dailyStats.aggregate({ ...base, splitBy: 'storeID' }),
-      this.sales.spanSums({ params: {}, scope: { storeIDs, storeTypeIDs }, user: base.user }, [{ fromDate: base.fromDate, toDate: base.toDate }], ['storeID', 'attributableToUserID']),
+      this.sales.spanSums(
+        { params: {}, scope: { storeIDs, storeTypeIDs }, user: base.user },
+        [{ fromDate: base.fromDate, toDate: base.toDate }],
+        ['storeID', 'attributableToUserID'],
+      ),
     ]);
     const asked = base.scope.userIDs ? new Set(base.scope.userIDs) : undefined;
     const sellersOf = new Map<number, number[]>();
@@ -255,7 +272,17 @@ export class MetricEngine {
       for (const userID of sellers) {
         if (asked && !asked.has(userID)) continue;
         const before = shares.get(userID);
-        shares.set(userID, before ? { footfall: before.footfall + share.footfall, chatCount: before.chatCount + share.chatCount, staffCount: before.staffCount + share.staffCount, dayCount: before.dayCount + share.dayCount } : share);
+        shares.set(
+          userID,
+          before
+            ? {
+                footfall: before.footfall + share.footfall,
+                chatCount: before.chatCount + share.chatCount,
+                staffCount: before.staffCount + share.staffCount,
+                dayCount: before.dayCount + share.dayCount,
+              }
+            : share,
+        );
       }
     }
     return shares;
@@ -284,8 +311,7 @@ export class MetricEngine {
         metricSuccessIsLess: metric.successIsLess,
       };
     });
-    const resultOf = (side: 'current' | 'prior') =>
-      hidden ? null : metricValue(parts.map((p) => ({ divisionPart: p.divisionPart, value: p[side] ?? 0 })));
+    const resultOf = (side: 'current' | 'prior') => (hidden ? null : metricValue(parts.map((p) => ({ divisionPart: p.divisionPart, value: p[side] ?? 0 }))));
     return {
       metricID: metric.metricID,
       name: metric.name,

@@ -101,7 +101,12 @@ describe('metricValue', () => {
   it('divides by 1 without denominators, and gives no value when they add up to 0', () => {
     expect(metricValue([{ divisionPart: 'numerator', value: 7 }])).toBe(7);
     expect(metricValue([])).toBe(0);
-    expect(metricValue([{ divisionPart: 'numerator', value: 7 }, { divisionPart: 'denominator', value: 0 }])).toBeNull();
+    expect(
+      metricValue([
+        { divisionPart: 'numerator', value: 7 },
+        { divisionPart: 'denominator', value: 0 },
+      ]),
+    ).toBeNull();
   });
 });
 

@@ -22,7 +22,12 @@ export interface PartGroup<P extends PartDefinition> {
 
 /** The same filters whatever their order: the key parts share a query by. */
 function groupKey(tableName: string, params: ListParams): string {
-  return JSON.stringify([tableName, Object.keys(params).sort().map((name) => [name, params[name]])]);
+  return JSON.stringify([
+    tableName,
+    Object.keys(params)
+      .sort()
+      .map((name) => [name, params[name]]),
+  ]);
 }
 
 /** Parts grouped by table and filters (params as readParams reads them). */

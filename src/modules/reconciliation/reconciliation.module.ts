@@ -57,9 +57,6 @@ import { RecSheetsService } from './rec-sheets/rec-sheets.service';
     RecImportTemplatesService,
     RecMatchRulesService,
   ],
-  exports: [
-    RecSheetsService,
-    RecSheetLinesService,
-  ],
+  exports: [RecSheetsService, RecSheetLinesService],
 })
 export class ReconciliationModule {}

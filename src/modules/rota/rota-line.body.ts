@@ -18,7 +18,17 @@ const TYPE_MESSAGE = `Rota line type must be one of ${ROTA_LINE_TYPES.map((type)
  * says so). The step changes only through newStep; repeatUsers and repeatDays copy the line
  * when it is saved.
  */
-@AuditedReadOnlyFields('userName', 'storeName', 'rotaLineTypeName', 'currentHistoryID', 'currentHistoryStep', 'viewedByUser', 'viewedByUserDate', 'plannedHours', 'paidHours')
+@AuditedReadOnlyFields(
+  'userName',
+  'storeName',
+  'rotaLineTypeName',
+  'currentHistoryID',
+  'currentHistoryStep',
+  'viewedByUser',
+  'viewedByUserDate',
+  'plannedHours',
+  'paidHours',
+)
 export class RotaLineBody {
   @IgnoredID() rotaLineID?: number;
   @Omissible() @Day('Rota date') rotaDate?: string;

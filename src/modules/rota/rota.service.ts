@@ -180,7 +180,9 @@ export class RotaService implements OnModuleInit {
       for (const id of ids) lines.push(await this.lockVisible(manager, id, user));
       const notPlanned = lines.filter((line) => line.currentHistoryStep !== 'planned');
       if (notPlanned.length) {
-        throw new InvalidInput({ rotaLineIDs: `Only planned lines can be approved: ${notPlanned.map((line) => `${line.rotaLineID} is ${line.currentHistoryStep}`).join(', ')}` });
+        throw new InvalidInput({
+          rotaLineIDs: `Only planned lines can be approved: ${notPlanned.map((line) => `${line.rotaLineID} is ${line.currentHistoryStep}`).join(', ')}`,
+        });
       }
       const move = STEP_MOVES.find((m) => m.from === 'planned' && m.to === 'approved')!;
       for (const line of lines) {
@@ -227,7 +229,8 @@ export class RotaService implements OnModuleInit {
     if (planned <= 0) errors.plannedTo = 'Planned to must be after planned from';
     else if (line.unpaidHours > planned) errors.unpaidHours = `Unpaid hours must not be more than the planned ${planned} hours`;
     if (Boolean(line.workedFrom) !== Boolean(line.workedTo)) errors.workedTo = 'Worked from and worked to are recorded together';
-    else if (line.workedFrom && line.workedTo && minutesOf(line.workedTo) <= minutesOf(line.workedFrom)) errors.workedTo = 'Worked to must be after worked from';
+    else if (line.workedFrom && line.workedTo && minutesOf(line.workedTo) <= minutesOf(line.workedFrom))
+      errors.workedTo = 'Worked to must be after worked from';
     if (line.currentHistoryStep === 'worked' && !line.workedFrom) errors.workedFrom = 'Record the worked times before marking the line worked';
     if (!(await this.users.worksAt(manager, line.userID, line.storeID))) errors.userID = 'Choose an active user of this store';
     // One person is in one place at a time: a line may not overlap another of the user's lines
@@ -301,7 +304,11 @@ export class RotaService implements OnModuleInit {
   }
 
   private async writeHistory(manager: EntityManager, line: RotaLine, description: string, user: AuthUser): Promise<void> {
-    const historyID = await this.history.write(manager, { documentType: DOCUMENT, documentID: line.rotaLineID, step: line.currentHistoryStep, description }, user);
+    const historyID = await this.history.write(
+      manager,
+      { documentType: DOCUMENT, documentID: line.rotaLineID, step: line.currentHistoryStep, description },
+      user,
+    );
     await manager.update(RotaLine, { rotaLineID: line.rotaLineID }, { currentHistoryID: historyID });
     line.currentHistoryID = historyID;
   }

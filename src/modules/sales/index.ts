@@ -3,6 +3,15 @@
 // their repositories or query builders; their data is read through the services below.
 export { SalesModule } from './sales.module';
 export { SalesService, earliestSaleDate } from './sales.service';
-export { COUNTED_STEPS, SaleFigures, type SaleSplit, type CountedTotal, type RankedSales, type SaleRank, type SaleRankSort, type SaleSums } from './sale-figures';
+export {
+  COUNTED_STEPS,
+  SaleFigures,
+  type SaleSplit,
+  type CountedTotal,
+  type RankedSales,
+  type SaleRank,
+  type SaleRankSort,
+  type SaleSums,
+} from './sale-figures';
 export { execute, isMySql, persistedNow, type SaleLinkSource } from './sale-reconciliation';
 export { SaleReconciliationReads, reconciliationSaleList, type SaleDateRange } from './sale-reconciliation-reads';

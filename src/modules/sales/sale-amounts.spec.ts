@@ -24,7 +24,14 @@ describe('saleAmounts', () => {
   });
 
   it('takes a ratio of the captured percent', () => {
-    const discount = { ...noDiscount, captureVariablePercent: true, revenueReductionIsFixed: false, revenueReductionRatio: 1, commissionReductionIsFixed: false, commissionReductionRatio: 0.5 };
+    const discount = {
+      ...noDiscount,
+      captureVariablePercent: true,
+      revenueReductionIsFixed: false,
+      revenueReductionRatio: 1,
+      commissionReductionIsFixed: false,
+      commissionReductionRatio: 0.5,
+    };
     expect(saleAmounts({ lineStore: line, discount, discountPercent: 15 })).toEqual({ revenue: 85, commission: 37 });
   });
 
@@ -56,7 +63,14 @@ describe('saleAmounts', () => {
   });
 
   it('rounds to the penny', () => {
-    const discount = { ...noDiscount, captureVariablePercent: true, revenueReductionIsFixed: false, revenueReductionRatio: 0.33, commissionReductionIsFixed: false, commissionReductionRatio: 0.33 };
+    const discount = {
+      ...noDiscount,
+      captureVariablePercent: true,
+      revenueReductionIsFixed: false,
+      revenueReductionRatio: 0.33,
+      commissionReductionIsFixed: false,
+      commissionReductionRatio: 0.33,
+    };
     expect(saleAmounts({ lineStore: { revenue: 10.01, commission: 0.99 }, discount, discountPercent: 35 })).toEqual({ revenue: 8.85, commission: 0.88 });
   });
 });

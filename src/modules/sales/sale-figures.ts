@@ -4,7 +4,16 @@ import { DataSource, type ObjectLiteral } from 'typeorm';
 import { textOf, toMoney, toNumber } from '../../common/db/numbers';
 import { FigureCache } from '../../common/figures/figure-cache';
 import { FigureVersions, unversionedRead } from '../../common/figures/figure-versions';
-import { type DateSpan, FigureRequest, FigureTable, figureQuery, groupFigures, rankFigures, spanFigures, sumFigures } from '../../common/figures/figure-request';
+import {
+  type DateSpan,
+  FigureRequest,
+  FigureTable,
+  figureQuery,
+  groupFigures,
+  rankFigures,
+  spanFigures,
+  sumFigures,
+} from '../../common/figures/figure-request';
 import type { ListDefinition } from '../../common/list/list-definition';
 import { ListService } from '../../common/list/list.service';
 import { monthSpan } from '../../common/dates/months';
@@ -42,7 +51,11 @@ export interface SaleSums {
 }
 
 /** A grouped row's sums as numbers. */
-const saleSums = (row: Record<string, unknown>): SaleSums => ({ revenueCount: toNumber(row.revenueCount), adjustedRevenue: toMoney(row.adjustedRevenue), commission: toMoney(row.commission) });
+const saleSums = (row: Record<string, unknown>): SaleSums => ({
+  revenueCount: toNumber(row.revenueCount),
+  adjustedRevenue: toMoney(row.adjustedRevenue),
+  commission: toMoney(row.commission),
+});
 
 /** Counted sales summed for the metric engine: refunds -1 with their negated amounts. */
 const SALE_FIGURES: FigureTable<Sale, SaleSplit> = {
@@ -305,14 +318,30 @@ export class SaleFigures {
    * (unversionedRead): a sale's other columns (an analysis value) change without moving the
    * counters. Callers must not change what they get.
    */
-  private async kept<T>(table: FigureTable<ObjectLiteral, SaleSplit>, request: Omit<FigureRequest<SaleSplit>, 'fromDate' | 'toDate'> & Partial<DateSpan>, what: unknown[], read: () => Promise<T>): Promise<T> {
+  private async kept<T>(
+    table: FigureTable<ObjectLiteral, SaleSplit>,
+    request: Omit<FigureRequest<SaleSplit>, 'fromDate' | 'toDate'> & Partial<DateSpan>,
+    what: unknown[],
+    read: () => Promise<T>,
+  ): Promise<T> {
     if (table === (SALE_FIGURES as FigureTable<ObjectLiteral, SaleSplit>)) {
       unversionedRead();
       return read();
     }
     const { user, params, scope, splitBy, fromDate, toDate } = request;
     const version = await this.versions.of(user);
-    const key = JSON.stringify([version, table.list.alias, what, params, scope, splitBy ?? null, fromDate ?? null, toDate ?? null, user.showRevenue, user.showCommission]);
+    const key = JSON.stringify([
+      version,
+      table.list.alias,
+      what,
+      params,
+      scope,
+      splitBy ?? null,
+      fromDate ?? null,
+      toDate ?? null,
+      user.showRevenue,
+      user.showCommission,
+    ]);
     return this.cache.read(key, read);
   }
 
@@ -345,10 +374,7 @@ export class SaleFigures {
       revenue: toMoney(row.revenue),
       quantity: toNumber(row.quantity),
     });
-    return [
-      ...overall.map((row) => total(row, 0, '')),
-      ...byValue.map((row) => total(row, toNumber(row.analysisFieldID), String(row.analysisValue))),
-    ];
+    return [...overall.map((row) => total(row, 0, '')), ...byValue.map((row) => total(row, toNumber(row.analysisFieldID), String(row.analysisValue)))];
   }
 
   /**

@@ -52,7 +52,26 @@ function reconciliationRow(row: Raw): Raw {
   return out;
 }
 
-const LIST_FIELDS = ['saleID', 'saleDate', 'storeID', 'storeName', 'orderRef', 'sku', 'currentHistoryStep', 'revenue', 'adjustment', 'adjustedRevenue', 'unreconciledRevenue', 'recSheetLinesTotal', 'recSheetLinesCount', 'attributableToUserID', 'attributableToUserName', 'description', 'isRefund', 'isRefunded'];
+const LIST_FIELDS = [
+  'saleID',
+  'saleDate',
+  'storeID',
+  'storeName',
+  'orderRef',
+  'sku',
+  'currentHistoryStep',
+  'revenue',
+  'adjustment',
+  'adjustedRevenue',
+  'unreconciledRevenue',
+  'recSheetLinesTotal',
+  'recSheetLinesCount',
+  'attributableToUserID',
+  'attributableToUserName',
+  'description',
+  'isRefund',
+  'isRefunded',
+];
 
 /** The sales list narrowed to the reconciliation fields (filters, sorting, quickFilter and the Excel columns alike). */
 export const reconciliationSaleList: ListDefinition<Sale> = {

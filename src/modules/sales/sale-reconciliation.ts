@@ -41,7 +41,11 @@ export function isMySql(manager: EntityManager): boolean {
 }
 
 /** Runs a statement with named parameters on either engine; answers the rows (SELECT) and the rows affected. */
-export async function execute(manager: EntityManager, sql: string, params: Record<string, unknown> = {}): Promise<{ records: Record<string, unknown>[]; affected: number }> {
+export async function execute(
+  manager: EntityManager,
+  sql: string,
+  params: Record<string, unknown> = {},
+): Promise<{ records: Record<string, unknown>[]; affected: number }> {
   const [query, values] = manager.connection.driver.escapeQueryWithParameters(sql, params, {});
   const own = manager.queryRunner ? null : manager.connection.createQueryRunner();
   try {
@@ -65,7 +69,13 @@ export function persistedNow(manager: EntityManager, now: Date): unknown {
  * `src.linkAdjustment` and CURRENT_HISTORY_ID. Assignments must read only columns no earlier assignment changes (MySQL
  * applies them in order, SQLite reads the old row).
  */
-export async function updateSalesFrom(manager: EntityManager, source: SaleLinkSource, set: string, where: string, params: Record<string, unknown>): Promise<number> {
+export async function updateSalesFrom(
+  manager: EntityManager,
+  source: SaleLinkSource,
+  set: string,
+  where: string,
+  params: Record<string, unknown>,
+): Promise<number> {
   const src = `(SELECT ${source.saleID} AS saleID, ${source.revenue} AS revenue, ${source.adjustment ?? '0'} AS linkAdjustment FROM ${source.from} WHERE ${source.where})`;
   const sql = isMySql(manager)
     ? `UPDATE sale INNER JOIN ${src} src ON src.saleID = sale.saleID SET ${set} WHERE ${where}`

@@ -47,7 +47,12 @@ function orderRefDuplicates(qb: SelectQueryBuilder<ObjectLiteral>, filter: ListF
   const { sql, params } = duplicateOf('sale', user);
   const exists = `EXISTS (${sql})`;
   const duplicates = wanted.has(2) !== (filter.op === 'not');
-  qb.andWhere(duplicates ? `(sale.isRefund = :dupNo AND sale.orderRef <> :dupCode AND ${exists})` : `NOT (sale.isRefund = :dupNo AND sale.orderRef <> :dupCode AND ${exists})`, params);
+  qb.andWhere(
+    duplicates
+      ? `(sale.isRefund = :dupNo AND sale.orderRef <> :dupCode AND ${exists})`
+      : `NOT (sale.isRefund = :dupNo AND sale.orderRef <> :dupCode AND ${exists})`,
+    params,
+  );
 }
 
 /** analysisValue: the sale has any of these analysis values (a code, or a text answer). */
@@ -171,12 +176,10 @@ function rowStatements(manager: EntityManager) {
  */
 async function readSaleRows(manager: EntityManager, ids: number[]): Promise<Raw[]> {
   const statements = rowStatements(manager);
-  const [raw, answers] = await Promise.all([
-    manager.query<Raw[]>(statements.rows(ids.length), ids),
-    manager.query<Raw[]>(statements.answers(ids.length), ids),
-  ]);
+  const [raw, answers] = await Promise.all([manager.query<Raw[]>(statements.rows(ids.length), ids), manager.query<Raw[]>(statements.answers(ids.length), ids)]);
   const metadata = manager.connection.getMetadata(Sale);
-  const dateOf = (name: string, value: unknown) => (value == null ? null : (manager.connection.driver.prepareHydratedValue(value, metadata.findColumnWithPropertyName(name)!) as Date));
+  const dateOf = (name: string, value: unknown) =>
+    value == null ? null : (manager.connection.driver.prepareHydratedValue(value, metadata.findColumnWithPropertyName(name)!) as Date);
   const answersOf = new Map<number, Raw[]>();
   for (const a of answers) {
     const saleID = toNumber(a.saleID);
@@ -234,7 +237,15 @@ export const saleList: ListDefinition<Sale> = {
     saleTypeName: { column: 'saleType.name', type: 'text', excel: 'Sale type' },
     attributableToUserID: { column: 'sale.attributableToUserID', type: 'integer', pattern: ID_7 },
     attributableToUserName: { column: 'attributableToUser.name', type: 'text', maxLength: NAME_50, quick: true, excel: 'Sale made by' },
-    orderRef: { column: 'sale.orderRef', type: 'text', maxLength: 20, quick: true, quickDigits: true, excel: 'Order reference', indexed: { after: ['storeID'] } },
+    orderRef: {
+      column: 'sale.orderRef',
+      type: 'text',
+      maxLength: 20,
+      quick: true,
+      quickDigits: true,
+      excel: 'Order reference',
+      indexed: { after: ['storeID'] },
+    },
     orderRefDuplicates: { column: 'sale.orderRef', type: 'integer', pattern: /^[12]$/, where: orderRefDuplicates },
     rateCardID: { column: 'sale.rateCardID', type: 'integer', pattern: ID_7 },
     rateCardName: { column: 'rateCard.name', type: 'text', excel: 'Rate card' },

@@ -36,8 +36,14 @@ export const CREDIT_CHECK_FAIL_NOTE = 'Credit check fail';
 const DOCUMENT = 'sale';
 const EDIT_AREAS: SystemArea[] = ['RecordSales', 'UpdateSales'];
 /** A link's adjustment onto the sale, and back (after the unreconciled revenue, which reads the old adjusted revenue). */
-const ADJUST_BY_SOURCE = ['adjustment = ROUND(sale.adjustment + src.linkAdjustment, 2)', 'adjustedRevenue = ROUND(sale.adjustedRevenue + src.linkAdjustment, 2)'];
-const UNADJUST_BY_SOURCE = ['adjustment = ROUND(sale.adjustment - src.linkAdjustment, 2)', 'adjustedRevenue = ROUND(sale.adjustedRevenue - src.linkAdjustment, 2)'];
+const ADJUST_BY_SOURCE = [
+  'adjustment = ROUND(sale.adjustment + src.linkAdjustment, 2)',
+  'adjustedRevenue = ROUND(sale.adjustedRevenue + src.linkAdjustment, 2)',
+];
+const UNADJUST_BY_SOURCE = [
+  'adjustment = ROUND(sale.adjustment - src.linkAdjustment, 2)',
+  'adjustedRevenue = ROUND(sale.adjustedRevenue - src.linkAdjustment, 2)',
+];
 
 type Row = Record<string, unknown>;
 
@@ -48,7 +54,6 @@ const STEPS: Record<SaleStep, { displayName: string; description: string }> = {
   reconciled: { displayName: 'Reconciled', description: "The supplier's revenue sheet confirmed the sale" },
   cancelled: { displayName: 'Cancelled', description: 'The sale was cancelled, or its credit check failed' },
 };
-
 
 /** The first day of the earliest month a user with `monthsBack` may record in (0 = no limit). */
 export function earliestSaleDate(today: string, monthsBack: number): string | null {
@@ -129,7 +134,14 @@ export class SalesService implements OnModuleInit {
     assertStoreAccess(user, body.storeID);
     if (body.isRefunded) throw new InvalidInput({ isRefunded: 'A new sale cannot be refunded' });
     const id = await retryingTransaction(this.dataSource, async (manager) => {
-      const sale = manager.create(Sale, { isRefund: false, isRefunded: false, adjustment: 0, recSheetLinesTotal: 0, recSheetLinesCount: 0, refundReasonID: null });
+      const sale = manager.create(Sale, {
+        isRefund: false,
+        isRefunded: false,
+        adjustment: 0,
+        recSheetLinesTotal: 0,
+        recSheetLinesCount: 0,
+        refundReasonID: null,
+      });
       const answers = await this.assign(manager, sale, body, user, true);
       sale.currentHistoryStep = creditFail ? 'cancelled' : 'recorded';
       if (creditFail) {
@@ -373,14 +385,23 @@ export class SalesService implements OnModuleInit {
       .addSelect(score, 'score')
       .where('s.storeID IN (:...stores) AND s.currentHistoryStep IN (:...ready)', { stores: user.storeIDs, ready: [...EDITABLE_STEPS] })
       .andWhere('s.saleDate >= :from AND s.saleDate <= :to', { from: line.fromDate, to: line.toDate })
-      .andWhere('(s.orderRef = :ref OR LOWER(s.sku) = :sku OR s.storeID = :store)', { ref: line.orderRef, sku: line.sku.toLowerCase(), store: line.storeID ?? -1 })
+      .andWhere('(s.orderRef = :ref OR LOWER(s.sku) = :sku OR s.storeID = :store)', {
+        ref: line.orderRef,
+        sku: line.sku.toLowerCase(),
+        store: line.storeID ?? -1,
+      })
       .orderBy('score', 'DESC')
       .addOrderBy('ABS(s.revenue - :revenue)', 'ASC')
       .addOrderBy('s.saleID', 'DESC')
       .setParameter('revenue', line.revenue)
       .limit(limit)
       .getRawMany<{ saleID: unknown }>();
-    return this.lists.rowsByID(saleList, found.map((r) => toNumber(r.saleID)), [], user);
+    return this.lists.rowsByID(
+      saleList,
+      found.map((r) => toNumber(r.saleID)),
+      [],
+      user,
+    );
   }
 
   private async lockVisible(manager: EntityManager, id: number, user: AuthUser): Promise<Sale> {
@@ -395,7 +416,8 @@ export class SalesService implements OnModuleInit {
    */
   private async refund(manager: EntityManager, sale: Sale, body: SaleBody, user: AuthUser): Promise<void> {
     if (!hasArea(user, 'RecordRefunds')) throw new NotAllowed('Your access profile does not include RecordRefunds');
-    if (sale.isRefund || sale.currentHistoryStep === 'cancelled') throw new InvalidInput({ isRefunded: 'Only recorded, modified or reconciled sales that are not refunds can be refunded' });
+    if (sale.isRefund || sale.currentHistoryStep === 'cancelled')
+      throw new InvalidInput({ isRefunded: 'Only recorded, modified or reconciled sales that are not refunds can be refunded' });
     const errors: Record<string, string> = {};
     const note = body.isRefundedNote?.trim() ?? '';
     if (!note) errors.isRefundedNote = REASON_MESSAGE;
@@ -465,7 +487,10 @@ export class SalesService implements OnModuleInit {
     const lineChanged =
       isNew || dateChanged || body.rateCardLineStoreID !== sale.rateCardLineStoreID || body.storeID !== sale.storeID || body.saleTypeID !== sale.saleTypeID;
 
-    if ((isNew || body.attributableToUserID !== sale.attributableToUserID || body.storeID !== sale.storeID) && !(await this.users.worksAt(manager, body.attributableToUserID, body.storeID))) {
+    if (
+      (isNew || body.attributableToUserID !== sale.attributableToUserID || body.storeID !== sale.storeID) &&
+      !(await this.users.worksAt(manager, body.attributableToUserID, body.storeID))
+    ) {
       errors.attributableToUserID = 'Choose a seller who works at this store';
     }
 
@@ -559,12 +584,20 @@ export class SalesService implements OnModuleInit {
    * A sale moved to another line: the analysis fields filled from the line (autoFillFrom) take the
    * new line's answer; the others stay as they are.
    */
-  private async refillFromLine(manager: EntityManager, saleID: number, lineStore: RateCardLineStore, fieldsByStore: Map<number, AnalysisField[]>): Promise<void> {
+  private async refillFromLine(
+    manager: EntityManager,
+    saleID: number,
+    lineStore: RateCardLineStore,
+    fieldsByStore: Map<number, AnalysisField[]>,
+  ): Promise<void> {
     if (!fieldsByStore.has(lineStore.storeID)) fieldsByStore.set(lineStore.storeID, await this.analysisFields.fieldsAt(manager, lineStore.storeID));
     const filled = fieldsByStore.get(lineStore.storeID)!.filter((f) => f.inputType === 'single' && f.autoFillFrom);
     if (filled.length === 0) return;
     const previous = await manager.find(SaleAnalysisValue, { where: { saleID } });
-    const facts = { bandName: lineStore.rateCardLine?.band?.name ?? null, description: effectiveLineStore(lineStore, lineStore.rateCardLine).description ?? '' };
+    const facts = {
+      bandName: lineStore.rateCardLine?.band?.name ?? null,
+      description: effectiveLineStore(lineStore, lineStore.rateCardLine).description ?? '',
+    };
     const answers: AnalysisAnswer[] = previous.filter((a) => !filled.some((f) => f.analysisFieldID === a.analysisFieldID));
     for (const field of filled) {
       const code = autoFilledCode(field, facts);
@@ -585,7 +618,10 @@ export class SalesService implements OnModuleInit {
     if (gone.length) await manager.delete(SaleAnalysisValue, { saleAnalysisValueID: In(gone.map((row) => row.saleAnalysisValueID)) });
     const added = answers.filter((a) => !kept.has(key(a)));
     if (added.length) {
-      await manager.insert(SaleAnalysisValue, added.map((a) => ({ saleID, analysisFieldID: a.analysisFieldID, analysisValue: a.analysisValue })));
+      await manager.insert(
+        SaleAnalysisValue,
+        added.map((a) => ({ saleID, analysisFieldID: a.analysisFieldID, analysisValue: a.analysisValue })),
+      );
     }
   }
 
@@ -616,7 +652,8 @@ export class SalesService implements OnModuleInit {
       return raw === 'true' || raw === '1';
     };
     for (const name of Object.keys(query)) {
-      if (!['rateCardLineStoreID', 'discountStoreID', 'discountPercent', 'isCancelled', 'isRefund'].includes(name)) errors[name.slice(0, 50)] = 'Unknown parameter';
+      if (!['rateCardLineStoreID', 'discountStoreID', 'discountPercent', 'isCancelled', 'isRefund'].includes(name))
+        errors[name.slice(0, 50)] = 'Unknown parameter';
     }
     const lineStoreID = id('rateCardLineStoreID', true);
     const discountStoreID = id('discountStoreID', false);
@@ -629,7 +666,8 @@ export class SalesService implements OnModuleInit {
     const lineStore = await this.rateCardLines.lineStoreForSale(manager, lineStoreID!);
     if (!lineStore || !user.storeIDs.includes(lineStore.storeID)) throw new RecordNotFound('Rate card line store');
     const discount = discountStoreID ? await this.discounts.storeSettings(manager, discountStoreID) : null;
-    if (discountStoreID && (!discount || discount.storeID !== lineStore.storeID)) throw new InvalidInput({ discountStoreID: 'Choose a discount offered at this store' });
+    if (discountStoreID && (!discount || discount.storeID !== lineStore.storeID))
+      throw new InvalidInput({ discountStoreID: 'Choose a discount offered at this store' });
     const amounts = saleAmounts({
       lineStore,
       discount,
@@ -662,11 +700,7 @@ export class SalesService implements OnModuleInit {
     return [
       step('recorded', true, sale.isRefund ? `Records the refund of sale ${sale.refSaleID}` : 'Every sale is recorded'),
       step('modified', !!modified, modified ? `Changed by ${modified.createdByUserName}: ${modified.description}` : 'Not changed since it was recorded'),
-      step(
-        'reconciled',
-        !isCancelled,
-        isCancelled ? 'Cancelled sales are not reconciled' : "Every sale is reconciled against the supplier's revenue sheet",
-      ),
+      step('reconciled', !isCancelled, isCancelled ? 'Cancelled sales are not reconciled' : "Every sale is reconciled against the supplier's revenue sheet"),
       step('cancelled', isCancelled, isCancelled ? (cancelled?.description ?? 'Cancelled') : 'The sale has not been cancelled'),
     ];
   }
@@ -685,7 +719,12 @@ export class SalesService implements OnModuleInit {
     return retryingTransaction(this.dataSource, async (manager) => {
       const target = await this.rateCards.byID(manager, body.rateCardID);
       if (!target) throw new InvalidInput({ rateCardID: 'Choose a rate card that exists' });
-      const query = manager.createQueryBuilder(Sale, 'sale').leftJoinAndSelect('sale.store', 'store').leftJoinAndSelect('sale.saleType', 'saleType').leftJoinAndSelect('sale.rateCard', 'rateCard').where({ saleID: In(ids) });
+      const query = manager
+        .createQueryBuilder(Sale, 'sale')
+        .leftJoinAndSelect('sale.store', 'store')
+        .leftJoinAndSelect('sale.saleType', 'saleType')
+        .leftJoinAndSelect('sale.rateCard', 'rateCard')
+        .where({ saleID: In(ids) });
       if (commit) forUpdate(query);
       const sales = await query.getMany();
       const byID = new Map(sales.filter((s) => user.storeIDs.includes(s.storeID)).map((s) => [s.saleID, s]));
@@ -698,12 +737,16 @@ export class SalesService implements OnModuleInit {
           continue;
         }
         if (!isEditable(sale)) {
-          failures.push(`Sale ${saleID} is ${sale.isRefund ? 'a refund' : sale.isRefunded ? 'refunded' : sale.currentHistoryStep}: only recorded or modified sales can change rate card`);
+          failures.push(
+            `Sale ${saleID} is ${sale.isRefund ? 'a refund' : sale.isRefunded ? 'refunded' : sale.currentHistoryStep}: only recorded or modified sales can change rate card`,
+          );
           continue;
         }
         const lineStore = await this.rateCardLines.lineStoreForSku(manager, target.rateCardID, sale.storeID, sale.saleTypeID, sale.sku);
         if (!lineStore || !lineStore.active) {
-          failures.push(`Sale ${saleID}: SKU ${sale.sku} is not on ${target.name} for ${sale.store?.name ?? 'its store'}, ${sale.saleType?.name ?? 'its sale type'}`);
+          failures.push(
+            `Sale ${saleID}: SKU ${sale.sku} is not on ${target.name} for ${sale.store?.name ?? 'its store'}, ${sale.saleType?.name ?? 'its sale type'}`,
+          );
           continue;
         }
         moves.push({ sale, lineStore });
@@ -764,7 +807,11 @@ const TRACKED: Array<[keyof Sale, string]> = [
 /** The fields an edit changed, in words, for its history entry. */
 function changedFields(before: Sale, after: Sale, beforeAnswers: AnalysisAnswer[], answers: AnalysisAnswer[]): string[] {
   const changed = TRACKED.filter(([key]) => before[key] !== after[key]).map(([, label]) => label);
-  const text = (list: AnalysisAnswer[]) => list.map((a) => `${a.analysisFieldID}=${a.analysisValue}`).sort().join('|');
+  const text = (list: AnalysisAnswer[]) =>
+    list
+      .map((a) => `${a.analysisFieldID}=${a.analysisValue}`)
+      .sort()
+      .join('|');
   if (text(beforeAnswers) !== text(answers)) changed.push('analysis values');
   return changed;
 }

@@ -47,14 +47,15 @@ export const targetList: ListDefinition<Target> = {
   scope: (qb, user) => {
     if (!user.showRevenue) qb.andWhere('target.targetType <> :hiddenType', { hiddenType: 'revenue' });
   },
-  toRow: ({ store, user, targetForUser, analysisField, analysisListItem, ...target }) => targetRow(target, {
-    storeName: store?.name ?? '(Store name not found)',
-    userName: user?.name ?? '',
-    targetForUserName: targetForUser?.name ?? '',
-    analysisFieldLabel: analysisField?.label ?? '',
-    analysisListItemCode: analysisListItem?.code ?? '',
-    analysisListItemDescription: analysisListItem?.description ?? '',
-  }),
+  toRow: ({ store, user, targetForUser, analysisField, analysisListItem, ...target }) =>
+    targetRow(target, {
+      storeName: store?.name ?? '(Store name not found)',
+      userName: user?.name ?? '',
+      targetForUserName: targetForUser?.name ?? '',
+      analysisFieldLabel: analysisField?.label ?? '',
+      analysisListItemCode: analysisListItem?.code ?? '',
+      analysisListItemDescription: analysisListItem?.description ?? '',
+    }),
 };
 
 export interface TargetNames {
@@ -68,7 +69,10 @@ export interface TargetNames {
 }
 
 /** A target as the API answers it, in one field order for the list and the grid. */
-export function targetRow(target: Omit<Target, 'store' | 'user' | 'targetForUser' | 'analysisField' | 'analysisListItem'>, names: TargetNames): Record<string, unknown> {
+export function targetRow(
+  target: Omit<Target, 'store' | 'user' | 'targetForUser' | 'analysisField' | 'analysisListItem'>,
+  names: TargetNames,
+): Record<string, unknown> {
   return {
     targetID: target.targetID,
     storeID: target.storeID,

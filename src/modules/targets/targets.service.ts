@@ -53,7 +53,11 @@ export class TargetsService {
    * The overall targets (no analysis field) of a month at these stores, for the dashboard's
    * target cards: store totals (userID 0) and users' rows, revenue only where the profile shows it.
    */
-  async overallTargets(targetDate: string, storeIDs: readonly number[], user: AuthUser): Promise<Array<Pick<Target, 'storeID' | 'userID' | 'targetType' | 'target'>>> {
+  async overallTargets(
+    targetDate: string,
+    storeIDs: readonly number[],
+    user: AuthUser,
+  ): Promise<Array<Pick<Target, 'storeID' | 'userID' | 'targetType' | 'target'>>> {
     const stores = storeIDs.filter((id) => user.storeIDs.includes(id));
     if (!stores.length) return [];
     const types: TargetType[] = TARGET_TYPES.filter((t) => t !== 'revenue' || user.showRevenue);
@@ -126,7 +130,11 @@ export class TargetsService {
         kept.add(target);
       });
       const removed = existing.filter((t) => !kept.has(t));
-      if (removed.length) await manager.delete(Target, removed.map((t) => t.targetID));
+      if (removed.length)
+        await manager.delete(
+          Target,
+          removed.map((t) => t.targetID),
+        );
       await manager.save(Target, [...kept], { chunk: 200 });
     });
     const listData = await this.actuals(storeID, targetDate, user);

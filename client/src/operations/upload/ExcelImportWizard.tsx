@@ -22,7 +22,15 @@ import {
   toMappings,
   updatePreference,
 } from './uploadMapping';
-import { type ImportTemplate, type TemplateRoutes, SaveTemplateDialog, TemplatePicker, matchTemplate, saveTemplate, useImportTemplates } from './importTemplates';
+import {
+  type ImportTemplate,
+  type TemplateRoutes,
+  SaveTemplateDialog,
+  TemplatePicker,
+  matchTemplate,
+  saveTemplate,
+  useImportTemplates,
+} from './importTemplates';
 import '../operations.css';
 import { useSaveFeedback } from '../../feedback/useSaveFeedback';
 import { Picker } from '../../record/Picker';
@@ -54,7 +62,8 @@ export interface ImportOutcome<S> {
   result: Record<string, unknown>;
 }
 
-export const isWarningRow = (row: ImportRow) => row.warning === true || String(row.message ?? '').includes(SHEET_SKIPPED) || String(row.error ?? '').includes(SHEET_SKIPPED);
+export const isWarningRow = (row: ImportRow) =>
+  row.warning === true || String(row.message ?? '').includes(SHEET_SKIPPED) || String(row.error ?? '').includes(SHEET_SKIPPED);
 
 export function outcomeOfResult<S>(result: unknown, fallbackSummary = 'The import failed.'): ImportOutcome<S> {
   const body = (result ?? {}) as { validationResult?: { fail?: boolean; failSummary?: string }; data?: S; listData?: ImportRow[] };
@@ -123,10 +132,7 @@ export interface ExcelImportWizardProps<S> {
   onClose: () => void;
 }
 
-type Check<S> =
-  | { state: 'running'; operationID: number | null }
-  | { state: 'done'; outcome: ImportOutcome<S> }
-  | { state: 'failed'; summary: string };
+type Check<S> = { state: 'running'; operationID: number | null } | { state: 'done'; outcome: ImportOutcome<S> } | { state: 'failed'; summary: string };
 
 /**
  * The xlsx upload wizard of spec 02 §2.3 and §4 (rate card lines, rec sheet lines): Choose file,
@@ -193,10 +199,7 @@ export function ExcelImportWizard<S>(props: ExcelImportWizardProps<S>) {
     if (!file) return;
     let cancelled = false;
     setLoadError(null);
-    Promise.all([
-      apiGet<{ listData: SheetHeaders[] }>(`/api/file/${file.fileID}/excelHeaders/allSheets`),
-      apiGet<{ listData: UploadField[] }>(fieldsUrl),
-    ])
+    Promise.all([apiGet<{ listData: SheetHeaders[] }>(`/api/file/${file.fileID}/excelHeaders/allSheets`), apiGet<{ listData: UploadField[] }>(fieldsUrl)])
       .then(([headers, uploadFields]) => {
         if (cancelled) return;
         setSheets(headers.listData ?? []);
@@ -290,7 +293,7 @@ export function ExcelImportWizard<S>(props: ExcelImportWizardProps<S>) {
         allowClear
         placeholder="Not mapped"
         value={mappingBySheet?.[worksheet]?.[field.field] ?? undefined}
-        onChange={(col) => setColumn(worksheet, field.field, (col) ?? null)}
+        onChange={(col) => setColumn(worksheet, field.field, col ?? null)}
         options={options}
       />
     </label>
@@ -302,8 +305,7 @@ export function ExcelImportWizard<S>(props: ExcelImportWizardProps<S>) {
   const [commitFailure, setCommitFailure] = useState<string | null>(null);
   const confirmSaved = useSaveFeedback();
 
-  const mappings = () =>
-    sendIncompleteSheets ? allSheetMappings(sheets!, mappingBySheet!, fields!) : toMappings(sheets!, mappingBySheet!, fields!);
+  const mappings = () => (sendIncompleteSheets ? allSheetMappings(sheets!, mappingBySheet!, fields!) : toMappings(sheets!, mappingBySheet!, fields!));
 
   /** Starts the job; an endpoint still answering at once gives its outcome straight away. */
   const send = async (commitIt: boolean): Promise<{ operationID: number } | { outcome: ImportOutcome<S> }> => {
@@ -323,7 +325,9 @@ export function ExcelImportWizard<S>(props: ExcelImportWizardProps<S>) {
         const outcome = outcomeOfResult<S>(caught.body, caught.message);
         return { outcome: { ...outcome, fail: true, failSummary: outcome.failSummary || caught.message } };
       }
-      return { outcome: { fail: true, failSummary: 'The server could not be reached. Please try again.', summary: undefined, errors: [], warnings: [], result: {} } };
+      return {
+        outcome: { fail: true, failSummary: 'The server could not be reached. Please try again.', summary: undefined, errors: [], warnings: [], result: {} },
+      };
     }
   };
 
@@ -468,7 +472,9 @@ export function ExcelImportWizard<S>(props: ExcelImportWizardProps<S>) {
               <InboxOutlined />
             </p>
             <p className="ant-upload-text">Click or drag an Excel workbook (.xlsx) here</p>
-            <p className="ant-upload-hint">One file, up to 50 MB. Every worksheet is read; its headers are found below any title rows, and you can pick another row.</p>
+            <p className="ant-upload-hint">
+              One file, up to 50 MB. Every worksheet is read; its headers are found below any title rows, and you can pick another row.
+            </p>
           </Upload.Dragger>
           {progress !== null && <Progress percent={progress} size="small" />}
           {uploadError && <Alert className="dialog-note" type="error" showIcon role="alert" message={uploadError} />}
@@ -599,9 +605,7 @@ export function ExcelImportWizard<S>(props: ExcelImportWizardProps<S>) {
               }
             />
           )}
-          {checkOutcome && checkOutcome.warnings.length > 0 && (
-            <ReportTable className="upload-warnings" rows={checkOutcome.warnings} kind="warning" />
-          )}
+          {checkOutcome && checkOutcome.warnings.length > 0 && <ReportTable className="upload-warnings" rows={checkOutcome.warnings} kind="warning" />}
           {checkOutcome && checkOutcome.errors.length > 0 && <ReportTable className="upload-errors" rows={checkOutcome.errors} kind="error" />}
           {committing && (
             <div className="upload-commit-progress">
@@ -624,7 +628,12 @@ export function ExcelImportWizard<S>(props: ExcelImportWizardProps<S>) {
 
 /** The template offered for a worksheet's headers, when the wizard has templates. */
 function offeredTemplate(routes: TemplateRoutes | undefined, sheet: SheetHeaders): Promise<ImportTemplate | null> {
-  return routes ? matchTemplate(routes, sheet.headers.map((h) => h.header)) : Promise.resolve(null);
+  return routes
+    ? matchTemplate(
+        routes,
+        sheet.headers.map((h) => h.header),
+      )
+    : Promise.resolve(null);
 }
 
 /** A worksheet's state while mapping: 'Skipped' is a word of the import's report only. */

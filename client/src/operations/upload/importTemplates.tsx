@@ -48,12 +48,7 @@ const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().t
  * Saves a worksheet's mapping under a supplier's name: the template of that name (ignoring case)
  * is updated, otherwise a new one is made. Answers the saved template; throws ApiError on a refusal.
  */
-export async function saveTemplate(
-  routes: TemplateRoutes,
-  templates: ImportTemplate[],
-  name: string,
-  mappings: MappingPreference,
-): Promise<ImportTemplate> {
+export async function saveTemplate(routes: TemplateRoutes, templates: ImportTemplate[], name: string, mappings: MappingPreference): Promise<ImportTemplate> {
   const existing = templates.find((template) => sameName(template.name, name));
   const body = { name: name.trim(), mappings };
   const answer = existing
@@ -112,7 +107,7 @@ export function SaveTemplateDialog({ worksheet, initialName, onSave, onClose }: 
   const [busy, setBusy] = useState(false);
   const save = async () => {
     if (!name.trim()) {
-      setError('Enter the supplier\'s name');
+      setError("Enter the supplier's name");
       return;
     }
     setBusy(true);
@@ -122,23 +117,17 @@ export function SaveTemplateDialog({ worksheet, initialName, onSave, onClose }: 
       onClose();
     } catch (caught) {
       const result = caught instanceof ApiError ? caught.validationResult : undefined;
-      setError(Object.values(result?.failMessages ?? {})[0] ?? result?.failSummary ?? (caught instanceof Error ? caught.message : 'The template was not saved'));
+      setError(
+        Object.values(result?.failMessages ?? {})[0] ?? result?.failSummary ?? (caught instanceof Error ? caught.message : 'The template was not saved'),
+      );
       setBusy(false);
     }
   };
   return (
-    <Modal
-      open
-      title="Save as template"
-      okText="Save"
-      onOk={() => void save()}
-      confirmLoading={busy}
-      onCancel={onClose}
-      destroyOnHidden
-    >
+    <Modal open title="Save as template" okText="Save" onOk={() => void save()} confirmLoading={busy} onCancel={onClose} destroyOnHidden>
       <p>
-        The headers mapped on worksheet {worksheet} are saved under the supplier&apos;s name, and applied when a file with the same headers
-        arrives. A template of the same name is updated.
+        The headers mapped on worksheet {worksheet} are saved under the supplier&apos;s name, and applied when a file with the same headers arrives. A template
+        of the same name is updated.
       </p>
       <label className="upload-field">
         <span className="upload-field-label">Supplier</span>

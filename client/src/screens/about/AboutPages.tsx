@@ -68,8 +68,8 @@ export function SupportPage() {
             <Descriptions.Item label="Hours">{about.supportHours}</Descriptions.Item>
           </Descriptions>
           <Typography.Paragraph className="about-after-details">
-            Please quote your licence code <Typography.Text code>{about.licence}</Typography.Text> and, for a problem, the
-            screen, the time and what you expected to happen.
+            Please quote your licence code <Typography.Text code>{about.licence}</Typography.Text> and, for a problem, the screen, the time and what you
+            expected to happen.
           </Typography.Paragraph>
 
           <Typography.Title level={2}>Not supported</Typography.Title>
@@ -91,9 +91,7 @@ export function SupportPage() {
           </ul>
 
           <Typography.Title level={2}>Backups</Typography.Title>
-          <Typography.Paragraph>
-            Your data is backed up daily to cloud storage, and each backup is kept for 30 days.
-          </Typography.Paragraph>
+          <Typography.Paragraph>Your data is backed up daily to cloud storage, and each backup is kept for 30 days.</Typography.Paragraph>
         </>
       )}
     </AboutCard>

@@ -60,14 +60,24 @@ export function AddRecipientsDialog({ announcementID, onClose, onAdded }: Props)
       width={viewport.isDesktop ? 620 : '100%'}
       className={viewport.isDesktop ? undefined : 'record-dialog-fullscreen'}
     >
-      <p>Every active user of the chosen stores and access profiles is added, with the users chosen below. Users who already have the announcement are left as they are.</p>
+      <p>
+        Every active user of the chosen stores and access profiles is added, with the users chosen below. Users who already have the announcement are left as
+        they are.
+      </p>
       <Form layout="vertical">
         <Form.Item label="Stores" htmlFor="recipient-stores">
           <LookupSelect id="recipient-stores" multiple source={STORE_LOOKUP} value={storeIDs} onChange={(v) => setStoreIDs(asIDs(v))} initialOptions={[]} />
         </Form.Item>
         {can(me, 'UserSetup') && (
           <Form.Item label="Access profiles" htmlFor="recipient-profiles">
-            <LookupSelect id="recipient-profiles" multiple source={PROFILE_LOOKUP} value={accessProfileIDs} onChange={(v) => setAccessProfileIDs(asIDs(v))} initialOptions={[]} />
+            <LookupSelect
+              id="recipient-profiles"
+              multiple
+              source={PROFILE_LOOKUP}
+              value={accessProfileIDs}
+              onChange={(v) => setAccessProfileIDs(asIDs(v))}
+              initialOptions={[]}
+            />
           </Form.Item>
         )}
         <Form.Item label="Users" htmlFor="recipient-users">

@@ -40,7 +40,9 @@ export function AnnouncementUsersScreen() {
             Add users
           </Button>
         }
-        aboveTable={added ? <Alert type="success" showIcon closable message={added} onClose={() => setAdded(null)} className="announcement-added" /> : undefined}
+        aboveTable={
+          added ? <Alert type="success" showIcon closable message={added} onClose={() => setAdded(null)} className="announcement-added" /> : undefined
+        }
       />
       {adding && (
         <AddRecipientsDialog

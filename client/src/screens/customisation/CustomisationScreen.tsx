@@ -184,9 +184,7 @@ function BrandingPanel({ tab }: { tab: BrandingTab }) {
               <InboxOutlined />
             </p>
             <p className="ant-upload-text">Click or drag a file here</p>
-            <p className="ant-upload-hint">
-              {tab.kinds}, up to 50 MB and 8000x8000 px. It replaces the current image at once.
-            </p>
+            <p className="ant-upload-hint">{tab.kinds}, up to 50 MB and 8000x8000 px. It replaces the current image at once.</p>
           </Upload.Dragger>
           {progress !== null && <Progress percent={progress} size="small" status="active" aria-label="Upload progress" />}
           {tab.note && (

@@ -62,7 +62,12 @@ export function DailyReportScreen() {
         onChange={(storeID) => go({ storeID })}
       />
       <span className="daily-day-picker">
-        <Button icon={<LeftOutlined />} aria-label="Previous day" disabled={Boolean(earliest && step(-1) < earliest)} onClick={() => go({ saleDate: step(-1) })} />
+        <Button
+          icon={<LeftOutlined />}
+          aria-label="Previous day"
+          disabled={Boolean(earliest && step(-1) < earliest)}
+          onClick={() => go({ saleDate: step(-1) })}
+        />
         <DatePicker
           aria-label="Sale date"
           format="ddd DD/MM/YYYY"
@@ -85,7 +90,14 @@ export function DailyReportScreen() {
             <Empty description={refusal} />
           </>
         ) : (
-          <Report key={`${route.storeID}/${route.saleDate}`} storeID={route.storeID} saleDate={route.saleDate} storeName={storeName} showRevenue={me.accessProfile.showRevenue} pickers={pickers} />
+          <Report
+            key={`${route.storeID}/${route.saleDate}`}
+            storeID={route.storeID}
+            saleDate={route.saleDate}
+            storeName={storeName}
+            showRevenue={me.accessProfile.showRevenue}
+            pickers={pickers}
+          />
         )}
       </Card>
     </DailyPage>
@@ -168,7 +180,12 @@ function Report({ storeID, saleDate, storeName, showRevenue, pickers }: ReportPr
         )}
       </Card>
       {sending && fields && (
-        <SendDialog fields={fields} options={{ storeName, saleDate, withRevenue: sending === 'revenue' }} metrics={dayMetrics} onClose={() => setSending(null)} />
+        <SendDialog
+          fields={fields}
+          options={{ storeName, saleDate, withRevenue: sending === 'revenue' }}
+          metrics={dayMetrics}
+          onClose={() => setSending(null)}
+        />
       )}
     </>
   );
@@ -186,7 +203,16 @@ function FieldCard({ label, groups, showRevenue }: { label: string; groups: Dail
         columns={[
           { key: 'name', title: 'Reported as', dataIndex: 'name' },
           { key: 'quantity', title: 'Quantity', align: 'right', render: (_: unknown, group) => groupFigures({ ...group, revenue: null }, false) },
-          ...(showRevenue ? [{ key: 'revenue', title: 'Revenue', align: 'right' as const, render: (_: unknown, group: DailyReportGroup) => formatMetric(group.revenue, 'money') }] : []),
+          ...(showRevenue
+            ? [
+                {
+                  key: 'revenue',
+                  title: 'Revenue',
+                  align: 'right' as const,
+                  render: (_: unknown, group: DailyReportGroup) => formatMetric(group.revenue, 'money'),
+                },
+              ]
+            : []),
         ]}
       />
     </Card>

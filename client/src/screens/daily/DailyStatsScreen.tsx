@@ -47,7 +47,12 @@ export function DailyStatsScreen() {
   const params = useParams();
   const navigate = useNavigate();
   const stores = storesOf(me);
-  const route = resolveDailyStatsRoute(params, stores.map((store) => store.storeID), me.storeID, dayjs().format('YYYY-MM-DD'));
+  const route = resolveDailyStatsRoute(
+    params,
+    stores.map((store) => store.storeID),
+    me.storeID,
+    dayjs().format('YYYY-MM-DD'),
+  );
   if (!route.canonical && route.storeID) return <Navigate to={dailyStatsPath(route)} replace />;
 
   const pickers = (
@@ -159,16 +164,14 @@ function StoreStats({ storeID, dailyStatDate, readOnly, pickers }: StoreStatsPro
 
   const columns: GridColumn<DailyStatRow>[] = [
     { key: 'day', title: 'Day', render: ({ row }) => dayLabel(row.dailyStatDate) },
-    ...fields.map(
-      (field): GridColumn<DailyStatRow> => ({
-        key: field,
-        field,
-        title: FIELD_COLUMNS[field].title,
-        input: FIELD_COLUMNS[field].input,
-        align: 'right',
-        inputLabel: (row) => `${FIELD_COLUMNS[field].title} ${dayLabel(row.dailyStatDate)}`,
-      }),
-    ),
+    ...fields.map((field): GridColumn<DailyStatRow> => ({
+      key: field,
+      field,
+      title: FIELD_COLUMNS[field].title,
+      input: FIELD_COLUMNS[field].input,
+      align: 'right',
+      inputLabel: (row) => `${FIELD_COLUMNS[field].title} ${dayLabel(row.dailyStatDate)}`,
+    })),
   ];
 
   return (

@@ -87,11 +87,7 @@ export function DailyTableScreen() {
             />
           </div>
           <div className="daily-toolbar-actions">
-            <MetricPicker
-              metrics={metrics}
-              value={drh.saved}
-              onChange={(ids) => void drh.save(ids).then(() => tableUrl && mutate(tableUrl))}
-            />
+            <MetricPicker metrics={metrics} value={drh.saved} onChange={(ids) => void drh.save(ids).then(() => tableUrl && mutate(tableUrl))} />
             {/* Excel downloads need AccessAPI (document 02 section 6), as every list's do. */}
             {can(me, 'AccessAPI') && (
               <Button icon={<DownloadOutlined />} href={excelHref} download disabled={Boolean(refusal)}>

@@ -70,7 +70,10 @@ describe('the message', () => {
   ];
 
   it('lists each field with its headings, revenue only when asked, then the metrics', () => {
-    const metrics = [{ name: 'Conversion', result: 0.256, metricType: 'percent' as const }, { name: 'Hidden', result: null }];
+    const metrics = [
+      { name: 'Conversion', result: 0.256, metricType: 'percent' as const },
+      { name: 'Hidden', result: null },
+    ];
     expect(reportText(fields, { storeName: 'Leeds', saleDate: '2019-03-04', withRevenue: true, metrics })).toBe(
       [
         'Daily report: Leeds, Mon 04/03/2019',
@@ -87,7 +90,9 @@ describe('the message', () => {
       ].join('\n'),
     );
     expect(reportText(fields, { storeName: 'Leeds', saleDate: '2019-03-04', withRevenue: false })).not.toContain('£');
-    expect(reportText([], { storeName: 'Leeds', saleDate: '2019-03-04', withRevenue: false })).toContain('No analysis fields at this store are configured for daily reporting...');
+    expect(reportText([], { storeName: 'Leeds', saleDate: '2019-03-04', withRevenue: false })).toContain(
+      'No analysis fields at this store are configured for daily reporting...',
+    );
   });
 
   it('makes mailto: and WhatsApp links with the text encoded', () => {
@@ -99,7 +104,12 @@ describe('the message', () => {
   });
 
   it('reads saved send settings, each bad one at its default', () => {
-    expect(readSendSettings('{"via":"whatsapp","to":"a@example.com","phone":"447","includeMetrics":false}')).toEqual({ via: 'whatsapp', to: 'a@example.com', phone: '447', includeMetrics: false });
+    expect(readSendSettings('{"via":"whatsapp","to":"a@example.com","phone":"447","includeMetrics":false}')).toEqual({
+      via: 'whatsapp',
+      to: 'a@example.com',
+      phone: '447',
+      includeMetrics: false,
+    });
     expect(readSendSettings('not json')).toEqual({ via: 'email', to: '', phone: '', includeMetrics: true });
     expect(readSendSettings('{"via":"fax","to":3}')).toEqual({ via: 'email', to: '', phone: '', includeMetrics: true });
   });

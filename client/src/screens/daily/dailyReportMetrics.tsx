@@ -1,4 +1,3 @@
-
 import { useAbortableSWR, usePreference } from '../../api/hooks';
 import type { ListResponse } from '../../api/types';
 import { type MetricOption, savedMetricIDs, shownMetricIDs } from './dailyReport';

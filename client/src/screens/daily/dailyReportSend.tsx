@@ -66,7 +66,13 @@ export function SendDialog({ fields, options, metrics, onClose }: SendDialogProp
         </Form.Item>
         {current.via === 'email' ? (
           <Form.Item label="To" extra="E-mail addresses, separated by commas">
-            <Input aria-label="To" value={current.to} maxLength={500} onChange={(event) => change({ to: event.target.value })} placeholder="manager@example.com" />
+            <Input
+              aria-label="To"
+              value={current.to}
+              maxLength={500}
+              onChange={(event) => change({ to: event.target.value })}
+              placeholder="manager@example.com"
+            />
           </Form.Item>
         ) : (
           <Form.Item label="Phone number" extra="International form, e.g. 447700900123; leave empty to choose the chat in WhatsApp">

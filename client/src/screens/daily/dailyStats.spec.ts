@@ -14,9 +14,7 @@ describe('daily stats grid', () => {
   });
 
   it('fills the month with the recorded days, the others not recorded', () => {
-    const rows = monthRows('2019-11-01', [
-      { dailyStatDate: '2019-11-02T00:00:00.000Z', footfall: 120, chatCount: 0, staffCount: 2.5 },
-    ]);
+    const rows = monthRows('2019-11-01', [{ dailyStatDate: '2019-11-02T00:00:00.000Z', footfall: 120, chatCount: 0, staffCount: 2.5 }]);
     expect(rows).toHaveLength(30);
     expect(rows[1]).toEqual({ dailyStatDate: '2019-11-02', footfall: 120, chatCount: 0, staffCount: 2.5 });
     expect(rows[0]).toEqual({ dailyStatDate: '2019-11-01', footfall: null, chatCount: null, staffCount: null });
@@ -54,8 +52,14 @@ describe('daily stats grid', () => {
     });
     it('replaces a store outside the profile, a bad date, and a day other than the first', () => {
       expect(resolveDailyStatsRoute({ dailyStatDate: '2019-11-01', storeID: '42' }, stores, 3, '2025-06-15')).toMatchObject({ storeID: 3, canonical: false });
-      expect(resolveDailyStatsRoute({ dailyStatDate: 'nope', storeID: '9' }, stores, 3, '2025-06-15')).toMatchObject({ dailyStatDate: '2025-06-01', canonical: false });
-      expect(resolveDailyStatsRoute({ dailyStatDate: '2019-11-17', storeID: '9' }, stores, 3, '2025-06-15')).toMatchObject({ dailyStatDate: '2019-11-01', canonical: false });
+      expect(resolveDailyStatsRoute({ dailyStatDate: 'nope', storeID: '9' }, stores, 3, '2025-06-15')).toMatchObject({
+        dailyStatDate: '2025-06-01',
+        canonical: false,
+      });
+      expect(resolveDailyStatsRoute({ dailyStatDate: '2019-11-17', storeID: '9' }, stores, 3, '2025-06-15')).toMatchObject({
+        dailyStatDate: '2019-11-01',
+        canonical: false,
+      });
     });
     it('has store 0 when the profile has no stores', () => {
       expect(resolveDailyStatsRoute({}, [], 3, '2025-06-15').storeID).toBe(0);

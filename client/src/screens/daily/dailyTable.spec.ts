@@ -15,7 +15,13 @@ describe('resolveDailyTableRoute (spec 02 §2.2 and §5)', () => {
   });
 
   it("sends invalid ones to the user's stores, attributableToUserID, today to today", () => {
-    expect(resolveDailyTableRoute([], MINE, TODAY)).toEqual({ storeIDs: MINE, splitBy: 'attributableToUserID', fromDate: TODAY, toDate: TODAY, canonical: false });
+    expect(resolveDailyTableRoute([], MINE, TODAY)).toEqual({
+      storeIDs: MINE,
+      splitBy: 'attributableToUserID',
+      fromDate: TODAY,
+      toDate: TODAY,
+      canonical: false,
+    });
     // A store outside the profile, an unknown split, dates the wrong way round.
     expect(resolveDailyTableRoute(['3,9', 'region', '2019-03-10', '2019-03-01'], MINE, TODAY)).toEqual({
       storeIDs: MINE,
@@ -24,7 +30,12 @@ describe('resolveDailyTableRoute (spec 02 §2.2 and §5)', () => {
       toDate: TODAY,
       canonical: false,
     });
-    expect(resolveDailyTableRoute(['3', 'storeStoreTypeID', '2019-03-01', '2019-02-30'], MINE, TODAY)).toMatchObject({ storeIDs: [3], splitBy: 'storeStoreTypeID', fromDate: TODAY, toDate: TODAY });
+    expect(resolveDailyTableRoute(['3', 'storeStoreTypeID', '2019-03-01', '2019-02-30'], MINE, TODAY)).toMatchObject({
+      storeIDs: [3],
+      splitBy: 'storeStoreTypeID',
+      fromDate: TODAY,
+      toDate: TODAY,
+    });
     expect(resolveDailyTableRoute(['3,3', 'storeID', '2019-03-01', '2019-03-01'], MINE, TODAY)).toMatchObject({ storeIDs: [3], canonical: false });
   });
 

@@ -36,7 +36,15 @@ export const operationsResource: ResourceDef = {
   permissions: readOnly,
   columns: [
     { name: 'name', title: 'Job', valueType: 'text', sortable: true, filterable: false, render: (row) => JOB_LABELS[String(row.name)] ?? textOf(row.name) },
-    { name: 'queue', title: 'Queue', valueType: 'text', sortable: true, filterable: false, hiddenByDefault: true, render: (row) => QUEUE_LABELS[String(row.queue)] ?? textOf(row.queue) },
+    {
+      name: 'queue',
+      title: 'Queue',
+      valueType: 'text',
+      sortable: true,
+      filterable: false,
+      hiddenByDefault: true,
+      render: (row) => QUEUE_LABELS[String(row.queue)] ?? textOf(row.queue),
+    },
     {
       name: 'state',
       title: 'State',
@@ -53,8 +61,7 @@ export const operationsResource: ResourceDef = {
       filterable: false,
       width: 240,
       // A failed job says why where its progress was.
-      render: (row) =>
-        row.state === 'failed' && row.error ? <span className="jobs-error">{textOf(row.error)}</span> : textOf(row.message),
+      render: (row) => (row.state === 'failed' && row.error ? <span className="jobs-error">{textOf(row.error)}</span> : textOf(row.message)),
     },
     { name: 'percentage', title: 'Progress', valueType: 'integer', sortable: true, render: (row) => `${Number(row.percentage ?? 0)}%` },
     { name: 'attempts', title: 'Attempts', valueType: 'integer', sortable: true, hiddenByDefault: true },

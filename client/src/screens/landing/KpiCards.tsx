@@ -43,7 +43,11 @@ const measureOf = (figure: Figure): Measure => (figure === 'revenue' ? 'adjusted
 /** The cards tab (spec 01 sections 2 and 4): day, month and year cards, targets, tops, the trend chart, user and store cards. */
 export function KpiCards({ date, userIDs, figure }: { date: string; userIDs: string; figure: Figure }) {
   const navigate = useNavigate();
-  const { data: answered, error, isLoading } = useAbortableSWR<{ data: CardsAnswer }>(`/api/kpi/cards?date=${date}&userID=${userIDs}`, { keepPreviousData: true });
+  const {
+    data: answered,
+    error,
+    isLoading,
+  } = useAbortableSWR<{ data: CardsAnswer }>(`/api/kpi/cards?date=${date}&userID=${userIDs}`, { keepPreviousData: true });
   // The cards (tens of them for a manager) are built in a transition, which React splits into
   // slices of a few milliseconds: their arrival is no long task on a slow phone (issue 26, TBT).
   const data = useDeferredValue(answered);
@@ -74,12 +78,20 @@ export function KpiCards({ date, userIDs, figure }: { date: string; userIDs: str
         {answer.cards
           .filter((card) => shows(card.period))
           .map((card) => (
-            <FigureCard key={card.period} title={periodTitle(card.period, card, dayjs().format('YYYY-MM-DD'))} card={card} figure={figure} onOpen={(f) => open(f)} />
+            <FigureCard
+              key={card.period}
+              title={periodTitle(card.period, card, dayjs().format('YYYY-MM-DD'))}
+              card={card}
+              figure={figure}
+              onOpen={(f) => open(f)}
+            />
           ))}
         {shows('targets') &&
           answer.targets
             .filter((t) => t.targetType === 'quantity' || figure === 'revenue')
-            .map((target) => <TargetFigureCard key={target.targetType} target={target} title={target.targetType === 'revenue' ? 'Revenue target' : 'Sales target'} />)}
+            .map((target) => (
+              <TargetFigureCard key={target.targetType} target={target} title={target.targetType === 'revenue' ? 'Revenue target' : 'Sales target'} />
+            ))}
       </div>
       {shows('chart') && answer.trend?.[figure] && (
         <Card size="small" title={`${figure === 'revenue' ? 'Revenue' : 'Commission'} this month, day by day`} className="kpi-chart-card" variant="borderless">
@@ -90,14 +102,37 @@ export function KpiCards({ date, userIDs, figure }: { date: string; userIDs: str
       )}
       {shows('tops') && monthCard?.tops?.[figure] && (
         <div className="kpi-card-grid">
-          <TopCard title="Top SKU" entry={monthCard.tops[figure].topSKU} name={(e) => `${e.sku} ${e.rateCardLineDescription ?? ''}`} figure={figure} onMore={() => setTop({ kind: 'skus', figures: monthCard.current })} more="Top SKUs..." />
-          <TopCard title="Top user" entry={monthCard.tops[figure].topUser} name={(e) => e.attributableToUserName ?? '(Username not found)'} figure={figure} onMore={() => setTop({ kind: 'users', figures: monthCard.current })} more="Top users..." />
-          <TopCard title="Top store" entry={monthCard.tops[figure].topStore} name={(e) => e.storeName ?? '(Store name not found)'} figure={figure} onMore={() => setTop({ kind: 'stores', figures: monthCard.current })} more="Top stores..." />
+          <TopCard
+            title="Top SKU"
+            entry={monthCard.tops[figure].topSKU}
+            name={(e) => `${e.sku} ${e.rateCardLineDescription ?? ''}`}
+            figure={figure}
+            onMore={() => setTop({ kind: 'skus', figures: monthCard.current })}
+            more="Top SKUs..."
+          />
+          <TopCard
+            title="Top user"
+            entry={monthCard.tops[figure].topUser}
+            name={(e) => e.attributableToUserName ?? '(Username not found)'}
+            figure={figure}
+            onMore={() => setTop({ kind: 'users', figures: monthCard.current })}
+            more="Top users..."
+          />
+          <TopCard
+            title="Top store"
+            entry={monthCard.tops[figure].topStore}
+            name={(e) => e.storeName ?? '(Store name not found)'}
+            figure={figure}
+            onMore={() => setTop({ kind: 'stores', figures: monthCard.current })}
+            more="Top stores..."
+          />
         </div>
       )}
       {shows('users') && answer.userCards.length > 0 && (
         <section>
-          <Typography.Title level={2} className="kpi-section-title">Users, {monthCard && periodTitle('month', monthCard, dayjs().format('YYYY-MM-DD')).toLowerCase()}</Typography.Title>
+          <Typography.Title level={2} className="kpi-section-title">
+            Users, {monthCard && periodTitle('month', monthCard, dayjs().format('YYYY-MM-DD')).toLowerCase()}
+          </Typography.Title>
           <div className="kpi-card-grid">
             {answer.userCards.map((u) => (
               <FigureCard key={u.userID} title={u.name} card={u.card} figure={figure} onOpen={(f) => open(f)} compact targets={u.targets} />
@@ -107,7 +142,9 @@ export function KpiCards({ date, userIDs, figure }: { date: string; userIDs: str
       )}
       {shows('stores') && answer.storeCards.length > 0 && (
         <section>
-          <Typography.Title level={2} className="kpi-section-title">Stores, {monthCard && periodTitle('month', monthCard, dayjs().format('YYYY-MM-DD')).toLowerCase()}</Typography.Title>
+          <Typography.Title level={2} className="kpi-section-title">
+            Stores, {monthCard && periodTitle('month', monthCard, dayjs().format('YYYY-MM-DD')).toLowerCase()}
+          </Typography.Title>
           <div className="kpi-card-grid">
             {answer.storeCards.map((s) => (
               <FigureCard key={s.storeID} title={s.storeName} card={s.card} figure={figure} onOpen={(f) => open(f, s.storeID)} compact targets={s.targets} />
@@ -189,7 +226,19 @@ function ChartWhenSeen({ children }: { children: ReactNode }) {
 }
 
 /** A figure against an earlier span: arrow and percent, green up, amber level, red down. */
-function Comparison({ label, earlier, value, trend, kind }: { label: string; earlier: CardFigures; value: number | null; trend?: { percent: number; colour: Colour }; kind: 'count' | 'money' }) {
+function Comparison({
+  label,
+  earlier,
+  value,
+  trend,
+  kind,
+}: {
+  label: string;
+  earlier: CardFigures;
+  value: number | null;
+  trend?: { percent: number; colour: Colour };
+  kind: 'count' | 'money';
+}) {
   if (!earlier.available) {
     return (
       <div className="kpi-comparison">
@@ -214,7 +263,21 @@ function Comparison({ label, earlier, value, trend, kind }: { label: string; ear
 const targetLabel = (target: TargetCard) => (target.targetType === 'revenue' ? 'Target' : 'Sales target');
 
 /** A period's card: the figure for the toggle (revenue or commission), the sales count, prior and last year with trends. */
-function FigureCard({ title, card, figure, onOpen, compact, targets }: { title: string; card: KpiCard; figure: Figure; onOpen: (f: CardFigures) => void; compact?: boolean; targets?: TargetCard[] }) {
+function FigureCard({
+  title,
+  card,
+  figure,
+  onOpen,
+  compact,
+  targets,
+}: {
+  title: string;
+  card: KpiCard;
+  figure: Figure;
+  onOpen: (f: CardFigures) => void;
+  compact?: boolean;
+  targets?: TargetCard[];
+}) {
   const measure = measureOf(figure);
   const current = card.current;
   const shownTargets = targets?.filter((t) => t.targetType === 'quantity' || figure === 'revenue') ?? [];
@@ -282,11 +345,34 @@ function TargetFigureCard({ target, title }: { target: TargetCard; title: string
   );
 }
 
-function TopCard({ title, entry, name, figure, onMore, more }: { title: string; entry: TopEntry | null; name: (e: TopEntry) => string; figure: Figure; onMore: () => void; more: string }) {
+function TopCard({
+  title,
+  entry,
+  name,
+  figure,
+  onMore,
+  more,
+}: {
+  title: string;
+  entry: TopEntry | null;
+  name: (e: TopEntry) => string;
+  figure: Figure;
+  onMore: () => void;
+  more: string;
+}) {
   const total = entry ? (figure === 'revenue' ? entry.adjustedRevenueTotal : entry.commissionTotal) : null;
   const asp = entry ? (figure === 'revenue' ? entry.adjustedRevenueASP : entry.commissionASP) : null;
   return (
-    <Card size="small" className="kpi-card kpi-top-card" title={title} extra={<Button type="link" size="small" onClick={onMore}>{more}</Button>}>
+    <Card
+      size="small"
+      className="kpi-card kpi-top-card"
+      title={title}
+      extra={
+        <Button type="link" size="small" onClick={onMore}>
+          {more}
+        </Button>
+      }
+    >
       {entry ? (
         <>
           <div className="kpi-top-name">{name(entry)}</div>

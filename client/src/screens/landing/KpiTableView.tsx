@@ -120,13 +120,24 @@ export function KpiTableView({ table, storeID, sortName }: { table: unknown; sto
           <Table.Summary fixed="bottom">
             <Table.Summary.Row className="kpi-totals-row">
               {table.columns.map((column, i) => (
-                <Table.Summary.Cell key={column.name} index={i} align={i === 0 ? 'left' : 'right'} className={table.totalsRow.colors[column.name] ? `kpi-cell-${table.totalsRow.colors[column.name]}` : undefined}>
+                <Table.Summary.Cell
+                  key={column.name}
+                  index={i}
+                  align={i === 0 ? 'left' : 'right'}
+                  className={table.totalsRow.colors[column.name] ? `kpi-cell-${table.totalsRow.colors[column.name]}` : undefined}
+                >
                   {i === 0 ? (
                     <span className="kpi-name-cell">
                       <Typography.Link strong onClick={() => navigate(salesPath(table.totalsRow.params))}>
                         Total
                       </Typography.Link>
-                      <Button type="text" size="small" icon={<InfoCircleOutlined />} aria-label="Details of Total" onClick={() => setDetails(table.totalsRow)} />
+                      <Button
+                        type="text"
+                        size="small"
+                        icon={<InfoCircleOutlined />}
+                        aria-label="Details of Total"
+                        onClick={() => setDetails(table.totalsRow)}
+                      />
                     </span>
                   ) : (
                     <strong>{formatMetric(table.totalsRow.values[column.name], column.displayAs)}</strong>
@@ -150,7 +161,8 @@ function DetailsDialog({ table, row, onClose }: { table: KpiTable; row: TableRow
     <InfoDialog title={`${row.name}: how each figure is made`} onClose={onClose} width={720}>
       {table.prior && (
         <Typography.Paragraph type="secondary">
-          Current {formatDate(table.current.fromDate)} to {formatDate(table.current.toDate)}; prior {formatDate(table.prior.fromDate)} to {formatDate(table.prior.toDate)}.
+          Current {formatDate(table.current.fromDate)} to {formatDate(table.current.toDate)}; prior {formatDate(table.prior.fromDate)} to{' '}
+          {formatDate(table.prior.toDate)}.
         </Typography.Paragraph>
       )}
       {metrics.map((metric) => (
@@ -166,8 +178,17 @@ function DetailsDialog({ table, row, onClose }: { table: KpiTable; row: TableRow
             dataSource={row.metricParts[metric.name] ?? []}
             columns={[
               { key: 'name', title: 'Part', dataIndex: 'name' },
-              { key: 'divisionPart', title: 'Divides as', render: (_: unknown, p: PartAnswer) => (p.divisionPart === 'numerator' ? 'Numerator' : 'Denominator') },
-              { key: 'field', title: 'Field', render: (_: unknown, p: PartAnswer) => `${p.field} of ${p.tableName === 'sales' ? 'sales' : 'daily stats'}${p.multiplier !== 1 ? ` × ${p.multiplier}` : ''}` },
+              {
+                key: 'divisionPart',
+                title: 'Divides as',
+                render: (_: unknown, p: PartAnswer) => (p.divisionPart === 'numerator' ? 'Numerator' : 'Denominator'),
+              },
+              {
+                key: 'field',
+                title: 'Field',
+                render: (_: unknown, p: PartAnswer) =>
+                  `${p.field} of ${p.tableName === 'sales' ? 'sales' : 'daily stats'}${p.multiplier !== 1 ? ` × ${p.multiplier}` : ''}`,
+              },
               { key: 'current', title: 'Current', align: 'right', render: (_: unknown, p: PartAnswer) => part(p.current) },
               { key: 'prior', title: 'Prior', align: 'right', render: (_: unknown, p: PartAnswer) => part(p.prior) },
             ]}

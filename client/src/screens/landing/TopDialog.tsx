@@ -20,12 +20,27 @@ const PAGE_LENGTHS = [10, 25, 50, 100, 500];
  * sorted and paged by the server (GET /api/kpi/{kind}), with totals and ASPs the profile shows,
  * and a name filter ('Filter table', 750 ms).
  */
-export function TopDialog({ kind, fromDate, toDate, figure, onClose }: { kind: TopKind; fromDate: string; toDate: string; figure: 'revenue' | 'commission'; onClose: () => void }) {
+export function TopDialog({
+  kind,
+  fromDate,
+  toDate,
+  figure,
+  onClose,
+}: {
+  kind: TopKind;
+  fromDate: string;
+  toDate: string;
+  figure: 'revenue' | 'commission';
+  onClose: () => void;
+}) {
   const me = useCurrentUser();
   const { showRevenue, showCommission } = me.accessProfile;
   const [page, setPage] = useState(0);
   const [pageLength, setPageLength] = useState(10);
-  const [sort, setSort] = useState<{ sort: string; sortDir: 'asc' | 'desc' }>({ sort: figure === 'revenue' ? 'adjustedRevenueTotal' : 'commissionTotal', sortDir: 'desc' });
+  const [sort, setSort] = useState<{ sort: string; sortDir: 'asc' | 'desc' }>({
+    sort: figure === 'revenue' ? 'adjustedRevenueTotal' : 'commissionTotal',
+    sortDir: 'desc',
+  });
   const [filter, setFilter] = useState('');
   const [quickFilter, setQuickFilter] = useState('');
   const applyFilter = useDebouncedCallback((text: string) => {
@@ -37,7 +52,15 @@ export function TopDialog({ kind, fromDate, toDate, figure, onClose }: { kind: T
   const { data, isLoading } = useAbortableSWR<ListResponse<TopEntry>>(`/api/kpi/${kind}?${query}`, { keepPreviousData: true });
 
   const order = (name: string): SortOrder => (sort.sort === name ? (sort.sortDir === 'asc' ? 'ascend' : 'descend') : null);
-  const money = (name: keyof TopEntry, title: string) => ({ key: name, title, width: 116, align: 'right' as const, sorter: true, sortOrder: order(name), render: (_: unknown, r: TopEntry) => formatMoney(r[name] as number | null) });
+  const money = (name: keyof TopEntry, title: string) => ({
+    key: name,
+    title,
+    width: 116,
+    align: 'right' as const,
+    sorter: true,
+    sortOrder: order(name),
+    render: (_: unknown, r: TopEntry) => formatMoney(r[name] as number | null),
+  });
   const nameColumn: ColumnsType<TopEntry>[number] =
     kind === 'skus'
       ? {
@@ -46,7 +69,11 @@ export function TopDialog({ kind, fromDate, toDate, figure, onClose }: { kind: T
           sorter: true,
           sortOrder: order('name'),
           onCell: (r: TopEntry) => ({ title: `${r.sku ?? ''} ${r.rateCardLineDescription ?? ''}`.trim() }),
-          render: (_: unknown, r: TopEntry) => <span><strong>{r.sku}</strong> {r.rateCardLineDescription}</span>,
+          render: (_: unknown, r: TopEntry) => (
+            <span>
+              <strong>{r.sku}</strong> {r.rateCardLineDescription}
+            </span>
+          ),
         }
       : kind === 'users'
         ? { key: 'name', title: 'User', sorter: true, sortOrder: order('name'), render: (_: unknown, r: TopEntry) => r.attributableToUserName }
@@ -54,7 +81,15 @@ export function TopDialog({ kind, fromDate, toDate, figure, onClose }: { kind: T
   const columns: ColumnsType<TopEntry> = [
     { key: 'rank', title: '#', width: 48, render: (_: unknown, r: TopEntry) => r.rank },
     nameColumn,
-    { key: 'revenueCount', title: 'Sales', width: 80, align: 'right', sorter: true, sortOrder: order('revenueCount'), render: (_: unknown, r: TopEntry) => formatInteger(r.revenueCount) },
+    {
+      key: 'revenueCount',
+      title: 'Sales',
+      width: 80,
+      align: 'right',
+      sorter: true,
+      sortOrder: order('revenueCount'),
+      render: (_: unknown, r: TopEntry) => formatInteger(r.revenueCount),
+    },
     ...(showRevenue ? [money('adjustedRevenueTotal', 'Revenue'), money('adjustedRevenueASP', 'Revenue ASP')] : []),
     ...(showCommission ? [money('commissionTotal', 'Commission'), money('commissionASP', 'Commission ASP')] : []),
   ];

@@ -36,7 +36,11 @@ export function trendRows(trend: TrendSeries, date: string): Point[] {
 /** This month's cumulative figure by day against the prior month, last year, the target and the projection (issue 12). */
 export function TrendChart({ trend, date }: { trend: TrendSeries; date: string }) {
   return (
-    <div className="kpi-trend-chart" role="img" aria-label={`Cumulative by day: this month ${formatMoney(trend.points[Number(date.slice(8, 10)) - 1]?.current ?? 0)}, projected ${formatMoney(trend.projected)}`}>
+    <div
+      className="kpi-trend-chart"
+      role="img"
+      aria-label={`Cumulative by day: this month ${formatMoney(trend.points[Number(date.slice(8, 10)) - 1]?.current ?? 0)}, projected ${formatMoney(trend.projected)}`}
+    >
       <Line
         data={trendRows(trend, date)}
         xField="day"

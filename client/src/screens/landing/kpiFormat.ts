@@ -1,6 +1,7 @@
 import type { MetricType } from './kpiTypes';
 
-const money = (digits: number) => new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', minimumFractionDigits: digits, maximumFractionDigits: digits });
+const money = (digits: number) =>
+  new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', minimumFractionDigits: digits, maximumFractionDigits: digits });
 const number = (digits: number) => new Intl.NumberFormat('en-GB', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 const MONEY_2 = money(2);
 const MONEY_0 = money(0);

@@ -22,10 +22,7 @@ export interface SaleTypeOption {
 /** Every sale type, by name (spec 01 §2: the lines pages have one tab per sale type). */
 export function useSaleTypes(): { saleTypes: SaleTypeOption[] | undefined } {
   const { data } = useList('saleTypes', { page: '0', pageLength: '500', sort: 'name', sortDir: 'asc' });
-  const saleTypes = useMemo(
-    () => data?.listData.map((row) => ({ saleTypeID: Number(row.saleTypeID), name: textOf(row.name) })),
-    [data],
-  );
+  const saleTypes = useMemo(() => data?.listData.map((row) => ({ saleTypeID: Number(row.saleTypeID), name: textOf(row.name) })), [data]);
   return { saleTypes };
 }
 
@@ -154,15 +151,7 @@ export function LinesPanel({ rateCardID, header }: Props) {
           ) : undefined
         }
       />
-      {uploading && (
-        <UploadWizard
-          rateCardID={rateCardID}
-          saleTypeID={saleType.saleTypeID}
-          saleTypeName={saleType.name}
-          onClose={() => setUploading(false)}
-        />
-      )}
+      {uploading && <UploadWizard rateCardID={rateCardID} saleTypeID={saleType.saleTypeID} saleTypeName={saleType.name} onClose={() => setUploading(false)} />}
     </>
   );
 }
-

@@ -93,7 +93,9 @@ function useEarliestCard(wanted: boolean): CardSummary | null {
 
 /** The card in force today: its lines per sale type, and a pointer to the next card. */
 function CurrentRateCard({ tabs }: { tabs: ReactNode }) {
-  const { data, error, isLoading } = useSWR<{ data: CurrentCard | null }, Error>('/api/rateCard/current', (url: string) => apiGet<{ data: CurrentCard | null }>(url));
+  const { data, error, isLoading } = useSWR<{ data: CurrentCard | null }, Error>('/api/rateCard/current', (url: string) =>
+    apiGet<{ data: CurrentCard | null }>(url),
+  );
   // The sale types (the lines' tabs) are asked for beside the card, not after it (issue 14):
   // LinesPanel then finds them cached and asks for the lines and counts at once.
   useSaleTypes();

@@ -4,8 +4,24 @@ describe('rate card comparison', () => {
   const saleType: CompareSaleType = {
     saleTypeID: 1,
     saleTypeName: 'Upgrade',
-    added: [{ sku: 'B1', description: 'New', customerRRP: 199, customerMonthly: 25.5, stores: [{ storeID: 2, storeName: 'North', revenue: 10, commission: 2.5, active: true }] }],
-    removed: [{ sku: 'A1', description: 'Old', customerRRP: 0, customerMonthly: 10, stores: [{ storeID: 2, storeName: 'North', revenue: 5, commission: 1, active: false }] }],
+    added: [
+      {
+        sku: 'B1',
+        description: 'New',
+        customerRRP: 199,
+        customerMonthly: 25.5,
+        stores: [{ storeID: 2, storeName: 'North', revenue: 10, commission: 2.5, active: true }],
+      },
+    ],
+    removed: [
+      {
+        sku: 'A1',
+        description: 'Old',
+        customerRRP: 0,
+        customerMonthly: 10,
+        stores: [{ storeID: 2, storeName: 'North', revenue: 5, commission: 1, active: false }],
+      },
+    ],
     changed: [
       {
         sku: 'C1',

@@ -154,7 +154,13 @@ function changedLineRows(line: CompareSaleType['changed'][number]): Omit<Compare
     groups.set(id, group);
   }
   return [...groups.values()]
-    .map((group) => ({ kind: 'changed' as const, sku: line.sku, description: line.description, storeName: group.storeName, values: group.changes.map(changeValue) }))
+    .map((group) => ({
+      kind: 'changed' as const,
+      sku: line.sku,
+      description: line.description,
+      storeName: group.storeName,
+      values: group.changes.map(changeValue),
+    }))
     .sort(byStore);
 }
 

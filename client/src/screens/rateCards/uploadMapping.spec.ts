@@ -13,18 +13,39 @@ describe('rate card upload mapping', () => {
   });
 
   it('prefills from header names matching labels or field names', () => {
-    const sheet = { worksheet: 'A', headers: [{ col: 1, header: 'Description' }, { col: 2, header: 'sku' }, { col: 3, header: 'customerRRP' }] };
+    const sheet = {
+      worksheet: 'A',
+      headers: [
+        { col: 1, header: 'Description' },
+        { col: 2, header: 'sku' },
+        { col: 3, header: 'customerRRP' },
+      ],
+    };
     expect(prefillSheet(sheet, FIELDS, {})).toEqual({ description: 1, sku: 2, customerRRP: 3 });
   });
 
-  it('prefills a store column whose header has the label\'s words in another order', () => {
-    const sheet = { worksheet: 'A', headers: [{ col: 1, header: 'SKU' }, { col: 4, header: 'North Revenue' }, { col: 5, header: 'North' }] };
+  it("prefills a store column whose header has the label's words in another order", () => {
+    const sheet = {
+      worksheet: 'A',
+      headers: [
+        { col: 1, header: 'SKU' },
+        { col: 4, header: 'North Revenue' },
+        { col: 5, header: 'North' },
+      ],
+    };
     expect(prefillSheet(sheet, FIELDS, {})).toEqual({ sku: 1, 'revenue.7': 4 });
   });
 
   it('prefers the saved preference, keyed by header name wherever the column is', () => {
-    const preference = parsePreference(JSON.stringify({ 'Product code': 'sku', 'North rev': 'revenue.7', 'SKU': 'description' }));
-    const sheet = { worksheet: 'B', headers: [{ col: 4, header: 'North Rev' }, { col: 1, header: 'Other' }, { col: 2, header: 'product code' }] };
+    const preference = parsePreference(JSON.stringify({ 'Product code': 'sku', 'North rev': 'revenue.7', SKU: 'description' }));
+    const sheet = {
+      worksheet: 'B',
+      headers: [
+        { col: 4, header: 'North Rev' },
+        { col: 1, header: 'Other' },
+        { col: 2, header: 'product code' },
+      ],
+    };
     expect(prefillSheet(sheet, FIELDS, preference)).toEqual({ sku: 2, 'revenue.7': 4 });
   });
 
@@ -36,7 +57,13 @@ describe('rate card upload mapping', () => {
 
   it('skips worksheets without every required field and keeps only mapped fields', () => {
     const sheets = [
-      { worksheet: 'Full', headers: [{ col: 1, header: 'SKU' }, { col: 2, header: 'Description' }] },
+      {
+        worksheet: 'Full',
+        headers: [
+          { col: 1, header: 'SKU' },
+          { col: 2, header: 'Description' },
+        ],
+      },
       { worksheet: 'Half', headers: [{ col: 1, header: 'SKU' }] },
       { worksheet: 'None', headers: [] },
     ];
@@ -48,7 +75,16 @@ describe('rate card upload mapping', () => {
   });
 
   it('saves the mapping by header name, forgetting headers left unmapped', () => {
-    const sheets = [{ worksheet: 'Full', headers: [{ col: 1, header: 'Code' }, { col: 2, header: 'Text' }, { col: 3, header: 'Old' }] }];
+    const sheets = [
+      {
+        worksheet: 'Full',
+        headers: [
+          { col: 1, header: 'Code' },
+          { col: 2, header: 'Text' },
+          { col: 3, header: 'Old' },
+        ],
+      },
+    ];
     const next = updatePreference({ old: 'customerRRP', elsewhere: 'sku' }, sheets, { Full: { sku: 1, description: 2 } }, FIELDS);
     expect(next).toEqual({ code: 'sku', text: 'description', elsewhere: 'sku' });
   });

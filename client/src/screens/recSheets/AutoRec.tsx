@@ -162,7 +162,17 @@ export function AutoRecOutcome({ operationID, onChanged }: FollowProps) {
 }
 
 /** 'Auto reconcile': starts the job (PUT /api/recSheet/{id}/autoRec), shows progress, then the result. */
-export function AutoRecDialog({ recSheetID, onClose, onChanged, onStarted }: { recSheetID: number; onClose: () => void; onChanged: () => void; onStarted?: (operationID: number) => void }) {
+export function AutoRecDialog({
+  recSheetID,
+  onClose,
+  onChanged,
+  onStarted,
+}: {
+  recSheetID: number;
+  onClose: () => void;
+  onChanged: () => void;
+  onStarted?: (operationID: number) => void;
+}) {
   const viewport = useViewport();
   const [operationID, setOperationID] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);

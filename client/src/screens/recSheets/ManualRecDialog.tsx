@@ -123,7 +123,10 @@ export function ManualRecDialog({ recSheetID, lineIDs, onClose, onReconciled }: 
           key={lineID}
           recSheetID={recSheetID}
           lineID={lineID}
-          counter={`Line ${(lineIDs.slice(0, position + 1).filter((id) => !done.has(id)).length).toLocaleString('en-GB')} of ${remaining.length.toLocaleString('en-GB')}`}
+          counter={`Line ${lineIDs
+            .slice(0, position + 1)
+            .filter((id) => !done.has(id))
+            .length.toLocaleString('en-GB')} of ${remaining.length.toLocaleString('en-GB')}`}
           hasPrevious={hasPrevious}
           onBack={() => step(-1)}
           onSkip={() => step(1)}
@@ -154,17 +157,20 @@ function LineStep({ lineID, counter, hasPrevious, onBack, onSkip, onReconciled, 
   const { modal } = App.useApp();
   // Without showRevenue the server sends no amounts: the step says what to do without them.
   const showsRevenue = figuresOf(useCurrentUser()).revenue;
-  const { data: lineAnswer, error: lineError } = useSWR<ListResponse, Error>(apiUrl('recSheetLines', { recSheetLineID: lineID, fkJoins: 'file,sale' }), (url: string) =>
-    apiGet<ListResponse>(url),
+  const { data: lineAnswer, error: lineError } = useSWR<ListResponse, Error>(
+    apiUrl('recSheetLines', { recSheetLineID: lineID, fkJoins: 'file,sale' }),
+    (url: string) => apiGet<ListResponse>(url),
   );
   const line = lineAnswer?.listData?.[0];
   const alreadyReconciled = line ? toNumber(line.saleID) !== 0 : false;
 
-  const { data: suggestAnswer, error: suggestError, isLoading: suggestLoading } = useSWR<{ listData: Row[] }, Error>(
-    `/api/recSheetLine/${lineID}/recSuggest`,
-    (url: string) => apiGet<{ listData: Row[] }>(url),
-    { revalidateOnFocus: false },
-  );
+  const {
+    data: suggestAnswer,
+    error: suggestError,
+    isLoading: suggestLoading,
+  } = useSWR<{ listData: Row[] }, Error>(`/api/recSheetLine/${lineID}/recSuggest`, (url: string) => apiGet<{ listData: Row[] }>(url), {
+    revalidateOnFocus: false,
+  });
   useEffect(() => {
     if (suggestError) console.error('Could not load the suggested sales', suggestError);
   }, [suggestError]);
@@ -316,7 +322,9 @@ function LineStep({ lineID, counter, hasPrevious, onBack, onSkip, onReconciled, 
               ...(line.autoRecNotes ? [{ key: 'autoRecNotes', label: 'Auto reconcile notes', children: autoRecNotesText(line) }] : []),
             ]}
           />
-          {alreadyReconciled && <Alert className="dialog-note" type="info" showIcon message="This line has been reconciled since the list was read. Skip to the next one." />}
+          {alreadyReconciled && (
+            <Alert className="dialog-note" type="info" showIcon message="This line has been reconciled since the list was read. Skip to the next one." />
+          )}
 
           {!alreadyReconciled && (
             <>
@@ -335,7 +343,13 @@ function LineStep({ lineID, counter, hasPrevious, onBack, onSkip, onReconciled, 
               <Collapse
                 className="manual-rec-search"
                 size="small"
-                items={[{ key: 'search', label: 'Search sales', children: <SaleSearch line={line} chosenID={sale ? Number(sale.saleID) : undefined} onChoose={(row) => void choose(row)} /> }]}
+                items={[
+                  {
+                    key: 'search',
+                    label: 'Search sales',
+                    children: <SaleSearch line={line} chosenID={sale ? Number(sale.saleID) : undefined} onChoose={(row) => void choose(row)} />,
+                  },
+                ]}
               />
             </>
           )}
@@ -380,20 +394,33 @@ function LineStep({ lineID, counter, hasPrevious, onBack, onSkip, onReconciled, 
                 }}
               >
                 <div className="manual-rec-fields">
-                  <Form.Item name="adjustment" label="Adjustment" required={adjustmentNeeded !== 0} extra="Revenue added to (or taken from) the sale so it matches what was paid">
+                  <Form.Item
+                    name="adjustment"
+                    label="Adjustment"
+                    required={adjustmentNeeded !== 0}
+                    extra="Revenue added to (or taken from) the sale so it matches what was paid"
+                  >
                     <InputNumber className="manual-rec-adjustment" precision={2} step={1} prefix="£" aria-label="Adjustment" />
                   </Form.Item>
                   <Form.Item
                     name="storeName"
                     label="Store"
-                    extra={saleLocked ? 'Locked: this sale cannot move to another store' : line.storeName !== sale.storeName ? `The line says ${textOf(line.storeName)}` : undefined}
+                    extra={
+                      saleLocked
+                        ? 'Locked: this sale cannot move to another store'
+                        : line.storeName !== sale.storeName
+                          ? `The line says ${textOf(line.storeName)}`
+                          : undefined
+                    }
                   >
                     <Input maxLength={100} aria-label="Store" disabled={saleLocked} />
                   </Form.Item>
                   <Form.Item
                     name="sku"
                     label="SKU"
-                    extra={saleLocked ? 'Locked: this sale cannot change SKU' : line.sku && line.sku !== sale.sku ? `The line says ${textOf(line.sku)}` : undefined}
+                    extra={
+                      saleLocked ? 'Locked: this sale cannot change SKU' : line.sku && line.sku !== sale.sku ? `The line says ${textOf(line.sku)}` : undefined
+                    }
                   >
                     <Input maxLength={25} aria-label="SKU" disabled={saleLocked} />
                   </Form.Item>
@@ -465,7 +492,9 @@ function SalesTable({ rows, loading, chosenID, onChoose, showReason, emptyText, 
           { key: 'unreconciledRevenue', title: 'Unreconciled', align: 'right', width: 104, render: (_, row) => formatPounds(row.unreconciledRevenue) },
         ] satisfies ColumnsType<Row>)
       : []),
-    ...(showReason ? [{ key: 'reason', title: 'Why', onCell: (row: Row) => ({ title: textOf(row.reason) }), render: (_: unknown, row: Row) => textOf(row.reason) }] : []),
+    ...(showReason
+      ? [{ key: 'reason', title: 'Why', onCell: (row: Row) => ({ title: textOf(row.reason) }), render: (_: unknown, row: Row) => textOf(row.reason) }]
+      : []),
   ];
   return (
     <Table<Row>

@@ -11,11 +11,26 @@ describe('match rules and run counts in words', () => {
 
   it('says which rules are in force, or none', () => {
     expect(rulesInForceText([])).toBeNull();
-    expect(rulesInForceText([{ rule: 'saleDateWithin', days: 3 }, { rule: 'revenueWithin', toleranceAmount: 0.5 }])).toBe('Also: sale date within 3 days; revenue within £0.50.');
+    expect(
+      rulesInForceText([
+        { rule: 'saleDateWithin', days: 3 },
+        { rule: 'revenueWithin', toleranceAmount: 0.5 },
+      ]),
+    ).toBe('Also: sale date within 3 days; revenue within £0.50.');
   });
 
   it('breaks Reconciled down by what matched, the nonzero parts only, in the order tried', () => {
-    const result = { considered: 9, reconciled: 8, matchMultiple: 0, matchNone: 1, exactMatches: 5, saleDateMatches: 0, revenueMatches: 2, orderRefMatches: 0, clawbackMatches: 1 };
+    const result = {
+      considered: 9,
+      reconciled: 8,
+      matchMultiple: 0,
+      matchNone: 1,
+      exactMatches: 5,
+      saleDateMatches: 0,
+      revenueMatches: 2,
+      orderRefMatches: 0,
+      clawbackMatches: 1,
+    };
     expect(reconciledParts(result).map((p) => [p.label, p.count])).toEqual([
       ['Exact match', 5],
       ['Revenue within a tolerance', 2],

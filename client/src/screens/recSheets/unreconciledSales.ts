@@ -56,7 +56,11 @@ export function unreconciledSalesResource(recSheetID: number, figures: FigureFla
       column('attributableToUserName', refunds ? 'Refunded by' : 'Sale made by', 'text', { width: 150, priority: 4 }),
       column('description', 'Description', 'text', { sortable: false, hiddenByDefault: true }),
       // Recorded or modified: the sales ready to reconcile.
-      column('currentHistoryStep', 'Status', 'text', { priority: 2, card: 'line', render: (row) => createElement(SaleStatus, { step: row.currentHistoryStep }) }),
+      column('currentHistoryStep', 'Status', 'text', {
+        priority: 2,
+        card: 'line',
+        render: (row) => createElement(SaleStatus, { step: row.currentHistoryStep }),
+      }),
       // Revenue figures only for a profile that shows them (the server sends none otherwise).
       ...(figures.revenue ? revenueColumns : []),
     ],

@@ -88,8 +88,7 @@ export function RotaLineDialog({ line: opened, users, types, onClose, onSaved }:
   const initial = formValuesOf(opened);
   const saved = useSaveFeedback();
   /** 'for Grace Patel on 28/11/2026': whose line and which day, for the message confirming a save. */
-  const lineName = (userID: number, day: string) =>
-    `for ${users.find((user) => user.userID === userID)?.name ?? 'the user'} on ${formatDate(day)}`;
+  const lineName = (userID: number, day: string) => `for ${users.find((user) => user.userID === userID)?.name ?? 'the user'} on ${formatDate(day)}`;
 
   /** A conflict's Reload: the line as saved now fills the form, and the next save is made from it. */
   const reload = async () => {
@@ -115,8 +114,14 @@ export function RotaLineDialog({ line: opened, users, types, onClose, onSaved }:
     }
     const result: ValidationResult | undefined = error instanceof ApiError ? error.validationResult : undefined;
     const messages = result?.failMessages ?? {};
-    form.setFields(Object.entries(messages).filter(([name]) => name in LABELS).map(([name, message]) => ({ name: name as keyof FormValues, errors: [message] })));
-    const unshown = Object.entries(messages).filter(([name]) => !(name in LABELS)).map(([, message]) => message);
+    form.setFields(
+      Object.entries(messages)
+        .filter(([name]) => name in LABELS)
+        .map(([name, message]) => ({ name: name as keyof FormValues, errors: [message] })),
+    );
+    const unshown = Object.entries(messages)
+      .filter(([name]) => !(name in LABELS))
+      .map(([, message]) => message);
     setFailure({ summary: result?.failSummary ?? (error instanceof Error ? error.message : 'The save failed'), details: unshown });
   };
 
@@ -177,7 +182,9 @@ export function RotaLineDialog({ line: opened, users, types, onClose, onSaved }:
       footer={[
         existing && editable && (
           <Popconfirm key="delete" title="Delete this rota line?" okText="Delete" onConfirm={() => void remove()}>
-            <Button danger disabled={busy !== ''}>{busy === 'delete' ? 'Deleting...' : 'Delete'}</Button>
+            <Button danger disabled={busy !== ''}>
+              {busy === 'delete' ? 'Deleting...' : 'Delete'}
+            </Button>
           </Popconfirm>
         ),
         <Button key="cancel" onClick={onClose}>
@@ -227,7 +234,11 @@ export function RotaLineDialog({ line: opened, users, types, onClose, onSaved }:
                 options={users.filter((u) => u.userID !== line.userID).map((u) => ({ value: u.userID, label: u.name }))}
               />
             </Form.Item>
-            <Form.Item name="repeatDays" label={LABELS.repeatDays} extra="Copies the line to these days of the same week (Monday to Sunday); days that already have a line are skipped.">
+            <Form.Item
+              name="repeatDays"
+              label={LABELS.repeatDays}
+              extra="Copies the line to these days of the same week (Monday to Sunday); days that already have a line are skipped."
+            >
               <WeekdaysInput mondayFirst />
             </Form.Item>
           </>

@@ -39,13 +39,29 @@ export function RotaApprovalScreen() {
     }
   };
 
-  const planned = useMemo(() => [...(lines ?? [])].sort((a, b) => a.rotaDate.localeCompare(b.rotaDate) || a.userName.localeCompare(b.userName) || a.plannedFrom.localeCompare(b.plannedFrom)), [lines]);
+  const planned = useMemo(
+    () =>
+      [...(lines ?? [])].sort(
+        (a, b) => a.rotaDate.localeCompare(b.rotaDate) || a.userName.localeCompare(b.userName) || a.plannedFrom.localeCompare(b.plannedFrom),
+      ),
+    [lines],
+  );
   return (
     <div className="rota-page">
       <RotaTabs active="approval" week={week} storeID={storeID} />
       <Card variant="borderless">
         <RotaToolbar title="Lines to approve" week={week} onWeek={setWeek} store={{ storeID, stores, onStore: setStore }}>
-          <Button type="primary" disabled={planned.length === 0 || busy !== null} loading={busy === 'all'} onClick={() => void approve(planned.map((l) => l.rotaLineID), 'all')}>
+          <Button
+            type="primary"
+            disabled={planned.length === 0 || busy !== null}
+            loading={busy === 'all'}
+            onClick={() =>
+              void approve(
+                planned.map((l) => l.rotaLineID),
+                'all',
+              )
+            }
+          >
             {`Approve all (${planned.length})`}
           </Button>
         </RotaToolbar>
@@ -71,7 +87,13 @@ export function RotaApprovalScreen() {
               width: 92,
               fixed: 'right',
               render: (_: unknown, line) => (
-                <Button size="small" aria-label={`Approve ${line.userName} ${formatDate(line.rotaDate)}`} loading={busy === line.rotaLineID} disabled={busy !== null} onClick={() => void approve([line.rotaLineID], line.rotaLineID)}>
+                <Button
+                  size="small"
+                  aria-label={`Approve ${line.userName} ${formatDate(line.rotaDate)}`}
+                  loading={busy === line.rotaLineID}
+                  disabled={busy !== null}
+                  onClick={() => void approve([line.rotaLineID], line.rotaLineID)}
+                >
                   Approve
                 </Button>
               ),
@@ -89,7 +111,9 @@ export function RotaUserWeekScreen() {
   const userID = Number(useParams().userID) || me.userID;
   const [week, setWeek] = useWeekParam();
   const { lines, isLoading } = useRotaWeek(week, { userID });
-  const { data: user } = useAbortableSWR<RecordResponse<{ name: string }>>(userID === me.userID ? null : apiUrl('users', { userID }), { revalidateOnFocus: false });
+  const { data: user } = useAbortableSWR<RecordResponse<{ name: string }>>(userID === me.userID ? null : apiUrl('users', { userID }), {
+    revalidateOnFocus: false,
+  });
   const name = userID === me.userID ? me.name : (user?.data?.name ?? lines?.[0]?.userName ?? '');
   const rows = useMemo(() => {
     const stores = new Map<number, string>();
@@ -132,7 +156,12 @@ export function RotaStoreWeekScreen() {
     <div className="rota-page">
       <RotaTabs active="store" week={week} storeID={storeID} />
       <Card variant="borderless">
-        <RotaToolbar title="Store rota" week={week} onWeek={setWeek} store={{ storeID: known ? storeID : 0, stores, onStore: (id) => void navigate(`/rota/view/store/${id}?week=${week}`) }} />
+        <RotaToolbar
+          title="Store rota"
+          week={week}
+          onWeek={setWeek}
+          store={{ storeID: known ? storeID : 0, stores, onStore: (id) => void navigate(`/rota/view/store/${id}?week=${week}`) }}
+        />
         {!known ? (
           <Empty description="Choose one of your stores" />
         ) : rows.length === 0 && !isLoading ? (

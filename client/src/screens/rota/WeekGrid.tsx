@@ -92,7 +92,15 @@ function WeekTable({ week, rows, rowOf, lines, nameHeading, loading, onOpen, onA
             {byStart(cell).map((line) => (
               <LineChip key={line.rotaLineID} line={line} rowName={row.name} onOpen={onOpen} />
             ))}
-            {onAdd && <Button size="small" type="dashed" icon={<PlusOutlined />} aria-label={`Add a line for ${row.name} on ${dayHeading(day)}`} onClick={() => onAdd(day, row.key)} />}
+            {onAdd && (
+              <Button
+                size="small"
+                type="dashed"
+                icon={<PlusOutlined />}
+                aria-label={`Add a line for ${row.name} on ${dayHeading(day)}`}
+                onClick={() => onAdd(day, row.key)}
+              />
+            )}
           </div>
         );
       },
@@ -134,7 +142,21 @@ function WeekByDay({ week, rows, rowOf, lines, loading, onOpen, onAdd }: Props) 
             loading={loading}
             title={dayHeading(day)}
             extra={<span className="rota-total">{formatHours(paidTotal(cell))}</span>}
-            actions={onAdd && rows.length ? [<Button key="add" type="link" icon={<PlusOutlined />} aria-label={`Add a line on ${dayHeading(day)}`} onClick={() => onAdd(day, rows[0].key)}>Add a line</Button>] : undefined}
+            actions={
+              onAdd && rows.length
+                ? [
+                    <Button
+                      key="add"
+                      type="link"
+                      icon={<PlusOutlined />}
+                      aria-label={`Add a line on ${dayHeading(day)}`}
+                      onClick={() => onAdd(day, rows[0].key)}
+                    >
+                      Add a line
+                    </Button>,
+                  ]
+                : undefined
+            }
           >
             {cell.length === 0 ? (
               <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No rota lines" />

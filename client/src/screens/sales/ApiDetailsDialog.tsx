@@ -42,8 +42,8 @@ export function ApiDetailsButton({ resource }: { resource: ResourceDef }) {
             {`GET ${urls.excel}`}
           </Typography.Paragraph>
           <Typography.Paragraph type="secondary">
-            Send your session token in the x-access-token header; the Excel URL also takes it as a token parameter. Change page and
-            pageLength (up to 500) to read further pages.
+            Send your session token in the x-access-token header; the Excel URL also takes it as a token parameter. Change page and pageLength (up to 500) to
+            read further pages.
           </Typography.Paragraph>
           <Typography.Paragraph>
             Every call, its parameters and answers, and the system areas it needs:{' '}

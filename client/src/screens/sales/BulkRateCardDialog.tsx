@@ -18,7 +18,13 @@ export function changeRateCardErrors(result: ValidationResult | undefined): { me
   const messages: string[] = [];
   for (const [field, text] of Object.entries(failMessages)) {
     if (field === 'notes') continue;
-    if (field === 'translation') messages.push(...text.split('|').map((part) => part.trim()).filter(Boolean));
+    if (field === 'translation')
+      messages.push(
+        ...text
+          .split('|')
+          .map((part) => part.trim())
+          .filter(Boolean),
+      );
     else messages.push(text);
   }
   if (messages.length === 0 && !failMessages.notes && result.failSummary) messages.push(result.failSummary);
@@ -103,14 +109,7 @@ export function BulkRateCardDialog({ saleIDs, onClose, onChanged }: Props) {
         <Button key="cancel" onClick={onClose}>
           Cancel
         </Button>,
-        <Button
-          key="change"
-          type="primary"
-          danger
-          loading={saving}
-          disabled={rateCardID === null || check.state !== 'ok'}
-          onClick={() => void submit()}
-        >
+        <Button key="change" type="primary" danger loading={saving} disabled={rateCardID === null || check.state !== 'ok'} onClick={() => void submit()}>
           {saving ? 'Saving...' : 'Change rate card'}
         </Button>,
       ]}
@@ -122,13 +121,7 @@ export function BulkRateCardDialog({ saleIDs, onClose, onChanged }: Props) {
           <Form.Item label="New rate card" htmlFor="change-rate-card-picker" required>
             <RateCardPicker id="change-rate-card-picker" value={rateCardID} onChange={(id) => void validate(id)} aria-label="New rate card" />
           </Form.Item>
-          <Form.Item
-            label="Reason"
-            htmlFor="change-rate-card-notes"
-            required
-            validateStatus={notesError ? 'error' : undefined}
-            help={notesError}
-          >
+          <Form.Item label="Reason" htmlFor="change-rate-card-notes" required validateStatus={notesError ? 'error' : undefined} help={notesError}>
             <Input.TextArea
               id="change-rate-card-notes"
               rows={3}

@@ -112,8 +112,7 @@ function HistoryDialog({ saleID, steps, onClose }: { saleID?: number; steps: Ste
       <ul className="sale-steps-list">
         {shownSteps.map((step) => (
           <li key={step.name}>
-            <strong>{step.displayName || step.name}</strong>{' '}
-            {step.applicable === false ? <Tag>Does not apply</Tag> : <Tag color="blue">Applies</Tag>}
+            <strong>{step.displayName || step.name}</strong> {step.applicable === false ? <Tag>Does not apply</Tag> : <Tag color="blue">Applies</Tag>}
             {step.description && <div>{step.description}</div>}
             {step.justification && <div className="sale-step-justification">{step.justification}</div>}
           </li>

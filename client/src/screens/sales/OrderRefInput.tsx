@@ -24,7 +24,7 @@ export function OrderRefInput({ id, value, onChange, disabled, status }: Props) 
   // Follow a value set elsewhere (a scan, a reset); the boxes keep their own split while typing.
   useEffect(() => {
     if (chunks.join('') !== (value ?? '')) setChunks(orderRefChunks(value));
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- follows the form's value alone: the boxes being typed in are not re-split
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- follows the form's value alone: the boxes being typed in are not re-split
   }, [value]);
 
   if (viewport.isDesktop) {

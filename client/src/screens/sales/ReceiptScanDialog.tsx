@@ -141,7 +141,9 @@ export function ReceiptScanDialog({ storeID, saleTypeID, rateCardID, onPick, onC
             : []),
         ]}
       >
-        {!ready && <Alert className="dialog-note" type="warning" showIcon message="Choose the store and sale type first (and a sale date with a rate card in force)." />}
+        {!ready && (
+          <Alert className="dialog-note" type="warning" showIcon message="Choose the store and sale type first (and a sale date with a rate card in force)." />
+        )}
         {refused && <Alert className="dialog-note" type="error" showIcon message={refused} />}
         {!result && (
           <Spin spinning={busy} tip="Reading the receipt...">

@@ -107,8 +107,8 @@ export function CreditCheckFailedDialog({ onApply, onClose }: ActionDialogProps)
       destroyOnHidden
     >
       <p>
-        The sale is saved as cancelled with the note &lsquo;Credit check fail&rsquo;. It does not count towards targets, revenue or
-        commission, and the order reference is set for you.
+        The sale is saved as cancelled with the note &lsquo;Credit check fail&rsquo;. It does not count towards targets, revenue or commission, and the order
+        reference is set for you.
       </p>
     </Modal>
   );

@@ -96,18 +96,24 @@ export function SaleDialog(props: SaleDialogProps): JSX.Element {
       className={viewport.isDesktop ? 'record-dialog sale-dialog' : 'record-dialog sale-dialog record-dialog-fullscreen'}
       destroyOnHidden
     >
-      {open && (needsRecord && (!record || !fields) ? (
-        <div className="dialog-loading">
-          {isLoading || !fields ? <Spin /> : error ? <Alert type="error" showIcon message="Error loading data" /> : null}
-        </div>
-      ) : !fields ? (
-        <div className="dialog-loading">
-          <Spin />
-        </div>
-      ) : (
-        // A sale loaded again (Reload after a conflict) starts the form afresh from it.
-        <SaleDialogBody key={textOf(record?.updatedDate ?? 'new')} {...props} record={record} fields={fields} onBusyChange={setBusy} onReload={() => refetchSale()} />
-      ))}
+      {open &&
+        (needsRecord && (!record || !fields) ? (
+          <div className="dialog-loading">{isLoading || !fields ? <Spin /> : error ? <Alert type="error" showIcon message="Error loading data" /> : null}</div>
+        ) : !fields ? (
+          <div className="dialog-loading">
+            <Spin />
+          </div>
+        ) : (
+          // A sale loaded again (Reload after a conflict) starts the form afresh from it.
+          <SaleDialogBody
+            key={textOf(record?.updatedDate ?? 'new')}
+            {...props}
+            record={record}
+            fields={fields}
+            onBusyChange={setBusy}
+            onReload={() => refetchSale()}
+          />
+        ))}
     </Modal>
   );
 }
@@ -201,15 +207,15 @@ function SaleDialogBody({ mode, saleID, initialValues, storeID, record, fields, 
       }
       await refreshResource('sales').catch((refreshError) => console.error('Refresh failed', refreshError));
       const savedID = Number(answer?.body?.data?.saleID ?? saleID) || undefined;
-      const change: SaleChange =
-        mode === 'delete' ? 'delete' : action ? action.kind : isNew ? 'create' : 'update';
+      const change: SaleChange = mode === 'delete' ? 'delete' : action ? action.kind : isNew ? 'create' : 'update';
       saved(saleSavedText(change, savedID), mode === 'delete' || !savedID ? undefined : { listPath: 'sales', ids: [savedID] });
       onSaved();
       onClose();
     } catch (caught) {
       const { summary, details, underFields } = describeFailure(caught, storeFields);
       setFieldErrors(underFields);
-      if (!isConflict(caught) && caught instanceof ApiError && caught.validationResult) setRefusal({ result: caught.validationResult, fallback: caught.message });
+      if (!isConflict(caught) && caught instanceof ApiError && caught.validationResult)
+        setRefusal({ result: caught.validationResult, fallback: caught.message });
       setFailure({ summary, details, conflict: isConflict(caught) });
       setBusy(false);
       submitting.current = false;
@@ -252,7 +258,7 @@ function SaleDialogBody({ mode, saleID, initialValues, storeID, record, fields, 
     const changed = changedSaleFields(previousValues.current, values);
     previousValues.current = values;
     if (refusal && changed.size) dropCorrected(changed);
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- runs when the values change; the refusal it trims is read as it is then
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs when the values change; the refusal it trims is read as it is then
   }, [values]);
   const dropCorrected = (changed: Set<string>) => {
     if (!refusal) return;
@@ -299,8 +305,7 @@ function SaleDialogBody({ mode, saleID, initialValues, storeID, record, fields, 
     offered.unreconcile && { key: 'unreconcile', label: 'Unreconcile...' },
   ].filter((item): item is { key: string; label: string } => Boolean(item));
 
-  const buttonText =
-    mode === 'delete' ? (busy ? 'Deleting...' : 'Delete') : isNew ? (busy ? 'Creating...' : 'Create') : busy ? 'Saving...' : 'Save';
+  const buttonText = mode === 'delete' ? (busy ? 'Deleting...' : 'Delete') : isNew ? (busy ? 'Creating...' : 'Create') : busy ? 'Saving...' : 'Save';
 
   return (
     <div className="sale-dialog-body" ref={bodyRef}>
@@ -340,9 +345,7 @@ function SaleDialogBody({ mode, saleID, initialValues, storeID, record, fields, 
         isRefund={sale.isRefund}
         savedAmounts={savedAmounts}
       />
-      {record && !isNew && (
-        <AuditBlock record={record} />
-      )}
+      {record && !isNew && <AuditBlock record={record} />}
       <div className="sale-dialog-footer">
         <div className="sale-dialog-footer-start">
           {menuItems.length > 0 && (
@@ -486,4 +489,3 @@ const ACTION_FIELD_TITLES: Record<string, string> = {
   refundReasonID: 'Refund reason',
   saleAnalysisValues: 'Analysis fields',
 };
-

@@ -176,7 +176,7 @@ export function SaleForm({ values, onChange, errors = {}, editable, isNew, varia
     return () => {
       stale = true;
     };
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- when the sale date changes; onChange is a state setter's wrapper
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- when the sale date changes; onChange is a state setter's wrapper
   }, [values.saleDate]);
 
   // ---- the SKU follows store, sale type and card (spec 01 §4) ----
@@ -201,7 +201,7 @@ export function SaleForm({ values, onChange, errors = {}, editable, isNew, varia
     return () => {
       stale = true;
     };
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- when store, sale type or card change (the rest is read through latest.current)
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- when store, sale type or card change (the rest is read through latest.current)
   }, [skuContext]);
 
   // ---- a line known only by id (a new sale from the calculator) ----
@@ -214,7 +214,7 @@ export function SaleForm({ values, onChange, errors = {}, editable, isNew, varia
         onChange((v) => ({ ...(row ? withLine(v, lineChoiceOf(row), fields) : v), pendingLineStoreID: null }));
       })
       .catch((error) => console.error('Could not read the SKU', error));
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- when a line is known only by its id; onChange is a state setter's wrapper
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- when a line is known only by its id; onChange is a state setter's wrapper
   }, [pendingLineID]);
 
   // ---- analysis fields: defaults on new sales, autofill from the line ----
@@ -229,7 +229,7 @@ export function SaleForm({ values, onChange, errors = {}, editable, isNew, varia
       }
       return { ...v, analysis: applyAutoFill(fields, analysis, v.line) };
     });
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- when the analysis fields arrive; onChange is a state setter's wrapper
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- when the analysis fields arrive; onChange is a state setter's wrapper
   }, [fields]);
 
   // ---- revenue and commission ----
@@ -362,7 +362,12 @@ export function SaleForm({ values, onChange, errors = {}, editable, isNew, varia
               />
             </Form.Item>
             <Form.Item label="Order reference" htmlFor={id('orderRef')} required {...error('orderRef')}>
-              <OrderRefInput id={id('orderRef')} value={values.orderRef} onChange={(orderRef) => set({ orderRef })} status={errors.orderRef ? 'error' : undefined} />
+              <OrderRefInput
+                id={id('orderRef')}
+                value={values.orderRef}
+                onChange={(orderRef) => set({ orderRef })}
+                status={errors.orderRef ? 'error' : undefined}
+              />
             </Form.Item>
           </>
         )}
@@ -388,7 +393,9 @@ export function SaleForm({ values, onChange, errors = {}, editable, isNew, varia
               values.discountStoreID,
               values.discountName,
             )}
-            placeholder={values.line?.excludeDiscount ? 'This SKU excludes discounts' : discounts.length ? 'No discount' : 'No discounts for this store and sale type'}
+            placeholder={
+              values.line?.excludeDiscount ? 'This SKU excludes discounts' : discounts.length ? 'No discount' : 'No discounts for this store and sale type'
+            }
             disabled={!editable || !values.saleTypeID || Boolean(values.line?.excludeDiscount)}
             onChange={(discountStoreID: number | undefined) =>
               onChange((v) => {
@@ -431,14 +438,33 @@ export function SaleForm({ values, onChange, errors = {}, editable, isNew, varia
           ))}
         {!calculator && (
           <Form.Item label="Notes" htmlFor={id('notes')} {...error('notes')}>
-            <Input.TextArea id={id('notes')} aria-label="Notes" rows={2} maxLength={1000} value={values.notes} onChange={(e) => set({ notes: e.target.value })} />
+            <Input.TextArea
+              id={id('notes')}
+              aria-label="Notes"
+              rows={2}
+              maxLength={1000}
+              value={values.notes}
+              onChange={(e) => set({ notes: e.target.value })}
+            />
           </Form.Item>
         )}
         {figures.revenue && <AmountItem label="Revenue" name="revenue" value={amounts?.revenue} hasLine={Boolean(values.line)} />}
         {figures.commission && <AmountItem label="Commission" name="commission" value={amounts?.commission} hasLine={Boolean(values.line)} />}
       </Form>
-      <MessageDialog open={notAvailable} title="SKU Not Available" text={SKU_NOT_AVAILABLE} className="sku-not-available-dialog" onClose={() => setNotAvailable(false)} />
-      <MessageDialog open={showCalcError} title="Calculation error" text={CALCULATION_ERROR} className="calculation-error-dialog" onClose={() => setShowCalcError(false)} />
+      <MessageDialog
+        open={notAvailable}
+        title="SKU Not Available"
+        text={SKU_NOT_AVAILABLE}
+        className="sku-not-available-dialog"
+        onClose={() => setNotAvailable(false)}
+      />
+      <MessageDialog
+        open={showCalcError}
+        title="Calculation error"
+        text={CALCULATION_ERROR}
+        className="calculation-error-dialog"
+        onClose={() => setShowCalcError(false)}
+      />
     </>
   );
 }
@@ -505,7 +531,10 @@ function SkuSelect({ id, value, storeID, saleTypeID, rateCardID, disabled, onCha
   const url = ready && opened ? lineStoresUrl({ rateCardID, storeID, saleTypeID, pageLength: 50, quickFilter: search || undefined }) : null;
   const { data, isLoading } = useAbortableSWR<ListResponse<Row>>(url, { keepPreviousData: true });
   const rows = data?.listData ?? [];
-  const options = rows.map((row) => ({ value: Number(row.rateCardLineStoreID), label: skuLabel({ sku: String(row.sku), description: textOf(row.description) }) }));
+  const options = rows.map((row) => ({
+    value: Number(row.rateCardLineStoreID),
+    label: skuLabel({ sku: String(row.sku), description: textOf(row.description) }),
+  }));
   if (value && !options.some((o) => o.value === value.rateCardLineStoreID)) options.unshift({ value: value.rateCardLineStoreID, label: skuLabel(value) });
 
   return (
@@ -523,7 +552,9 @@ function SkuSelect({ id, value, storeID, saleTypeID, rateCardID, disabled, onCha
       loading={isLoading}
       allowClear
       disabled={disabled || !ready}
-      placeholder={!storeID || !saleTypeID ? 'Choose a store and sale type first' : !rateCardID ? 'No rate card in force on the sale date' : 'Search SKU or description'}
+      placeholder={
+        !storeID || !saleTypeID ? 'Choose a store and sale type first' : !rateCardID ? 'No rate card in force on the sale date' : 'Search SKU or description'
+      }
       notFoundContent={isLoading ? 'Loading...' : 'No SKU found'}
       listHeight={350}
       popupMatchSelectWidth={false}
@@ -556,7 +587,7 @@ function AnalysisInput({ field, id, value, error, editable, onChange }: Analysis
   if (field.inputType === 'text') {
     return (
       <Form.Item label={label} htmlFor={id} required={field.required} {...common}>
-        <Input id={id} className="analysis-text-input" aria-label={label} value={(value) ?? ''} maxLength={255} onChange={(e) => onChange(e.target.value)} />
+        <Input id={id} className="analysis-text-input" aria-label={label} value={value ?? ''} maxLength={255} onChange={(e) => onChange(e.target.value)} />
       </Form.Item>
     );
   }
@@ -575,7 +606,7 @@ function AnalysisInput({ field, id, value, error, editable, onChange }: Analysis
         aria-label={label}
         className={autoFilled ? 'analysis-auto-filled' : undefined}
         mode={multiple ? 'multiple' : undefined}
-        value={multiple ? (current) : (current) || undefined}
+        value={multiple ? current : current || undefined}
         options={items}
         allowClear
         disabled={!editable || autoFilled}

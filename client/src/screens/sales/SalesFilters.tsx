@@ -94,7 +94,19 @@ function Item({ label, htmlFor, children, wide }: { label: string; htmlFor?: str
 }
 
 /** A "contains" text filter: typed locally, applied to the URL 750 ms after the last keystroke (spec 01 §9). */
-function TypedFilter({ id, param, label, value, apply }: { id: string; param: string; label: string; value: string; apply: (param: string, value: string) => void }) {
+function TypedFilter({
+  id,
+  param,
+  label,
+  value,
+  apply,
+}: {
+  id: string;
+  param: string;
+  label: string;
+  value: string;
+  apply: (param: string, value: string) => void;
+}) {
   const [text, setText] = useState(value);
   useEffect(() => setText(value), [value]);
   const applyLater = useDebouncedCallback((next: string) => apply(param, next.trim()));
@@ -153,7 +165,7 @@ export function SalesFilters() {
           className="sales-filter-steps"
           value={all('currentHistoryStep')}
           options={SALE_STEPS.map((step) => ({ value: step, label: STEP_LOOK[step].label }))}
-          onChange={(values) => set({ currentHistoryStep: (values).length ? SALE_STEPS.filter((s) => (values).includes(s)) : null })}
+          onChange={(values) => set({ currentHistoryStep: values.length ? SALE_STEPS.filter((s) => values.includes(s)) : null })}
         />
       </Item>
       <Item label="From" htmlFor="sales-filter-from">
@@ -205,7 +217,14 @@ export function SalesFilters() {
           open={false}
           suffixIcon={null}
           tokenSeparators={[',', ' ']}
-          onChange={(values: string[]) => set({ sku: values.map((v) => v.trim()).filter(Boolean).map((v) => v.slice(0, 25)) })}
+          onChange={(values: string[]) =>
+            set({
+              sku: values
+                .map((v) => v.trim())
+                .filter(Boolean)
+                .map((v) => v.slice(0, 25)),
+            })
+          }
         />
       </Item>
       <Item label="Analysis values" htmlFor="sales-filter-analysis">

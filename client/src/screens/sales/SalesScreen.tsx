@@ -134,7 +134,17 @@ export function SalesScreen({ route = 'list' }: { route?: SalesRoute }) {
       salesResource(me, {
         storeID: unknownStore ? undefined : storeID,
         selection: can(me, 'UpdateSales')
-          ? { actions: (ctx) => <ChangeRateCardButton ids={ctx.ids} onChanged={() => { ctx.clear(); void refresh('sales'); }} /> }
+          ? {
+              actions: (ctx) => (
+                <ChangeRateCardButton
+                  ids={ctx.ids}
+                  onChanged={() => {
+                    ctx.clear();
+                    void refresh('sales');
+                  }}
+                />
+              ),
+            }
           : undefined,
         rowActions: [
           {

@@ -105,14 +105,17 @@ describe('sale form: analysis fields autofill (spec 01 §4)', () => {
     expect(analysisToBody(band, '')).toEqual([]);
   });
 
-  it('reads a loaded sale\'s answers back, a multi field\'s rows as one list', () => {
+  it("reads a loaded sale's answers back, a multi field's rows as one list", () => {
     const multi: AnalysisFieldDef = { analysisFieldID: 1, name: 'Extras', inputType: 'multi' };
     expect(
-      analysisFromSale([multi, band], [
-        { analysisFieldID: 1, analysisValue: 'A' },
-        { analysisFieldID: 7, analysisValue: 'GOLD' },
-        { analysisFieldID: 1, analysisValue: 'B' },
-      ]),
+      analysisFromSale(
+        [multi, band],
+        [
+          { analysisFieldID: 1, analysisValue: 'A' },
+          { analysisFieldID: 7, analysisValue: 'GOLD' },
+          { analysisFieldID: 1, analysisValue: 'B' },
+        ],
+      ),
     ).toEqual({ '1': ['A', 'B'], '7': 'GOLD' });
   });
 });

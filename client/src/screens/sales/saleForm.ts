@@ -236,10 +236,7 @@ export function applyAutoFill(
 
 // ---------- actions ----------
 
-export type PendingAction =
-  | { kind: 'cancel'; note: string }
-  | { kind: 'refund'; note: string; orderRef: string }
-  | { kind: 'creditFail' };
+export type PendingAction = { kind: 'cancel'; note: string } | { kind: 'refund'; note: string; orderRef: string } | { kind: 'creditFail' };
 
 /** What an action adds to the save's body (docs/http-api.md, "Actions travel on the save"). */
 export function actionBody(action: PendingAction | null): Record<string, unknown> {

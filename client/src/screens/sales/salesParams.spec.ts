@@ -1,14 +1,5 @@
 import { readListState } from '../../list/tableQuery';
-import {
-  countPanelFilters,
-  decodeParams,
-  encodeParams,
-  filtersToParams,
-  paramsTarget,
-  paramsToFilters,
-  withFilters,
-  withoutPanelFilters,
-} from './salesParams';
+import { countPanelFilters, decodeParams, encodeParams, filtersToParams, paramsTarget, paramsToFilters, withFilters, withoutPanelFilters } from './salesParams';
 
 /** Standard base64 (with '+', '/' and '=' padding) of a text, as another screen may write it. */
 const standardBase64 = (text: string) => btoa(String.fromCharCode(...new TextEncoder().encode(text)));

@@ -100,7 +100,10 @@ export function paramsToFilters(params: Record<string, unknown>): Record<string,
   for (const name of SALES_FILTER_PARAMS) {
     let values = valuesOf(params[name]);
     if (DATE_PARAMS.has(name)) {
-      values = values.map(dayOf).filter((day): day is string => Boolean(day)).slice(0, 1);
+      values = values
+        .map(dayOf)
+        .filter((day): day is string => Boolean(day))
+        .slice(0, 1);
       if (name === 'targetDate' && values[0] === NO_TARGET_DATE) values = [];
     }
     if (values.length) filters[name] = values;

@@ -68,7 +68,12 @@ export function TargetsScreen() {
   const params = useParams();
   const navigate = useNavigate();
   const stores = storesOf(me);
-  const route = resolveTargetsRoute(params['*'], stores.map((store) => store.storeID), me.storeID, dayjs().format('YYYY-MM-DD'));
+  const route = resolveTargetsRoute(
+    params['*'],
+    stores.map((store) => store.storeID),
+    me.storeID,
+    dayjs().format('YYYY-MM-DD'),
+  );
   if (!route.canonical && route.storeID) return <Navigate to={targetsPath(route)} replace />;
   const go = (change: Partial<typeof route>) => navigate(targetsPath({ ...route, highlightTargetID: null, ...change }));
 
@@ -180,7 +185,16 @@ function StoreTargets({ view, storeID, targetDate, highlightTargetID, canEdit, s
   // a save, a reload) must not bring it back (issue 26), so whether it was closed lives here.
   const highlight = highlightTargetID !== null && highlightClosed !== highlightTargetID ? highlightTargetID : null;
   const columns = (rows: TargetRow[]) =>
-    gridColumns({ columns: grid.columns, layout, hoursMode: isHoursMode(rows), view, storeID, highlightTargetID, highlightOpen: highlight !== null, closeHighlight });
+    gridColumns({
+      columns: grid.columns,
+      layout,
+      hoursMode: isHoursMode(rows),
+      view,
+      storeID,
+      highlightTargetID,
+      highlightOpen: highlight !== null,
+      closeHighlight,
+    });
 
   return (
     <div className="targets-grid">
@@ -190,7 +204,13 @@ function StoreTargets({ view, storeID, targetDate, highlightTargetID, canEdit, s
           type="warning"
           showIcon
           message={`${grid.outside.length} saved ${grid.outside.length === 1 ? 'target is' : 'targets are'} no longer offered here and will be removed on the next save`}
-          description={<ul className="targets-reasons">{[...new Set(grid.outside.map((t) => t.error || 'not valid here'))].map((reason) => <li key={reason}>{reason}</li>)}</ul>}
+          description={
+            <ul className="targets-reasons">
+              {[...new Set(grid.outside.map((t) => t.error || 'not valid here'))].map((reason) => (
+                <li key={reason}>{reason}</li>
+              ))}
+            </ul>
+          }
         />
       )}
       {dropped.length > 0 && (
@@ -200,7 +220,13 @@ function StoreTargets({ view, storeID, targetDate, highlightTargetID, canEdit, s
           closable
           onClose={() => setDropped([])}
           message="Some targets were not saved"
-          description={<ul className="targets-reasons">{dropped.map((text) => <li key={text}>{text}</li>)}</ul>}
+          description={
+            <ul className="targets-reasons">
+              {dropped.map((text) => (
+                <li key={text}>{text}</li>
+              ))}
+            </ul>
+          }
         />
       )}
       <GridEditor<TargetRow>
@@ -283,7 +309,12 @@ function gridColumns({ columns, layout, hoursMode, view, storeID, highlightTarge
           value={row[field]}
           onTyping={markUnsaved}
           onApply={(value) =>
-            setRows((rows) => distributeRows(rows.map((r) => (r.userID === row.userID ? { ...r, [field]: value ?? 0 } : r)), layout.columns))
+            setRows((rows) =>
+              distributeRows(
+                rows.map((r) => (r.userID === row.userID ? { ...r, [field]: value ?? 0 } : r)),
+                layout.columns,
+              ),
+            )
           }
           aria-label={`${title} ${row.name}`}
         />

@@ -95,7 +95,11 @@ describe('whyNotInLayout (spec 02 §5, entries dropped before saving)', () => {
     ['a user not among the store users', { userID: 99 }, "the user is not among the store's users"],
     ['a type the store does not target', { targetType: 'quantity' as const }, null],
     ['a list item without targets', { analysisFieldID: 7, analysisListItemID: 71 }, 'the list item does not take revenue targets here'],
-    ['a field not targeting the type', { targetType: 'quantity' as const, analysisFieldID: 7, analysisListItemID: 70 }, 'the list item does not take quantity targets here'],
+    [
+      'a field not targeting the type',
+      { targetType: 'quantity' as const, analysisFieldID: 7, analysisListItemID: 70 },
+      'the list item does not take quantity targets here',
+    ],
     ['a multi field', { analysisFieldID: 8, analysisListItemID: 80 }, 'the list item does not take revenue targets here'],
     ['an item of another field', { analysisFieldID: 7, analysisListItemID: 90 }, 'the list item does not take revenue targets here'],
   ])('drops %s', (_, change, reason) => {
@@ -148,7 +152,11 @@ describe('buildGrid', () => {
   });
 
   it('names an outside item by its code when it has no description', () => {
-    const { columns } = buildGrid(LAYOUT, [record(ANN.userID, 4, { analysisFieldID: 7, analysisListItemID: 71, analysisListItemCode: 'BLUE', analysisListItemDescription: '' })], true);
+    const { columns } = buildGrid(
+      LAYOUT,
+      [record(ANN.userID, 4, { analysisFieldID: 7, analysisListItemID: 71, analysisListItemCode: 'BLUE', analysisListItemDescription: '' })],
+      true,
+    );
     expect(columns.find((c) => c.analysisListItemID === 71)?.itemName).toBe('BLUE');
   });
 
@@ -164,7 +172,10 @@ describe('buildGrid', () => {
       },
     });
     // Zed targets both types, so it comes first among revenue fields but after Alpha among quantity ones.
-    const layout: TargetLayout = { users: [ANN], columns: targetColumns({ targetRevenue: true, targetQuantity: true }, true, [field(5, 'Alpha', false), field(6, 'Zed', true)]) };
+    const layout: TargetLayout = {
+      users: [ANN],
+      columns: targetColumns({ targetRevenue: true, targetQuantity: true }, true, [field(5, 'Alpha', false), field(6, 'Zed', true)]),
+    };
     expect(buildGrid(layout, [], true).columns.map((c) => `${c.targetType} ${c.fieldLabel}`)).toEqual([
       'revenue ',
       'revenue Zed',
@@ -185,7 +196,10 @@ describe('hours', () => {
 
   it('gives everyone hours 1 and weight 100 when all weights are 0, and splits every store total', () => {
     const rows = distributeRows(grid(), LAYOUT.columns);
-    expect(rows.slice(1).map((r) => [r.hours, r.weight])).toEqual([[1, 100], [1, 100]]);
+    expect(rows.slice(1).map((r) => [r.hours, r.weight])).toEqual([
+      [1, 100],
+      [1, 100],
+    ]);
     expect(rows[1].values[REVENUE]).toBe(500);
     expect(rows[2].values[QUANTITY]).toBe(4);
     expect(rows[1].values[QUANTITY]! + rows[2].values[QUANTITY]!).toBe(9);
@@ -222,7 +236,17 @@ describe('saveEntries', () => {
     const { entries, labels } = saveEntries(rows, LAYOUT);
     expect(entries).toEqual([
       { userID: 0, targetForUserID: 0, targetType: 'revenue', analysisFieldID: 0, analysisListItemID: 0, target: 1000, isTarget: true, hours: 0, weight: 0 },
-      { userID: 11, targetForUserID: 11, targetType: 'revenue', analysisFieldID: 7, analysisListItemID: 70, target: 12.5, isTarget: true, hours: 3, weight: 100 },
+      {
+        userID: 11,
+        targetForUserID: 11,
+        targetType: 'revenue',
+        analysisFieldID: 7,
+        analysisListItemID: 70,
+        target: 12.5,
+        isTarget: true,
+        hours: 3,
+        weight: 100,
+      },
       { userID: 12, targetForUserID: 12, targetType: 'revenue', analysisFieldID: 0, analysisListItemID: 0, target: 0, isTarget: false, hours: 1, weight: 100 },
     ]);
     expect(labels).toEqual(['Store total, Revenue (£) overall', 'Ann, Revenue (£) Colour Red', 'Bob, hours']);
@@ -260,7 +284,11 @@ describe('saveEntries', () => {
 describe('copiedRows', () => {
   it("takes the source month's values and hours, without its loaded targets, dropping what this grid cannot hold", () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const rows = copiedRows(LAYOUT, [record(0, 40, { targetType: 'quantity' }), record(BOB.userID, 12.5, { hours: 2, weight: 90, targetType: 'quantity' }), record(99, 1)]);
+    const rows = copiedRows(LAYOUT, [
+      record(0, 40, { targetType: 'quantity' }),
+      record(BOB.userID, 12.5, { hours: 2, weight: 90, targetType: 'quantity' }),
+      record(99, 1),
+    ]);
     expect(rows[0].values).toEqual({ [QUANTITY]: 40 });
     expect(rows[2]).toMatchObject({ hours: 2, weight: 90, values: { [QUANTITY]: 12.5 }, targets: {} });
     expect(rows).toHaveLength(3);

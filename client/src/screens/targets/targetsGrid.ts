@@ -128,7 +128,14 @@ export function targetColumns(store: StoreTargeting, showRevenue: boolean, field
   const columns: TargetColumn[] = [];
   for (const targetType of TARGET_TYPES) {
     if (!targets(store, targetType) || (targetType === 'revenue' && !showRevenue)) continue;
-    columns.push({ key: columnKey({ targetType, analysisFieldID: 0, analysisListItemID: 0 }), targetType, analysisFieldID: 0, analysisListItemID: 0, fieldLabel: '', itemName: '' });
+    columns.push({
+      key: columnKey({ targetType, analysisFieldID: 0, analysisListItemID: 0 }),
+      targetType,
+      analysisFieldID: 0,
+      analysisListItemID: 0,
+      fieldLabel: '',
+      itemName: '',
+    });
     for (const field of fields) {
       if (!targets(field, targetType)) continue;
       for (const item of field.analysisListItems ?? []) {
@@ -142,7 +149,10 @@ export function targetColumns(store: StoreTargeting, showRevenue: boolean, field
 }
 
 /** Why an entry cannot be in this grid (spec 02 §5, entries dropped before saving), or null. */
-export function whyNotInLayout(entry: Pick<TargetEntry, 'userID' | 'targetType' | 'analysisFieldID' | 'analysisListItemID'>, layout: TargetLayout): string | null {
+export function whyNotInLayout(
+  entry: Pick<TargetEntry, 'userID' | 'targetType' | 'analysisFieldID' | 'analysisListItemID'>,
+  layout: TargetLayout,
+): string | null {
   if (entry.userID !== 0 && !layout.users.some((user) => user.userID === entry.userID)) return "the user is not among the store's users";
   if (!layout.columns.some((column) => column.key === columnKey(entry))) {
     return entry.analysisFieldID === 0 ? `the store does not target ${entry.targetType}` : `the list item does not take ${entry.targetType} targets here`;
@@ -313,7 +323,10 @@ export function saveEntries(rows: TargetRow[], layout: TargetLayout): SaveEntrie
     const first = layout.columns[0];
     if (!sent && (hours || weight) && first) {
       const { targetType, analysisFieldID, analysisListItemID } = first;
-      add({ userID: row.userID, targetForUserID: row.userID, targetType, analysisFieldID, analysisListItemID, target: 0, isTarget: false, hours, weight }, `${row.name}, hours`);
+      add(
+        { userID: row.userID, targetForUserID: row.userID, targetType, analysisFieldID, analysisListItemID, target: 0, isTarget: false, hours, weight },
+        `${row.name}, hours`,
+      );
     }
   }
   return { entries, labels, rowNames };
@@ -336,7 +349,9 @@ export const TYPE_TITLES: Record<TargetType, string> = { revenue: 'Revenue (£)'
 
 /** 'Revenue (£) overall', 'Quantity Colour Red': a column in messages. */
 export function columnLabel(column: TargetColumn): string {
-  return column.analysisFieldID === 0 ? `${TYPE_TITLES[column.targetType]} overall` : `${TYPE_TITLES[column.targetType]} ${column.fieldLabel} ${column.itemName}`;
+  return column.analysisFieldID === 0
+    ? `${TYPE_TITLES[column.targetType]} overall`
+    : `${TYPE_TITLES[column.targetType]} ${column.fieldLabel} ${column.itemName}`;
 }
 
 /** Progress of one target: met when the actual reaches the target. */

@@ -121,10 +121,13 @@ export class BullJobDriver extends JobDriver implements OnModuleInit, BeforeAppl
       this.consuming.push(queue);
       queue.on('failed', (job: Job<{ operationID: number }>, error: Error) => {
         // The last attempt, or a job that stalled too often: the operation must not stay "running".
-        if (/stalled/i.test(error?.message ?? '')) void this.runner.markFailed(job.data.operationID, 'The job stalled twice: the workers running it stopped or were too busy to renew its lock');
+        if (/stalled/i.test(error?.message ?? ''))
+          void this.runner.markFailed(job.data.operationID, 'The job stalled twice: the workers running it stopped or were too busy to renew its lock');
         else if (job.attemptsMade >= (job.opts.attempts ?? 1)) void this.runner.markFailed(job.data.operationID, error?.message ?? 'The job failed');
       });
-      queue.on('stalled', (job: Job<{ operationID: number }>) => this.events.log('stalled', { operationID: job.data.operationID, name: job.name, queue: name }, 'warn'));
+      queue.on('stalled', (job: Job<{ operationID: number }>) =>
+        this.events.log('stalled', { operationID: job.data.operationID, name: job.name, queue: name }, 'warn'),
+      );
       // One processor for every job name of the queue, so WORKER_CONCURRENCY is the queue's whole parallelism.
       void queue.process('*', concurrency, async (job: Job<{ operationID: number }>) => {
         const outcome = await this.runner.run(job.data.operationID, {
@@ -157,7 +160,10 @@ export class BullJobDriver extends JobDriver implements OnModuleInit, BeforeAppl
     this.runner.beginStop();
     const handBack = setTimeout(() => this.runner.handBackAll(), Math.max(0, this.config.shutdownTimeoutMs - HAND_BACK_BEFORE_MS));
     const running = this.runner.runningJobs().length;
-    if (running) this.logger.log(`Stopping: ${running} running job(s) get until ${HAND_BACK_BEFORE_MS} ms before the shutdown timeout to finish, then go back to their queue`);
+    if (running)
+      this.logger.log(
+        `Stopping: ${running} running job(s) get until ${HAND_BACK_BEFORE_MS} ms before the shutdown timeout to finish, then go back to their queue`,
+      );
     // Take no new job: a local pause (the queue's own close later waits for it). A job the blocking
     // fetch still hands over meanwhile is handed straight back by the runner, which is stopping.
     for (const queue of this.consuming) void queue.pause(true, false).catch(() => undefined);

@@ -1,15 +1,6 @@
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsObject, IsOptional, Matches, ValidateNested } from 'class-validator';
-import {
-  Flag,
-  IgnoredID,
-  OneOf,
-  MAX_ID,
-  OptionalText,
-  ReferenceIDs,
-  RequiredText,
-  WholeNumber,
-} from '../../../common/http/dto-fields';
+import { Flag, IgnoredID, OneOf, MAX_ID, OptionalText, ReferenceIDs, RequiredText, WholeNumber } from '../../../common/http/dto-fields';
 import { AUTO_FILL_FROM, AutoFillFrom, INPUT_TYPES, InputType } from '../entities/analysis-field.entity';
 import { AuditedReadOnlyFields } from '../../../common/http/read-only-fields';
 

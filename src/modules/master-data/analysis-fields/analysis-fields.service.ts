@@ -119,7 +119,10 @@ export class AnalysisFieldsService extends CrudService<AnalysisField, AnalysisFi
    */
   protected override async lockBeforeUpdate(manager: EntityManager, analysisFieldID: number): Promise<void> {
     await forUpdate(
-      manager.createQueryBuilder(AnalysisField, 'locked').select('locked.analysisFieldID').where('locked.analysisFieldID = :analysisFieldID', { analysisFieldID }),
+      manager
+        .createQueryBuilder(AnalysisField, 'locked')
+        .select('locked.analysisFieldID')
+        .where('locked.analysisFieldID = :analysisFieldID', { analysisFieldID }),
     ).getRawOne();
   }
 
@@ -143,12 +146,12 @@ export class AnalysisFieldsService extends CrudService<AnalysisField, AnalysisFi
     let regex: string | null = null;
     let defaultValue: string | null = null;
     if (text) {
-      const typed = body.regex === undefined ? field.regex ?? null : body.regex || null;
+      const typed = body.regex === undefined ? (field.regex ?? null) : body.regex || null;
       regex = typed && anchorRegex(typed);
       // What was typed must compile, not only its anchored form: anchoring can give a broken
       // regex another meaning (`abc\` would become `^abc\$`, `a|b)(c` would become `^(?:a|b)(c)$`).
       const compileError = typed && (regexError(typed) ?? regexError(anchorRegex(typed)));
-      defaultValue = body.defaultValue === undefined ? field.defaultValue ?? null : body.defaultValue || null;
+      defaultValue = body.defaultValue === undefined ? (field.defaultValue ?? null) : body.defaultValue || null;
       if (compileError) errors.regex = `The regex is not valid: ${compileError}`;
       else if (regex !== null && defaultValue !== null) {
         const matches = regexMatches(regex, defaultValue);
@@ -179,12 +182,7 @@ export class AnalysisFieldsService extends CrudService<AnalysisField, AnalysisFi
    * item keeps its code. Items are matched to the field's by code; an id names an existing item.
    * Saves of one field take turns (update), so `existing` is not changed by another save.
    */
-  private async checkItems(
-    manager: EntityManager,
-    field: AnalysisField,
-    items: AnalysisListItemBody[],
-    isNew: boolean,
-  ): Promise<Record<string, string>> {
+  private async checkItems(manager: EntityManager, field: AnalysisField, items: AnalysisListItemBody[], isNew: boolean): Promise<Record<string, string>> {
     const existing = isNew ? [] : await manager.find(AnalysisListItem, { where: { analysisFieldID: field.analysisFieldID } });
     const byID = new Map(existing.map((item) => [item.analysisListItemID, item]));
     const byCode = new Map(existing.map((item) => [item.code.toLowerCase(), item]));
@@ -218,9 +216,9 @@ export class AnalysisFieldsService extends CrudService<AnalysisField, AnalysisFi
         keyOfWanted: (item) => item.code.toLowerCase(),
         values: (item, had) => ({
           ...(had ? {} : { code: item.code }),
-          description: item.description === undefined ? had?.description ?? '' : item.description ?? '',
+          description: item.description === undefined ? (had?.description ?? '') : (item.description ?? ''),
           enableTargets: sentOr(item.enableTargets, had?.enableTargets, false),
-          dailyReportAs: item.dailyReportAs === undefined ? had?.dailyReportAs ?? '' : item.dailyReportAs ?? '',
+          dailyReportAs: item.dailyReportAs === undefined ? (had?.dailyReportAs ?? '') : (item.dailyReportAs ?? ''),
         }),
       });
     }

@@ -56,11 +56,7 @@ export function discountSettings(sent: SentSettings, had?: Settings): Settings {
     revenueReductionIsFixed,
     revenueReductionFixed,
     revenueReductionRatio,
-    commissionReductionIsFixed: commissionSameAsRevenue
-      ? revenueReductionIsFixed
-      : captureVariablePercent
-        ? pick('commissionReductionIsFixed', true)
-        : true,
+    commissionReductionIsFixed: commissionSameAsRevenue ? revenueReductionIsFixed : captureVariablePercent ? pick('commissionReductionIsFixed', true) : true,
     commissionReductionFixed: commissionSameAsRevenue ? revenueReductionFixed : pick('commissionReductionFixed', 0),
     commissionReductionRatio: commissionSameAsRevenue ? revenueReductionRatio : pick('commissionReductionRatio', 0),
     commissionSameAsRevenue,
@@ -152,9 +148,7 @@ export class DiscountsService extends CrudService<Discount, DiscountBody> {
 
   protected async assign(manager: EntityManager, discount: Discount, body: DiscountBody, _user: AuthUser, isNew: boolean): Promise<void> {
     await assertReferenceExists(manager, SaleType, { saleTypeID: body.saleTypeID }, 'saleTypeID', 'sale type');
-    const offeredIn = new Set(
-      (await manager.find(SaleTypeStore, { where: { saleTypeID: body.saleTypeID }, select: { storeID: true } })).map((s) => s.storeID),
-    );
+    const offeredIn = new Set((await manager.find(SaleTypeStore, { where: { saleTypeID: body.saleTypeID }, select: { storeID: true } })).map((s) => s.storeID));
     if (body.discountStores) await this.checkStores(manager, body.discountStores, offeredIn);
     else if (!isNew && body.saleTypeID !== discount.saleTypeID) {
       // The stores stay: each must offer the new sale type too.
@@ -171,9 +165,7 @@ export class DiscountsService extends CrudService<Discount, DiscountBody> {
   /** Each store once, existing, and offering the discount's sale type (400 on the entry's storeID). */
   private async checkStores(manager: EntityManager, entries: DiscountStoreBody[], offeredIn: Set<number>): Promise<void> {
     const ids = [...new Set(entries.map((e) => e.storeID))];
-    const existing = new Set(
-      ids.length ? (await manager.find(Store, { where: { storeID: In(ids) }, select: { storeID: true } })).map((s) => s.storeID) : [],
-    );
+    const existing = new Set(ids.length ? (await manager.find(Store, { where: { storeID: In(ids) }, select: { storeID: true } })).map((s) => s.storeID) : []);
     const errors: Record<string, string> = {};
     const seen = new Set<number>();
     entries.forEach((entry, i) => {

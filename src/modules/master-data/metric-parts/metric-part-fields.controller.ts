@@ -21,10 +21,7 @@ export class MetricPartFieldsController {
     if (Object.keys(errors).length) throw new InvalidInput(errors);
     const rows = METRIC_PART_FIELDS.filter((f) => tableName === undefined || f.tableName === tableName);
     const data = Object.fromEntries(
-      METRIC_PART_TABLES.filter((t) => tableName === undefined || t === tableName).map((t) => [
-        t,
-        rows.filter((f) => f.tableName === t).map((f) => f.field),
-      ]),
+      METRIC_PART_TABLES.filter((t) => tableName === undefined || t === tableName).map((t) => [t, rows.filter((f) => f.tableName === t).map((f) => f.field)]),
     );
     return { data, listData: rows.map((f) => ({ ...f })), validationResult: OK };
   }

@@ -84,7 +84,7 @@ export class MetricPartsService extends CrudService<MetricPart, MetricPartBody> 
     const errors: Record<string, string> = {};
     const fields = fieldsOf(body.tableName);
     if (!fields.includes(body.field)) errors.field = `Choose a field of ${body.tableName}: ${fields.join(', ')}`;
-    const params = body.params === undefined ? part.params ?? '{}' : body.params || '{}';
+    const params = body.params === undefined ? (part.params ?? '{}') : body.params || '{}';
     const invalid = paramsError(params);
     if (invalid) errors.params = invalid;
     if (Object.keys(errors).length) throw new InvalidInput(errors);

@@ -61,7 +61,9 @@ export class MetricsService extends CrudService<Metric, MetricBody> {
 
   /** The ids of the metrics shown in tables (showInTables) or as cards (showCard), by name. */
   async shownIDs(where: 'showInTables' | 'showCard'): Promise<number[]> {
-    const found = await this.dataSource.getRepository(Metric).find({ select: { metricID: true }, where: { [where]: true }, order: { name: 'ASC', metricID: 'ASC' } });
+    const found = await this.dataSource
+      .getRepository(Metric)
+      .find({ select: { metricID: true }, where: { [where]: true }, order: { name: 'ASC', metricID: 'ASC' } });
     return found.map((m) => m.metricID);
   }
 

@@ -99,7 +99,9 @@ export class StoresService extends CrudService<Store, StoreBody> {
    * store's month (targets, daily stats) take turns. False when there is no such store.
    */
   async lock(manager: EntityManager, storeID: number): Promise<boolean> {
-    return !!(await forUpdate(manager.createQueryBuilder(Store, 'locked').select('locked.storeID').where('locked.storeID = :storeID', { storeID })).getRawOne());
+    return !!(await forUpdate(
+      manager.createQueryBuilder(Store, 'locked').select('locked.storeID').where('locked.storeID = :storeID', { storeID }),
+    ).getRawOne());
   }
 
   async allStoreIDs(): Promise<number[]> {
@@ -110,7 +112,9 @@ export class StoresService extends CrudService<Store, StoreBody> {
   /** These stores' names and store types, by name (the dashboard's store cards and tables). */
   async storesByID(storeIDs: readonly number[]): Promise<Array<{ storeID: number; name: string; storeTypeID: number; storeTypeName: string }>> {
     if (!storeIDs.length) return [];
-    const stores = await this.dataSource.getRepository(Store).find({ where: { storeID: In([...storeIDs]) }, relations: { storeType: true }, order: { name: 'ASC', storeID: 'ASC' } });
+    const stores = await this.dataSource
+      .getRepository(Store)
+      .find({ where: { storeID: In([...storeIDs]) }, relations: { storeType: true }, order: { name: 'ASC', storeID: 'ASC' } });
     return stores.map((s) => ({ storeID: s.storeID, name: s.name, storeTypeID: s.storeTypeID, storeTypeName: s.storeType?.name ?? '' }));
   }
 

@@ -91,7 +91,17 @@ export class RateCardCompareService {
     const [from, to] = cards;
     const [fromLines, toLines] = await Promise.all([this.linesOf(from.rateCardID, user), this.linesOf(to.rateCardID, user)]);
 
-    const saleTypes = new Map<number, { saleTypeID: number; saleTypeName: string; added: CompareLine[]; removed: CompareLine[]; changed: Array<{ sku: string; description: string; changes: Change[] }>; totals: Totals }>();
+    const saleTypes = new Map<
+      number,
+      {
+        saleTypeID: number;
+        saleTypeName: string;
+        added: CompareLine[];
+        removed: CompareLine[];
+        changed: Array<{ sku: string; description: string; changes: Change[] }>;
+        totals: Totals;
+      }
+    >();
     const group = (line: RateCardLine) => {
       let g = saleTypes.get(line.saleTypeID);
       if (!g) {

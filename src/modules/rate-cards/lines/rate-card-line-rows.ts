@@ -182,7 +182,9 @@ export const rateCardLineStoreList: ListDefinition<RateCardLineStore> = {
     if (joins.has('rateCardLine') && line) {
       const lineRow = lineFields(line);
       if (joins.has('rateCardLine.rateCard')) {
-        lineRow.rateCard = line.rateCard ? { rateCardID: line.rateCard.rateCardID, name: line.rateCard.name, fromDate: recordDate(line.rateCard.fromDate) } : null;
+        lineRow.rateCard = line.rateCard
+          ? { rateCardID: line.rateCard.rateCardID, name: line.rateCard.name, fromDate: recordDate(line.rateCard.fromDate) }
+          : null;
       }
       row.rateCardLine = lineRow;
     }

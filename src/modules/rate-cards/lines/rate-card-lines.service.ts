@@ -71,7 +71,6 @@ const LINE_CHUNK = 200;
 const STORE_CHUNK = 500;
 const ID_CHUNK = 1000;
 
-
 @Injectable()
 export class RateCardLinesService extends CrudService<RateCardLine, RateCardLineBody> {
   readonly definition = rateCardLineList;
@@ -207,9 +206,7 @@ export class RateCardLinesService extends CrudService<RateCardLine, RateCardLine
     if (!body.rateCardLineStores) return;
     const current = await manager.find(RateCardLineStore, { where: { rateCardLineID: line.rateCardLineID } });
     const byStore = new Map(current.map((ls) => [ls.storeID, ls]));
-    const kept = body.rateCardLineStores
-      .map((entry) => storeValues(entry, byStore.get(entry.storeID)))
-      .filter(keepLineStore);
+    const kept = body.rateCardLineStores.map((entry) => storeValues(entry, byStore.get(entry.storeID))).filter(keepLineStore);
     const keptStores = new Set(kept.map((k) => k.storeID));
     const stale = current.filter((ls) => !keptStores.has(ls.storeID)).map((ls) => ls.rateCardLineStoreID);
     await assertNoneInUse(manager, RateCardLineStore, stale, 'rate card line store', 'rateCardLineStores');
@@ -258,7 +255,13 @@ export class RateCardLinesService extends CrudService<RateCardLine, RateCardLine
   }
 
   /** bulkUpsert in a transaction of its own (the demo seed). */
-  writeLines(rateCardID: number, saleTypeID: number, lines: readonly BulkLine[], fileID: number | null, user: Pick<AuthUser, 'name'>): Promise<BulkUpsertResult> {
+  writeLines(
+    rateCardID: number,
+    saleTypeID: number,
+    lines: readonly BulkLine[],
+    fileID: number | null,
+    user: Pick<AuthUser, 'name'>,
+  ): Promise<BulkUpsertResult> {
     return this.dataSource.transaction((manager) => this.bulkUpsert(manager, rateCardID, saleTypeID, lines, fileID, user));
   }
 
@@ -301,7 +304,10 @@ export class RateCardLinesService extends CrudService<RateCardLine, RateCardLine
     const now = new Date();
     // Existing lines of the card and sale type with these SKUs (a locking read, as in skuTaken).
     const existingBySku = new Map<string, { rateCardLineID: number }>();
-    for (const chunk of chunks(lines.map((l) => l.sku.toLowerCase()), ID_CHUNK)) {
+    for (const chunk of chunks(
+      lines.map((l) => l.sku.toLowerCase()),
+      ID_CHUNK,
+    )) {
       const qb = manager
         .createQueryBuilder(RateCardLine, 'l')
         .select('l.rateCardLineID', 'id')

@@ -88,11 +88,9 @@ function bulkLine(line: UploadLine): BulkLine {
 
 const LABELS = new Map(LINE_FIELDS.map((f) => [f.field, f.label]));
 
-
 class UploadRefused extends BadRequestException {
   constructor(total: number, listData: UploadError[]) {
-    const failSummary =
-      `${total} ${total === 1 ? 'error' : 'errors'}` + (total > listData.length ? ` (the first ${listData.length} are listed)` : '');
+    const failSummary = `${total} ${total === 1 ? 'error' : 'errors'}` + (total > listData.length ? ` (the first ${listData.length} are listed)` : '');
     super({ statusCode: HttpStatus.BAD_REQUEST, validationResult: { fail: true, failSummary, failMessages: {} }, listData });
   }
 }
@@ -101,7 +99,9 @@ class UploadRefused extends BadRequestException {
 function byName(rows: Array<Record<string, unknown>>, idField: string): Map<string, number> {
   const map = new Map<string, number>();
   for (const row of rows) {
-    const key = textOf(row.name ?? '').trim().toLowerCase();
+    const key = textOf(row.name ?? '')
+      .trim()
+      .toLowerCase();
     map.set(key, map.has(key) ? -1 : Number(row[idField]));
   }
   return map;
@@ -304,10 +304,8 @@ export class RateCardUploadService {
     }
     const description = take(at.description, textCell(cell(at.description), label('description'), DESCRIPTION_MAX_LENGTH, true), null);
     const customerRRP = at.customerRRP === undefined ? 0 : take(at.customerRRP, moneyCell(cell(at.customerRRP), label('customerRRP')), 0);
-    const customerMonthly =
-      at.customerMonthly === undefined ? 0 : take(at.customerMonthly, moneyCell(cell(at.customerMonthly), label('customerMonthly')), 0);
-    const contractMonths =
-      at.contractMonths === undefined ? 0 : take(at.contractMonths, monthsCell(cell(at.contractMonths), label('contractMonths')), 0);
+    const customerMonthly = at.customerMonthly === undefined ? 0 : take(at.customerMonthly, moneyCell(cell(at.customerMonthly), label('customerMonthly')), 0);
+    const contractMonths = at.contractMonths === undefined ? 0 : take(at.contractMonths, monthsCell(cell(at.contractMonths), label('contractMonths')), 0);
     let bandID: number | null = null;
     if (at.bandName !== undefined) {
       const bandName = take(at.bandName, textCell(cell(at.bandName), label('bandName'), NAME_MAX_LENGTH, false), null);
@@ -324,7 +322,7 @@ export class RateCardUploadService {
     // Stores: the store's own column wins when its cell holds a value; a blank one falls back to the all-stores column.
     const packed: number[] = [];
     for (const store of plan.stores) {
-      const pick = (own: number | undefined, all: number | undefined) => (own !== undefined && !isBlank(row.cells[own]) ? own : all ?? own);
+      const pick = (own: number | undefined, all: number | undefined) => (own !== undefined && !isBlank(row.cells[own]) ? own : (all ?? own));
       const revenueCol = pick(store.revenue, store.allRevenue);
       const commissionCol = pick(store.commission, store.allCommission);
       const revenue = revenueCol === undefined ? 0 : take(revenueCol, moneyCell(cell(revenueCol), 'Revenue'), 0);

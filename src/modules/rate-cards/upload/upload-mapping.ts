@@ -88,9 +88,7 @@ export function planSheets(mappings: Map<string, Map<string, number>>, stores: r
       const match = /^(revenue|commission|active)\.(\d{1,10})$/.exec(field);
       const storeID = match ? Number(match[2]) : NaN;
       if (!match || !storeIDs.has(storeID)) {
-        errors[`${at}.${field.slice(0, 40)}`] = match
-          ? `Store ${match[2]} does not offer this sale type`
-          : `Unknown field ${field.slice(0, 40)}`;
+        errors[`${at}.${field.slice(0, 40)}`] = match ? `Store ${match[2]} does not offer this sale type` : `Unknown field ${field.slice(0, 40)}`;
         continue;
       }
       const entry = perStore.get(storeID) ?? {};
@@ -102,7 +100,8 @@ export function planSheets(mappings: Map<string, Map<string, number>>, stores: r
     const planStores: SheetPlan['stores'] = [];
     for (const store of stores) {
       const own = perStore.get(store.storeID) ?? {};
-      if (own.revenue === undefined && own.commission === undefined && own.active === undefined && allRevenue === undefined && allCommission === undefined) continue;
+      if (own.revenue === undefined && own.commission === undefined && own.active === undefined && allRevenue === undefined && allCommission === undefined)
+        continue;
       planStores.push({ storeID: store.storeID, ...own, allRevenue, allCommission });
     }
     plans.set(sheet, { line, stores: planStores, columns: [...new Set(fields.values())].sort((a, b) => a - b) });

@@ -104,7 +104,11 @@ export class AutoRecService {
     let run = await this.batch((manager) => this.startRun(manager, recSheetID, user, operationID));
     const stores = user.storeIDs.length ? [...user.storeIDs] : [-1];
     // Progress by line ids (two index dives; counting the lines would read them all once more).
-    const [ids] = (await execute(this.dataSource.manager, 'SELECT MIN(recSheetLineID) AS first, MAX(recSheetLineID) AS last FROM recSheetLine WHERE recSheetID = :sheet', { sheet: recSheetID })).records;
+    const [ids] = (
+      await execute(this.dataSource.manager, 'SELECT MIN(recSheetLineID) AS first, MAX(recSheetLineID) AS last FROM recSheetLine WHERE recSheetID = :sheet', {
+        sheet: recSheetID,
+      })
+    ).records;
     const first = toNumber(ids.first ?? 0);
     const span = Math.max(1, toNumber(ids.last ?? 0) - first + 1);
     while (!run.finished) {
@@ -124,7 +128,15 @@ export class AutoRecService {
     if (earlier) return earlier;
     return manager.save(
       AutoRecRun,
-      manager.create(AutoRecRun, { recSheetID, operationID, createdByUserName: user.name, createdDate: new Date(), undone: false, undoneByUserName: '', undoneDate: null }),
+      manager.create(AutoRecRun, {
+        recSheetID,
+        operationID,
+        createdByUserName: user.name,
+        createdDate: new Date(),
+        undone: false,
+        undoneByUserName: '',
+        undoneDate: null,
+      }),
     );
   }
 
@@ -244,7 +256,12 @@ export class AutoRecService {
         { ...range, ...notes },
       );
     }
-    await this.sales.linkReconciled(manager, this.runLinks(runID, linked, { after: run.lastLineID, upto: range.upto }), `Reconciled automatically: rec sheet ${sheet.name}, run ${runID}`, user);
+    await this.sales.linkReconciled(
+      manager,
+      this.runLinks(runID, linked, { after: run.lastLineID, upto: range.upto }),
+      `Reconciled automatically: rec sheet ${sheet.name}, run ${runID}`,
+      user,
+    );
     // Only links remain: what Undo reverses.
     await execute(manager, 'DELETE FROM autoRecLink WHERE autoRecRunID = :run AND recSheetLineID > :after AND saleID = 0', range);
     const next = {
@@ -368,8 +385,32 @@ function skuEquals(manager: EntityManager, a: string, b: string): string {
 }
 
 function resultOf(run: AutoRecRun): AutoRecResult {
-  const { considered, reconciled, matchMultiple, matchNone, exactMatches, saleDateMatches, revenueMatches, orderRefMatches, clawbackMatches, clawbacksWithoutRefund, autoRecRunID } = run;
-  return { considered, reconciled, matchMultiple, matchNone, exactMatches, saleDateMatches, revenueMatches, orderRefMatches, clawbackMatches, clawbacksWithoutRefund, autoRecRunID };
+  const {
+    considered,
+    reconciled,
+    matchMultiple,
+    matchNone,
+    exactMatches,
+    saleDateMatches,
+    revenueMatches,
+    orderRefMatches,
+    clawbackMatches,
+    clawbacksWithoutRefund,
+    autoRecRunID,
+  } = run;
+  return {
+    considered,
+    reconciled,
+    matchMultiple,
+    matchNone,
+    exactMatches,
+    saleDateMatches,
+    revenueMatches,
+    orderRefMatches,
+    clawbackMatches,
+    clawbacksWithoutRefund,
+    autoRecRunID,
+  };
 }
 
 const LINK_RULES: readonly LinkRule[] = ['exact', ...MATCH_RULES, 'clawback'];

@@ -70,7 +70,14 @@ function keptOf(o: Operation, now: number): KeptValidation | null {
   const result = parse<ImportResult>(o.result);
   if (!data || data.commit !== false || !data.mappings || typeof data.fileID !== 'number' || typeof data.recSheetID !== 'number') return null;
   if (!result || result.validationResult?.fail !== false || result.data?.errors !== 0 || result.data?.committed !== false) return null;
-  return { operationID: o.operationID, userID: o.userID, fileID: data.fileID, recSheetID: data.recSheetID, mappings: mappingsKey(data.mappings, data.headerRows), result };
+  return {
+    operationID: o.operationID,
+    userID: o.userID,
+    fileID: data.fileID,
+    recSheetID: data.recSheetID,
+    mappings: mappingsKey(data.mappings, data.headerRows),
+    result,
+  };
 }
 
 /**

@@ -133,14 +133,28 @@ export class RecSheetImportSheetJob implements JobHandlerInstance<RecSheetImport
     const manager = this.dataSource.manager;
     const stores = await storesByName(manager, this.stores);
     const existing = new Set(
-      (await manager.createQueryBuilder(RecSheetLine, 'line').select('line.orderRef', 'orderRef').where('line.recSheetID = :id', { id: data.recSheetID }).getRawMany<{ orderRef: string }>()).map(
-        (r) => r.orderRef.toUpperCase(),
-      ),
+      (
+        await manager
+          .createQueryBuilder(RecSheetLine, 'line')
+          .select('line.orderRef', 'orderRef')
+          .where('line.recSheetID = :id', { id: data.recSheetID })
+          .getRawMany<{ orderRef: string }>()
+      ).map((r) => r.orderRef.toUpperCase()),
     );
     const staging = new StagingWriter(this.dataSource, data.parentOperationID, data.sheetIndex, context.operationID, data.worksheet.slice(0, 31));
     await staging.clearOwn();
 
-    const result: RecSheetImportSheetResult = { worksheet: data.worksheet, sheetIndex: data.sheetIndex, rows: 0, lines: 0, errors: 0, skippedRows: 0, rowsRead: 0, rowsDeclared: null, report: [] };
+    const result: RecSheetImportSheetResult = {
+      worksheet: data.worksheet,
+      sheetIndex: data.sheetIndex,
+      rows: 0,
+      lines: 0,
+      errors: 0,
+      skippedRows: 0,
+      rowsRead: 0,
+      rowsDeclared: null,
+      report: [],
+    };
     /** The revenue of the rows so far, in pence: a row without an order number showing it is their total. */
     let revenueSoFar = 0;
     const report = result.report;
@@ -190,8 +204,18 @@ export class RecSheetImportSheetJob implements JobHandlerInstance<RecSheetImport
             valid = false;
             result.errors += 1;
             if (report.length < MAX_LISTED_ERRORS) {
-              const value = Array.from(cellText(cells[col] as CellValue | undefined)).slice(0, MAX_VALUE_SHOWN).join('');
-              const listed: PartReportRow = { worksheet: sheetName, row: row.number, col, value, error, message: uploadErrorMessage(row.number, col, value, error), field };
+              const value = Array.from(cellText(cells[col] as CellValue | undefined))
+                .slice(0, MAX_VALUE_SHOWN)
+                .join('');
+              const listed: PartReportRow = {
+                worksheet: sheetName,
+                row: row.number,
+                col,
+                value,
+                error,
+                message: uploadErrorMessage(row.number, col, value, error),
+                field,
+              };
               if (repeats !== undefined) listed.repeats = repeats;
               report.push(listed);
             }

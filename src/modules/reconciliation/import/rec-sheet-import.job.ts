@@ -144,7 +144,13 @@ export class RecSheetImportJob implements JobHandlerInstance<RecSheetImportData,
    * method so a test can make it fail or wait.
    */
   async writeLines(manager: EntityManager, data: RecSheetImportData, context: JobContext, staged: number, storeIDs?: readonly number[]): Promise<number> {
-    return commitStaged(manager, staged, { recSheetID: data.recSheetID, fileID: data.fileID, operationID: context.operationID, userName: context.user.name, storeIDs });
+    return commitStaged(manager, staged, {
+      recSheetID: data.recSheetID,
+      fileID: data.fileID,
+      operationID: context.operationID,
+      userName: context.user.name,
+      storeIDs,
+    });
   }
 
   private async importFile(data: RecSheetImportData, context: JobContext, state: RunState): Promise<JobOutcome<ImportResult>> {
@@ -173,14 +179,32 @@ export class RecSheetImportJob implements JobHandlerInstance<RecSheetImportData,
       }
     }
 
-    const summary: ImportSummary = { worksheets: 0, skippedWorksheets: [], rows: 0, skippedRows: 0, lines: 0, errors: 0, committed: false, recSheetID: data.recSheetID };
+    const summary: ImportSummary = {
+      worksheets: 0,
+      skippedWorksheets: [],
+      rows: 0,
+      skippedRows: 0,
+      lines: 0,
+      errors: 0,
+      committed: false,
+      recSheetID: data.recSheetID,
+    };
     const placed: Placed[] = [];
     const parts: RecSheetImportSheetData[] = [];
     names.forEach((worksheet, sheetIndex) => {
       const mapping = completeMapping(data.mappings, worksheet);
       if (mapping) {
         const headerRow = data.headerRows && Object.prototype.hasOwnProperty.call(data.headerRows, worksheet) ? data.headerRows[worksheet] : undefined;
-        parts.push({ parentOperationID: operationID, recSheetID: data.recSheetID, fileID: data.fileID, worksheet, sheetIndex, mapping, headerRow, commit: data.commit });
+        parts.push({
+          parentOperationID: operationID,
+          recSheetID: data.recSheetID,
+          fileID: data.fileID,
+          worksheet,
+          sheetIndex,
+          mapping,
+          headerRow,
+          commit: data.commit,
+        });
         return;
       }
       summary.skippedWorksheets.push(worksheet);
@@ -219,11 +243,19 @@ export class RecSheetImportJob implements JobHandlerInstance<RecSheetImportData,
         const col = parts.find((p) => p.sheetIndex === d.sheetIndex)!.mapping.orderRef;
         const value = d.orderText || d.orderRef;
         const error = `Order number ${d.orderRef} is already on row ${d.firstRow} of worksheet ${name(d.firstSheet)}`;
-        placed.push({ sheetIndex: d.sheetIndex, field: ORDER_REF_FIELD, item: { worksheet: name(d.sheetIndex), row: d.rowNumber, col, value, error, message: uploadErrorMessage(d.rowNumber, col, value, error) } });
+        placed.push({
+          sheetIndex: d.sheetIndex,
+          field: ORDER_REF_FIELD,
+          item: { worksheet: name(d.sheetIndex), row: d.rowNumber, col, value, error, message: uploadErrorMessage(d.rowNumber, col, value, error) },
+        });
       }
       // A repeat within a later worksheet of a number first seen on an earlier one names where it was first seen in the file.
       if (repeats.length) {
-        const first = await firstStaged(this.dataSource, operationID, repeats.map((r) => r.orderRef));
+        const first = await firstStaged(
+          this.dataSource,
+          operationID,
+          repeats.map((r) => r.orderRef),
+        );
         for (const { entry, orderRef } of repeats) {
           const at = first.get(orderRef);
           if (!at || at.sheetIndex >= entry.sheetIndex) continue;
@@ -253,7 +285,10 @@ export class RecSheetImportJob implements JobHandlerInstance<RecSheetImportData,
       const validationResult = summary.errors > 0 ? refusal(summary.errors) : { fail: false };
       // The last word is the figure the report gives, not the last row number a part reported.
       const n = summary.worksheets;
-      await context.progress(`Validated ${n} ${n === 1 ? 'sheet' : 'sheets'}: ${thousands(summary.rows)} rows, ${thousands(summary.errors)} ${summary.errors === 1 ? 'error' : 'errors'}`, 100);
+      await context.progress(
+        `Validated ${n} ${n === 1 ? 'sheet' : 'sheets'}: ${thousands(summary.rows)} rows, ${thousands(summary.errors)} ${summary.errors === 1 ? 'error' : 'errors'}`,
+        100,
+      );
       return { result: { validationResult, data: summary, listData: report }, resultID: data.recSheetID };
     }
     return this.commit(data, context, { staged: operationID, summary, report, names, lines, percentage: span });
@@ -264,7 +299,12 @@ export class RecSheetImportJob implements JobHandlerInstance<RecSheetImportData,
    * after a validation, for the user's stores as of now. Answers null when the rows are not all
    * there any more (the caller then validates the file).
    */
-  private async commitValidation(data: RecSheetImportData, context: JobContext, validation: KeptValidation, names: string[]): Promise<JobOutcome<ImportResult> | null> {
+  private async commitValidation(
+    data: RecSheetImportData,
+    context: JobContext,
+    validation: KeptValidation,
+    names: string[],
+  ): Promise<JobOutcome<ImportResult> | null> {
     const { data: summary, listData } = validation.result;
     try {
       return await this.commit(data, context, {
@@ -313,7 +353,13 @@ export class RecSheetImportJob implements JobHandlerInstance<RecSheetImportData,
 
   /** Locks the rec sheet's row for the commit's transaction (SELECT ... FOR UPDATE on MariaDB; SQLite's transactions take turns). */
   private async lockSheet(manager: EntityManager, recSheetID: number): Promise<void> {
-    const found = await forUpdate(manager.getRepository(RecSheet).createQueryBuilder('sheet').select('sheet.recSheetID', 'recSheetID').where('sheet.recSheetID = :recSheetID', { recSheetID })).getRawOne<{ recSheetID: unknown }>();
+    const found = await forUpdate(
+      manager
+        .getRepository(RecSheet)
+        .createQueryBuilder('sheet')
+        .select('sheet.recSheetID', 'recSheetID')
+        .where('sheet.recSheetID = :recSheetID', { recSheetID }),
+    ).getRawOne<{ recSheetID: unknown }>();
     if (!found) throw new InvalidInput({ recSheetID: 'The rec sheet no longer exists' });
   }
 
@@ -325,7 +371,11 @@ export class RecSheetImportJob implements JobHandlerInstance<RecSheetImportData,
       const col = completeMapping(data.mappings, worksheet)?.orderRef ?? 0;
       const value = c.orderText || c.orderRef;
       const error = `Order number ${c.orderRef} is already on this sheet`;
-      placed.push({ sheetIndex: c.sheetIndex, field: ORDER_REF_FIELD, item: { worksheet, row: c.rowNumber, col, value, error, message: uploadErrorMessage(c.rowNumber, col, value, error) } });
+      placed.push({
+        sheetIndex: c.sheetIndex,
+        field: ORDER_REF_FIELD,
+        item: { worksheet, row: c.rowNumber, col, value, error, message: uploadErrorMessage(c.rowNumber, col, value, error) },
+      });
     }
     placed.sort((a, b) => a.sheetIndex - b.sheetIndex || a.item.row - b.item.row || a.field - b.field);
     const summary: ImportSummary = { ...plan.summary, lines: 0, errors: conflicts.count, committed: false };

@@ -44,7 +44,9 @@ export function parseImportRequest(body: unknown): RecSheetImportRequest {
   const headerRows = parseHeaderRows(body.headerRows, errors);
   if (Object.keys(errors).length) throw new InvalidInput(errors);
   // fromEntries defines own properties, so a sheet called __proto__ stays a sheet.
-  const mappings: RecSheetImportRequest['mappings'] = Object.fromEntries([...parsed].map(([sheet, fields]) => [sheet, Object.fromEntries(fields) as RecSheetMapping]));
+  const mappings: RecSheetImportRequest['mappings'] = Object.fromEntries(
+    [...parsed].map(([sheet, fields]) => [sheet, Object.fromEntries(fields) as RecSheetMapping]),
+  );
   return {
     fileID: body.fileID as number,
     recSheetID: body.recSheetID as number,

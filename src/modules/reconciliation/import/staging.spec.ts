@@ -18,7 +18,17 @@ function fakeDataSource() {
   return { dataSource, calls, mostAtOnce: () => mostAtOnce };
 }
 
-const row = (n: number): StagedRow => ({ rowNumber: n, saleDate: '2026-01-02', storeID: 1, storeName: 'A', orderRef: `R${n}`, orderText: `R${n}`, sku: 'S', description: '', revenuePence: 100 });
+const row = (n: number): StagedRow => ({
+  rowNumber: n,
+  saleDate: '2026-01-02',
+  storeID: 1,
+  storeName: 'A',
+  orderRef: `R${n}`,
+  orderText: `R${n}`,
+  sku: 'S',
+  description: '',
+  revenuePence: 100,
+});
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('StagingWriter', () => {

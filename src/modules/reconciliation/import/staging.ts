@@ -198,7 +198,7 @@ export async function firstStaged(
 /** The import's columns of recSheetLine, and what the INSERT ... SELECT puts in each. */
 const LINE_COLUMNS =
   'recSheetID, saleDate, storeID, storeName, orderRef, sku, description, revenue, worksheet, rowNumber, fileID, saleID, recByUserName, operationID, createdByUserName, createdDate, updatedByUserName, updatedDate';
-const LINE_VALUES = '?, saleDate, storeID, storeName, orderRef, sku, description, revenue, worksheet, rowNumber, ?, 0, \'\', ?, ?, ?, ?, ?';
+const LINE_VALUES = "?, saleDate, storeID, storeName, orderRef, sku, description, revenue, worksheet, rowNumber, ?, 0, '', ?, ?, ?, ?, ?";
 
 /** What the committed lines carry besides the staged values. */
 export interface CommitLine {
@@ -253,7 +253,12 @@ export interface SheetConflict {
  * commit's transaction after the sheet row is locked, so it sees every line committed before.
  * Answers how many, and the first `limit` in file order.
  */
-export async function sheetConflicts(manager: EntityManager, parentOperationID: number, recSheetID: number, limit: number): Promise<{ count: number; rows: SheetConflict[] }> {
+export async function sheetConflicts(
+  manager: EntityManager,
+  parentOperationID: number,
+  recSheetID: number,
+  limit: number,
+): Promise<{ count: number; rows: SheetConflict[] }> {
   const from = `FROM ${STAGING_TABLE} s JOIN recSheetLine l ON l.recSheetID = ? AND l.orderRef = s.orderRef WHERE s.parentOperationID = ?`;
   const [counted] = await manager.query<Array<{ c: unknown }>>(`SELECT COUNT(*) AS c ${from}`, [recSheetID, parentOperationID]);
   const count = Number(counted?.c ?? 0);

@@ -10,7 +10,11 @@ import { recSheetLineList } from '../rec-sheets/rec-sheet-rows';
 import { ManualRecService } from './manual-rec.service';
 
 /** The path's line and sale, checked (404) before the body. */
-const LineAndSale = () => RecordsOf([['lineId', recSheetLineList], ['saleId', SalesService]]);
+const LineAndSale = () =>
+  RecordsOf([
+    ['lineId', recSheetLineList],
+    ['saleId', SalesService],
+  ]);
 
 /**
  * Manual reconcile and unreconcile (docs/http-api.md, "Auto and manual reconcile").

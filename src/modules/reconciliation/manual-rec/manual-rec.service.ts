@@ -23,7 +23,6 @@ const SUGGESTIONS = 20;
 const CANDIDATES = 200;
 const WINDOW_DAYS = 30;
 
-
 export function adjustmentRequired(difference: number, lineRevenue: number, unreconciled: number): string {
   return `A revenue adjustment of ${pounds(difference)} is required: the line's revenue is ${pounds(lineRevenue)} and the sale's unreconciled revenue ${pounds(unreconciled)}`;
 }
@@ -48,7 +47,8 @@ export function parseBody(raw: unknown): ReconcileBody {
   const errors: Record<string, string> = {};
   const body = (raw && typeof raw === 'object' && !Array.isArray(raw) ? raw : {}) as Row;
   const changes = (body.changes && typeof body.changes === 'object' && !Array.isArray(body.changes) ? body.changes : {}) as Row;
-  if (body.changes !== undefined && body.changes !== null && (typeof body.changes !== 'object' || Array.isArray(body.changes))) errors.changes = 'Must be an object';
+  if (body.changes !== undefined && body.changes !== null && (typeof body.changes !== 'object' || Array.isArray(body.changes)))
+    errors.changes = 'Must be an object';
   for (const key of Object.keys(body)) if (!['recNotes', 'changes'].includes(key)) errors[key.slice(0, 50)] = 'Unknown field';
   for (const key of Object.keys(changes)) if (!['adjustment', 'storeName', 'sku'].includes(key)) errors[`changes${key.slice(0, 40)}`] = 'Unknown change';
   let recNotes = '';
@@ -169,8 +169,7 @@ export class ManualRecService {
       if (Object.keys(errors).length) throw new InvalidInput(errors);
       if (difference !== 0 && body.adjustment !== difference) {
         errors.recNotes = seesFigures(user, 'revenue') ? adjustmentRequired(difference, line.revenue, unreconciled) : ADJUSTMENT_REQUIRED_NO_FIGURES;
-      }
-      else if (difference === 0 && body.adjustment !== 0) errors.recNotes = NO_ADJUSTMENT_NEEDED;
+      } else if (difference === 0 && body.adjustment !== 0) errors.recNotes = NO_ADJUSTMENT_NEEDED;
       else if (body.adjustment !== 0 && !body.recNotes) errors.recNotes = NOTES_REQUIRED;
       if (Object.keys(errors).length) throw new InvalidInput(errors);
       const adjustment = toMoney(plan.sale.adjustment + body.adjustment);
@@ -210,7 +209,13 @@ export class ManualRecService {
       const parts = [`Reconciled by hand: rec sheet ${sheet.name}, line ${line.recSheetLineID}`];
       if (body.adjustment !== 0) parts.push(`adjustment ${pounds(body.adjustment)}`);
       if (plan.moved.length) parts.push(`changed ${plan.moved.join(' and ')}`);
-      await this.sales.linkManual(manager, plan.sale, { revenue: line.revenue, adjustment: body.adjustment }, `${parts.join(', ')}${body.recNotes ? `: ${body.recNotes}` : ''}`, user);
+      await this.sales.linkManual(
+        manager,
+        plan.sale,
+        { revenue: line.revenue, adjustment: body.adjustment },
+        `${parts.join(', ')}${body.recNotes ? `: ${body.recNotes}` : ''}`,
+        user,
+      );
       return { warning, data };
     });
   }
@@ -253,8 +258,22 @@ export class ManualRecService {
 /** The sale fields as read by reconciliation (spec 02 section 3), analysis values as comma-space codes. */
 function readByReconciliation(sale: Row): Row {
   const pick = [
-    'saleID', 'storeID', 'storeName', 'saleDate', 'sku', 'orderRef', 'revenue', 'adjustedRevenue', 'adjustment',
-    'unreconciledRevenue', 'recSheetLinesTotal', 'recSheetLinesCount', 'attributableToUserID', 'isRefund', 'isRefunded', 'currentHistoryStep',
+    'saleID',
+    'storeID',
+    'storeName',
+    'saleDate',
+    'sku',
+    'orderRef',
+    'revenue',
+    'adjustedRevenue',
+    'adjustment',
+    'unreconciledRevenue',
+    'recSheetLinesTotal',
+    'recSheetLinesCount',
+    'attributableToUserID',
+    'isRefund',
+    'isRefunded',
+    'currentHistoryStep',
   ];
   const row: Row = {};
   for (const key of pick) if (key in sale) row[key] = sale[key];

@@ -20,7 +20,6 @@ import { textOf } from '../../../common/db/numbers';
 
 const ID_CHUNK = 1000;
 
-
 /**
  * Rec sheet lines typed in or corrected by hand (spec 02 section 4: only unreconciled lines can
  * be edited or deleted), their list with the linked sale (fkJoins=sale, read through the sales
@@ -49,7 +48,10 @@ export class RecSheetLinesService extends CrudService<RecSheetLine, RecSheetLine
     let wantsSale = false;
     let forEngine = query;
     if (typeof query.fkJoins === 'string') {
-      const joins = query.fkJoins.split(',').map((s) => s.trim()).filter(Boolean);
+      const joins = query.fkJoins
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
       wantsSale = joins.includes('sale');
       const rest = joins.filter((j) => j !== 'sale');
       forEngine = { ...query };
@@ -58,7 +60,10 @@ export class RecSheetLinesService extends CrudService<RecSheetLine, RecSheetLine
     }
     const result = await this.lists.list(this.definition, forEngine, user);
     if (wantsSale) {
-      const sales = await this.saleReads.byID(result.listData.map((row) => Number(row.saleID)), user);
+      const sales = await this.saleReads.byID(
+        result.listData.map((row) => Number(row.saleID)),
+        user,
+      );
       for (const row of result.listData) row.sale = sales.get(Number(row.saleID)) ?? null;
     }
     return result;

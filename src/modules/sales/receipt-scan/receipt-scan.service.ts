@@ -130,7 +130,10 @@ export class ReceiptScanService {
     };
     const rows: Record<string, unknown>[] = [];
     for (let i = 0; i < candidates.length; i += CANDIDATES_PER_QUERY) {
-      const sku = candidates.slice(i, i + CANDIDATES_PER_QUERY).map(([candidate]) => candidate).join(',');
+      const sku = candidates
+        .slice(i, i + CANDIDATES_PER_QUERY)
+        .map(([candidate]) => candidate)
+        .join(',');
       rows.push(...(await this.all(rateCardLineStoreList, { ...filters, sku }, user)));
     }
     const at = (row: Record<string, unknown>) => position.get(String(row.sku).toLowerCase()) ?? Number.MAX_SAFE_INTEGER;

@@ -35,7 +35,11 @@ export const accessProfileStoreList: ListDefinition<AccessProfileStore> = {
             name: accessProfile.name,
             // Names and the active flag only: the users list is where the rest is read, with its own rules.
             ...(accessProfile.users
-              ? { users: [...accessProfile.users].sort((a, b) => a.name.localeCompare(b.name)).map((u) => ({ userID: u.userID, name: u.name, active: u.active })) }
+              ? {
+                  users: [...accessProfile.users]
+                    .sort((a, b) => a.name.localeCompare(b.name))
+                    .map((u) => ({ userID: u.userID, name: u.name, active: u.active })),
+                }
               : {}),
           },
         }

@@ -69,9 +69,7 @@ export class AccessProfilesService extends CrudService<AccessProfile, AccessProf
     this.stores.onStoreCreated(async (manager, store) => {
       const otherStores = (await this.stores.count(manager)) - 1;
       const profiles = await manager.find(AccessProfile, { relations: { accessProfileStores: true } });
-      const administrators = profiles.filter(
-        (p) => p.systemAreas.split(', ').includes('SystemSetup') && (p.accessProfileStores?.length ?? 0) >= otherStores,
-      );
+      const administrators = profiles.filter((p) => p.systemAreas.split(', ').includes('SystemSetup') && (p.accessProfileStores?.length ?? 0) >= otherStores);
       for (const profile of administrators) {
         await manager.insert(AccessProfileStore, { accessProfileID: profile.accessProfileID, storeID: store.storeID });
       }
@@ -82,7 +80,10 @@ export class AccessProfilesService extends CrudService<AccessProfile, AccessProf
   async createProfile(manager: EntityManager, profile: Partial<AccessProfile>, storeIDs: number[]): Promise<AccessProfile> {
     const saved = await manager.save(AccessProfile, manager.create(AccessProfile, profile));
     if (storeIDs.length) {
-      await manager.insert(AccessProfileStore, storeIDs.map((storeID) => ({ accessProfileID: saved.accessProfileID, storeID })));
+      await manager.insert(
+        AccessProfileStore,
+        storeIDs.map((storeID) => ({ accessProfileID: saved.accessProfileID, storeID })),
+      );
     }
     return saved;
   }
@@ -92,7 +93,10 @@ export class AccessProfilesService extends CrudService<AccessProfile, AccessProf
   }
 
   protected async assign(manager: EntityManager, profile: AccessProfile, body: AccessProfileBody): Promise<void> {
-    const areas = (body.systemAreas ?? profile.systemAreas ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+    const areas = (body.systemAreas ?? profile.systemAreas ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     const unknown = areas.filter((a) => !isSystemArea(a));
     if (unknown.length) throw new InvalidInput({ systemAreas: `Unknown system area ${unknown[0].slice(0, 50)}` });
     if (body.storeIDs?.length) {

@@ -45,7 +45,9 @@ export class UserPreferencesService {
       }
       const characters = others.reduce((sum, p) => sum + p.value.length, value.length);
       if (characters > MAX_PREFERENCE_CHARACTERS_PER_USER) {
-        throw new InvalidInput({ value: `A user's preferences can hold at most ${MAX_PREFERENCE_CHARACTERS_PER_USER.toLocaleString('en-GB')} characters in all` });
+        throw new InvalidInput({
+          value: `A user's preferences can hold at most ${MAX_PREFERENCE_CHARACTERS_PER_USER.toLocaleString('en-GB')} characters in all`,
+        });
       }
       await manager.upsert(UserPreference, { userID, group, name, value }, { conflictPaths: ['userID', 'group', 'name'] });
     });

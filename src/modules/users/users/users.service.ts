@@ -208,7 +208,11 @@ export class UsersService extends CrudService<User, UserBody> implements OnAppli
 
   /** Whether `userID` is an active seller at `storeID` (./sellers.ts): who may be named as a sale's seller there, or planned on its rota. */
   async worksAt(manager: EntityManager, userID: number, storeID: number): Promise<boolean> {
-    const row = await manager.query<unknown[]>(`SELECT 1 AS ok FROM user u WHERE u.userID = ? AND u.active = ? AND ${sellsAtSql('u', '?')}`, [userID, 1, storeID]);
+    const row = await manager.query<unknown[]>(`SELECT 1 AS ok FROM user u WHERE u.userID = ? AND u.active = ? AND ${sellsAtSql('u', '?')}`, [
+      userID,
+      1,
+      storeID,
+    ]);
     return row.length > 0;
   }
 
@@ -272,7 +276,10 @@ export class UsersService extends CrudService<User, UserBody> implements OnAppli
         // Whether the user sells (./sellers.ts): a new sale names them as its seller only then.
         sells: profile.sells,
         accessProfileStores: (profile.accessProfileStores ?? [])
-          .map((aps) => ({ storeID: aps.storeID, store: { storeID: aps.storeID, name: aps.store?.name ?? '(Store name not found)', storeTypeID: aps.store?.storeTypeID } }))
+          .map((aps) => ({
+            storeID: aps.storeID,
+            store: { storeID: aps.storeID, name: aps.store?.name ?? '(Store name not found)', storeTypeID: aps.store?.storeTypeID },
+          }))
           .sort((a, b) => a.store.name.localeCompare(b.store.name)),
         users: users.map((u) => ({ userID: u.userID, name: u.name, active: u.active })),
       },
@@ -300,7 +307,16 @@ export class UsersService extends CrudService<User, UserBody> implements OnAppli
       await locked.transaction(async (manager) => {
         const profile = await this.accessProfiles.createProfile(
           manager,
-          { name: 'Administrator', systemAreas: formatSystemAreas(SYSTEM_AREA_NAMES), showRevenue: true, showCommission: true, createdByUserName: 'System', createdDate: new Date(), updatedByUserName: 'System', updatedDate: new Date() },
+          {
+            name: 'Administrator',
+            systemAreas: formatSystemAreas(SYSTEM_AREA_NAMES),
+            showRevenue: true,
+            showCommission: true,
+            createdByUserName: 'System',
+            createdDate: new Date(),
+            updatedByUserName: 'System',
+            updatedDate: new Date(),
+          },
           storeIDs,
         );
         await manager.insert(User, {
@@ -404,8 +420,7 @@ export class UsersService extends CrudService<User, UserBody> implements OnAppli
     }
 
     // These end every token issued before them (see User.tokenVersion).
-    const endsSessions =
-      !isNew && (Boolean(body.password) || (target.active && body.active === false) || accessProfileID !== target.accessProfileID);
+    const endsSessions = !isNew && (Boolean(body.password) || (target.active && body.active === false) || accessProfileID !== target.accessProfileID);
     if (endsSessions) await manager.increment(User, { userID: target.userID }, 'tokenVersion', 1);
 
     target.name = body.name;
