@@ -207,6 +207,10 @@ describe('the login background, login logo and favicon', () => {
     expect(body.equals(icon)).toBe(true);
     expect((await fetchImage('favicon.ico', { 'If-None-Match': res.headers.etag })).res.status).toBe(304);
     expect((await fetchImage('noCache/favicon.ico')).res.headers['cache-control']).toBe('no-store');
+    // /api/file/favicon is the same image under its other name, and resets it as well.
+    expect((await fetchImage('favicon')).body.equals(icon)).toBe(true);
+    expectStatus(await admin.delete('/api/file/favicon'), 200);
+    expectFailure(await t.http.get('/api/file/favicon.ico'), 404);
   });
 
   it('each reset clears only its own image', async () => {
