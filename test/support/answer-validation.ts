@@ -185,8 +185,8 @@ function saveCounts(): void {
 
 if (typeof afterAll === 'function') afterAll(saveCounts);
 
-/** The run's figures (global-teardown.ts prints them with ANSWER_VALIDATION_REPORT=1). */
-export function validationReport(dataDir: string): string {
+/** The run's figures (global-teardown.ts prints them with ANSWER_VALIDATION_REPORT=1); null when no test file validated an answer. */
+export function validationReport(dataDir: string): string | null {
   const all: Record<string, number> = {};
   let files = 0;
   let others = 0;
@@ -198,6 +198,7 @@ export function validationReport(dataDir: string): string {
       for (const [key, n] of Object.entries(entry.counts)) all[key] = (all[key] ?? 0) + n;
     }
   }
+  if (files === 0) return null;
   const total = Object.values(all).reduce((a, b) => a + b, 0);
   const operations = new Set(Object.keys(all).map((key) => key.replace(/ \d+$/, ''))).size;
   const document = existsSync(join(dataDir, DOCUMENT_FILE)) ? (JSON.parse(readFileSync(join(dataDir, DOCUMENT_FILE), 'utf8')) as Document) : null;
