@@ -33,10 +33,8 @@ export type Access = SystemArea | ((me: Me) => boolean);
 /** The submenus of the drawer; a submenu shows when one of its screens does. */
 export type MenuGroupKey = 'systemSetup' | 'about';
 
-/** A screen's place in the drawer menu. */
+/** A screen's place in the drawer menu: its entry is keyed by the screen's id and labelled with its title. */
 export interface MenuPlace {
-  key: string;
-  label: string;
   icon: MenuIconName;
   /** The submenu it is in; none: the top level. */
   parent?: MenuGroupKey;
@@ -74,7 +72,7 @@ export const SCREENS = {
     paths: ['/'],
     load: loadLandingPage,
     title: 'Home',
-    menu: { key: 'home', label: 'Home', icon: 'HomeOutlined', order: 10 },
+    menu: { icon: 'HomeOutlined', order: 10 },
   },
   landing: { paths: ['/landing/:tab/:date/:userID', '/landing/*'], load: loadLandingPage, title: 'Home' },
   // Spec 01 §6: a store and one of RecordSales, RecordRefunds, UpdateSales. The screen stays open to
@@ -83,7 +81,7 @@ export const SCREENS = {
     paths: ['/sales', '/sales/:storeID'],
     load: loadSales,
     title: 'Sales',
-    menu: { key: 'sales', label: 'Sales', icon: 'DollarOutlined', order: 20, visible: canUseSales },
+    menu: { icon: 'DollarOutlined', order: 20, visible: canUseSales },
   },
   salesCalculator: { paths: ['/sales/calculator'], load: loadCalculator, title: 'Sales calculator' },
   salesNewSale: { paths: ['/sales/newSale/:base64'], load: loadSales, title: 'Sales' },
@@ -94,7 +92,7 @@ export const SCREENS = {
     load: loadRateCards,
     access: hasStore,
     title: 'Rate cards',
-    menu: { key: 'rateCards', label: 'Rate cards', icon: 'ProfileOutlined', order: 30 },
+    menu: { icon: 'ProfileOutlined', order: 30 },
   },
   rateCardsAll: { paths: ['/data/rateCards/all'], load: loadRateCards, access: hasStore, title: 'Rate cards' },
   rateCardLines: { paths: ['/data/rateCards/:rateCardID/lines'], load: loadRateCardLines, access: hasStore, title: 'Rate card lines' },
@@ -104,7 +102,7 @@ export const SCREENS = {
     paths: ['/targets/*'],
     load: loadTargets,
     title: 'Targets',
-    menu: { key: 'targets', label: 'Targets', icon: 'AimOutlined', order: 40, visible: hasStore },
+    menu: { icon: 'AimOutlined', order: 40, visible: hasStore },
   },
   // Daily stats: every user with a store (reading needs only the store; editing RecordDailyStats).
   // Without a store the screen opens and says 'No store selected...'.
@@ -112,7 +110,7 @@ export const SCREENS = {
     paths: ['/daily/*'],
     load: loadDaily,
     title: 'Daily',
-    menu: { key: 'daily', label: 'Daily', icon: 'CalendarOutlined', order: 50, visible: hasStore },
+    menu: { icon: 'CalendarOutlined', order: 50, visible: hasStore },
   },
   // Rota: every user with a store (their own week at least); planning and approval need their areas.
   rota: {
@@ -120,14 +118,14 @@ export const SCREENS = {
     load: loadRota,
     access: hasStore,
     title: 'Rota',
-    menu: { key: 'rota', label: 'Rota', icon: 'ScheduleOutlined', order: 60 },
+    menu: { icon: 'ScheduleOutlined', order: 60 },
   },
   recSheets: {
     paths: ['/recSheets'],
     load: loadRecSheets,
     access: 'RevenueReconciliation',
     title: 'Revenue reconciliation',
-    menu: { key: 'recSheets', label: 'Revenue reconciliation', icon: 'AuditOutlined', order: 70 },
+    menu: { icon: 'AuditOutlined', order: 70 },
   },
   recImportTemplates: { paths: ['/recSheets/templates'], load: loadRecImportTemplates, access: 'RevenueReconciliation', title: 'Supplier templates' },
   recMatchRules: { paths: ['/recSheets/matchRules'], load: loadRecMatchRules, access: 'RevenueReconciliation', title: 'Match rules' },
@@ -142,7 +140,7 @@ export const SCREENS = {
     load: loadAnnouncements,
     access: 'Announce',
     title: 'Announcements',
-    menu: { key: 'announcements', label: 'Announcements', icon: 'NotificationOutlined', order: 80 },
+    menu: { icon: 'NotificationOutlined', order: 80 },
   },
   announcementUsers: {
     paths: ['/announcements/:announcementID/announcementUsers'],
@@ -156,7 +154,7 @@ export const SCREENS = {
     paths: ['/data/users'],
     load: loadUsers,
     title: 'Users',
-    menu: { key: 'users', label: 'Users', icon: 'TeamOutlined', order: 90 },
+    menu: { icon: 'TeamOutlined', order: 90 },
   },
   // Without UserSetup the users screen has only 'Active users': its other tabs lead back to it (UsersScreen).
   usersInactive: { paths: ['/data/users/inactive'], load: loadUsers, title: 'Users' },
@@ -167,56 +165,56 @@ export const SCREENS = {
     load: loadListScreen,
     access: 'SystemSetup',
     title: 'Stores',
-    menu: { key: 'stores', label: 'Stores', icon: 'ShopOutlined', parent: 'systemSetup', order: 10 },
+    menu: { icon: 'ShopOutlined', parent: 'systemSetup', order: 10 },
   },
   storeTypes: {
     paths: ['/data/storeTypes'],
     load: loadListScreen,
     access: 'SystemSetup',
     title: 'Store types',
-    menu: { key: 'storeTypes', label: 'Store types', icon: 'ApartmentOutlined', parent: 'systemSetup', order: 20 },
+    menu: { icon: 'ApartmentOutlined', parent: 'systemSetup', order: 20 },
   },
   saleTypes: {
     paths: ['/data/saleTypes'],
     load: loadListScreen,
     access: 'SystemSetup',
     title: 'Sale types',
-    menu: { key: 'saleTypes', label: 'Sale types', icon: 'TagsOutlined', parent: 'systemSetup', order: 30 },
+    menu: { icon: 'TagsOutlined', parent: 'systemSetup', order: 30 },
   },
   skuTypes: {
     paths: ['/data/skuTypes'],
     load: loadListScreen,
     access: 'SystemSetup',
     title: 'SKU types',
-    menu: { key: 'skuTypes', label: 'SKU types', icon: 'BarcodeOutlined', parent: 'systemSetup', order: 40 },
+    menu: { icon: 'BarcodeOutlined', parent: 'systemSetup', order: 40 },
   },
   bands: {
     paths: ['/data/bands'],
     load: loadListScreen,
     access: 'SystemSetup',
     title: 'Bands',
-    menu: { key: 'bands', label: 'Bands', icon: 'TrophyOutlined', parent: 'systemSetup', order: 50 },
+    menu: { icon: 'TrophyOutlined', parent: 'systemSetup', order: 50 },
   },
   discounts: {
     paths: ['/data/discounts'],
     load: loadListScreen,
     access: 'SystemSetup',
     title: 'Discounts',
-    menu: { key: 'discounts', label: 'Discounts', icon: 'PercentageOutlined', parent: 'systemSetup', order: 60 },
+    menu: { icon: 'PercentageOutlined', parent: 'systemSetup', order: 60 },
   },
   analysisFields: {
     paths: ['/data/analysisFields'],
     load: loadListScreen,
     access: 'SystemSetup',
     title: 'Analysis fields',
-    menu: { key: 'analysisFields', label: 'Analysis fields', icon: 'FormOutlined', parent: 'systemSetup', order: 70 },
+    menu: { icon: 'FormOutlined', parent: 'systemSetup', order: 70 },
   },
   metrics: {
     paths: ['/data/metrics'],
     load: loadListScreen,
     access: 'SystemSetup',
     title: 'Metrics',
-    menu: { key: 'metrics', label: 'Metrics', icon: 'LineChartOutlined', parent: 'systemSetup', order: 80 },
+    menu: { icon: 'LineChartOutlined', parent: 'systemSetup', order: 80 },
   },
   // A metric's parts: SystemSetup, as the metrics (the parts list answers 403 otherwise).
   metricParts: { paths: ['/data/metrics/:metricID'], load: loadMetricParts, access: 'SystemSetup', title: 'Metric parts' },
@@ -224,14 +222,14 @@ export const SCREENS = {
     paths: ['/data/users/accessProfiles'],
     load: loadUsers,
     title: 'Access Profiles',
-    menu: { key: 'accessProfiles', label: 'Access Profiles', icon: 'SafetyOutlined', parent: 'systemSetup', order: 90, visible: 'UserSetup' },
+    menu: { icon: 'SafetyOutlined', parent: 'systemSetup', order: 90, visible: 'UserSetup' },
   },
   // Customisation (spec 01 §6, spec 02 §6): UserSetup; without it the screen opens and says so, calling nothing.
   customisation: {
     paths: ['/data/customisation'],
     load: loadCustomisation,
     title: 'Customisation',
-    menu: { key: 'customisation', label: 'Customisation', icon: 'PictureOutlined', parent: 'systemSetup', order: 100, visible: 'UserSetup' },
+    menu: { icon: 'PictureOutlined', parent: 'systemSetup', order: 100, visible: 'UserSetup' },
   },
   customisationFavicon: { paths: ['/data/customisation/favicon'], load: loadCustomisation, title: 'Customisation' },
   customisationLogo: { paths: ['/data/customisation/logo'], load: loadCustomisation, title: 'Customisation' },
@@ -241,20 +239,20 @@ export const SCREENS = {
     load: loadJobs,
     access: 'SystemSetup',
     title: 'Jobs',
-    menu: { key: 'jobs', label: 'Jobs', icon: 'FieldTimeOutlined', parent: 'systemSetup', order: 110 },
+    menu: { icon: 'FieldTimeOutlined', parent: 'systemSetup', order: 110 },
   },
   // The About pages, for everyone (spec 01 §2 Shell, spec 02 §2.7).
   licences: {
     paths: ['/about/licences'],
     load: loadAbout,
     title: 'Licences',
-    menu: { key: 'licences', label: 'Licences', icon: 'SafetyCertificateOutlined', parent: 'about', order: 10 },
+    menu: { icon: 'SafetyCertificateOutlined', parent: 'about', order: 10 },
   },
   support: {
     paths: ['/about/support'],
     load: loadAbout,
     title: 'Support',
-    menu: { key: 'support', label: 'Support', icon: 'CustomerServiceOutlined', parent: 'about', order: 20 },
+    menu: { icon: 'CustomerServiceOutlined', parent: 'about', order: 20 },
   },
 } satisfies Record<string, ScreenDefinition>;
 

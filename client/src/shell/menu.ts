@@ -29,7 +29,7 @@ export function visibleMenu(me: Me, screens: Screen[] = SCREEN_LIST): MenuEntry[
   const placedIn = (parent: MenuGroupKey | undefined): Placed[] =>
     shown
       .filter(({ menu }) => menu.parent === parent)
-      .map(({ screen, menu }) => ({ order: menu.order, entry: { key: menu.key, label: menu.label, icon: menu.icon, path: menuPathOf(screen) } }));
+      .map(({ screen, menu }) => ({ order: menu.order, entry: { key: screen.id, label: screen.title, icon: menu.icon, path: menuPathOf(screen) } }));
   const groups = (Object.keys(MENU_GROUPS) as MenuGroupKey[]).map((key): Placed => {
     const { label, icon, order } = MENU_GROUPS[key];
     return { order, entry: { key, label, icon, children: byOrder(placedIn(key)) } };
