@@ -7,5 +7,3 @@ export function withArticle(noun: string): string {
   const an = /^[aeio]/i.test(noun) || (/^u/i.test(noun) && !/^u(s|ni|ti|ra|ro)/i.test(noun));
   return `${an ? 'an' : 'a'} ${noun}`;
 }
-
-export { pounds } from '../../shared/pounds';

@@ -6,7 +6,7 @@ import { toMoney } from '../../../common/db/numbers';
 import { removeHiddenFigures, seesFigures, type Figures } from '../../../common/list/figures';
 import { retryingTransaction } from '../../../common/db/transactions';
 import { InvalidInput, RecordNotFound } from '../../../common/http/validation-result';
-import { pounds } from '../../../common/http/wording';
+import { pounds } from '../../../shared/pounds';
 import { SalesService } from '../../sales';
 import { AutoRecService } from '../auto-rec/auto-rec.service';
 import { RecSheetLine } from '../entities';
