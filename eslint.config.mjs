@@ -53,6 +53,7 @@ export default tseslint.config(
       '**/*.mjs',
       '**/*.cjs',
       'client/vite.config.ts',
+      'client/antdStaticStyles.ts',
       'client/src/api/schema.d.ts',
     ],
   },

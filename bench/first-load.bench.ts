@@ -16,7 +16,8 @@
  *   0 skips them). The sales page lists SALES sales, so its table's render cost is measured.
  *
  * Prints one JSON line per case. BENCH_NETWORKS=fast3g (or 10mbit) runs one profile only, and
- * BENCH_NETWORKS=none none of them (Lighthouse alone).
+ * BENCH_NETWORKS=none none of them (Lighthouse alone). BENCH_LIGHTHOUSE_PAGES and BENCH_LIGHTHOUSE_PRESETS
+ * (comma-separated) run Lighthouse on some pages or presets only.
  */
 import 'reflect-metadata';
 import { type Browser, type BrowserContext, type Page, type Request, chromium } from 'playwright-core';
@@ -312,7 +313,11 @@ export async function firstLoadBench(): Promise<void> {
         { name: 'landing', url: `${baseUrl}/`, token },
         { name: 'sales', url: `${baseUrl}/sales`, token },
       ];
-      for (const preset of ['desktop', 'mobile'] as Preset[]) for (const page of pages) print(await lighthouseScores(page, preset, runs));
+      // BENCH_LIGHTHOUSE_PAGES (login,landing,sales) and BENCH_LIGHTHOUSE_PRESETS (desktop,mobile) narrow the runs.
+      const wantedPages = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',');
+      const wantedPresets = process.env.BENCH_LIGHTHOUSE_PRESETS?.split(',');
+      for (const preset of (['desktop', 'mobile'] as Preset[]).filter((p) => !wantedPresets || wantedPresets.includes(p)))
+        for (const page of pages.filter((p) => !wantedPages || wantedPages.includes(p.name))) print(await lighthouseScores(page, preset, runs));
     }
   } finally {
     await browser.close();

@@ -58,6 +58,13 @@ async function runOnce(page: LighthousePage, preset: Preset): Promise<Scores> {
       config,
     );
     const lhr = result.lhr;
+    // BENCH_LIGHTHOUSE_REPORT_DIR keeps each run's report (Lighthouse's JSON), to see where the time went.
+    const reportDir = process.env.BENCH_LIGHTHOUSE_REPORT_DIR;
+    if (reportDir) {
+      const { mkdirSync, writeFileSync } = await import('node:fs');
+      mkdirSync(reportDir, { recursive: true });
+      writeFileSync(`${reportDir}/${page.name}-${preset}-${Date.now()}.json`, JSON.stringify(lhr));
+    }
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
     const a11yRefs: Array<{ id: string; weight: number }> = lhr.categories.accessibility.auditRefs;
     return {

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { type Plugin, defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { antdStaticStyles } from './antdStaticStyles';
 
 // The config lives in client/ and is run from the repository root
 // (`vite build --config client/vite.config.ts`), so every path is made
@@ -39,7 +40,7 @@ function precompress(): Plugin {
 
 export default defineConfig({
   root: clientDir,
-  plugins: [react(), precompress()],
+  plugins: [react(), antdStaticStyles(), precompress()],
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,

@@ -62,7 +62,7 @@ export function sharedModules(config: AppConfig, role: JobsRole) {
 export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
     // The built client is served at / (any unknown path gets index.html); /api is the API.
-    const client = existsSync(config.clientDir) ? [ClientFilesModule.forRoot(config.clientDir)] : [];
+    const client = existsSync(config.clientDir) ? [ClientFilesModule.forRoot(config.clientDir, config.appName)] : [];
     return { module: AppModule, imports: [...sharedModules(config, 'api'), ...client] };
   }
 }

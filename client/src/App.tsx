@@ -1,7 +1,7 @@
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, useDeferredValue } from 'react';
 import { RouterProvider, createBrowserRouter } from 'react-router';
 import { Button, Result, Spin } from 'antd';
-import { useMe } from './api/hooks';
+import { preloadMe, useMe } from './api/hooks';
 import { getToken } from './api/token';
 import { useFavicon } from './screens/customisation/branding';
 import { lazyScreen, preloadScreen } from './lazyScreen';
@@ -11,16 +11,20 @@ const LoginPage = lazyScreen(() => import('./auth/LoginPage'), 'LoginPage');
 const loadSignedInRoutes = () => import('./SignedInRoutes');
 const SignedInRoutes = lazy(async () => ({ default: (await loadSignedInRoutes()).SignedInRoutes }));
 
-// Signed in: the routes and the current URL's screen are fetched now, beside /api/user/me,
-// rather than one after the other once it has answered (issue 26).
+// Signed in: /api/user/me, the routes and the current URL's screen are all asked for now, side by
+// side, rather than one after the other once the first render and then /api/user/me are done (issue 26).
 if (getToken()) {
+  preloadMe();
   void loadSignedInRoutes().catch(() => undefined);
   preloadScreen(screenAt(window.location.pathname)?.load);
 }
 
 /** The signed-in app: waits for the user's profile, then shows the shell and routes. */
 function SignedInApp() {
-  const { me, error, mutate } = useMe();
+  const { me: answeredMe, error, mutate } = useMe();
+  // The shell and the first screen are drawn in a transition once the profile is in (sliced, not
+  // one long task; issue 26). Later changes to the profile show the same way.
+  const me = useDeferredValue(answeredMe);
   if (error) {
     return (
       <Result
@@ -40,10 +44,24 @@ function SignedInApp() {
   );
 }
 
+/**
+ * The top bar the server drew before any script ran (src/common/static/client-files.ts), read
+ * before React replaces it: the loading view keeps it, so the screen goes from that first paint to
+ * the shell without going blank. None in development (Vite serves index.html) or signed out.
+ */
+const firstPaintTopBar = document.querySelector('#root > .first-paint > .top-bar')?.outerHTML;
+
 function AppLoading() {
-  return (
+  const spinner = (
     <div className="app-loading">
       <Spin size="large" />
+    </div>
+  );
+  if (!firstPaintTopBar) return spinner;
+  return (
+    <div className="shell first-paint">
+      <div className="first-paint-top-bar" dangerouslySetInnerHTML={{ __html: firstPaintTopBar }} />
+      {spinner}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App as AntApp, ConfigProvider } from 'antd';
 import enGB from 'antd/locale/en_GB';
@@ -9,7 +9,10 @@ import { App } from './App';
 import { prefetchWhenIdle, prefetching } from './lazyScreen';
 import { loadListScreen, loadRateCards, loadSales } from './screenCode';
 import { useMotion } from './shell/motion';
+import { THEME_TOKEN } from './theme';
 import type { ReactNode } from 'react';
+// antd's styles, baked at build time (client/antdStaticStyles.ts), before the app's own.
+import 'virtual:antd-styles.css';
 import './styles.css';
 
 dayjs.locale('en-gb');
@@ -32,42 +35,34 @@ window.addEventListener('vite:preloadError', (event) => {
 // the browser idle, so their first click does not wait for their code (lazyScreen.tsx).
 prefetchWhenIdle([loadListScreen, loadRateCards, loadSales]);
 
-/** antd's theme: the brand, readable greys and reds, and motion as the user's setting asks (shell/motion.ts). */
+/** antd's theme (theme.ts), with motion as the user's setting asks (shell/motion.ts). */
 function Themed({ children }: { children: ReactNode }) {
   const motion = useMotion();
   return (
-    <ConfigProvider
-      locale={enGB}
-      theme={{
-        token: {
-          colorPrimary: '#1f5fae',
-          // Links and grey texts dark enough for WCAG AA contrast (4.5:1) on white: antd's defaults are not.
-          colorLink: '#1f5fae',
-          colorTextSecondary: 'rgba(0, 0, 0, 0.6)',
-          colorTextDescription: 'rgba(0, 0, 0, 0.6)',
-          colorTextPlaceholder: 'rgba(0, 0, 0, 0.6)',
-          // Red text and white text on red buttons (Delete) readable too.
-          colorError: '#cf1322',
-          borderRadius: 6,
-          fontFamily: "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
-          motion,
-        },
-      }}
-    >
+    <ConfigProvider locale={enGB} theme={{ token: { ...THEME_TOKEN, motion } }}>
       {children}
     </ConfigProvider>
   );
 }
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Themed>
-      <AntApp>
-        {/* Errors are logged where they happen (spec 01 §8); SWR should not retry refused calls forever. */}
-        <SWRConfig value={{ shouldRetryOnError: false }}>
-          <App />
-        </SWRConfig>
-      </AntApp>
-    </Themed>
-  </StrictMode>,
+/*
+ * The first render is a transition: React builds the app in slices of a few milliseconds and lets
+ * the browser paint and answer input between them, instead of one long task that blocks the
+ * page (issue 26: on a phone's CPU the boot was seconds of blocking time). The first paint the
+ * server drew (client-files.ts) stays on screen until it is done.
+ */
+const root = createRoot(document.getElementById('root')!);
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <Themed>
+        <AntApp>
+          {/* Errors are logged where they happen (spec 01 §8); SWR should not retry refused calls forever. */}
+          <SWRConfig value={{ shouldRetryOnError: false }}>
+            <App />
+          </SWRConfig>
+        </AntApp>
+      </Themed>
+    </StrictMode>,
+  ),
 );

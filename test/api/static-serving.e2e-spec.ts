@@ -12,7 +12,12 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type TestApp } from '../supp
  * shaped like a Vite build: index.html, a hashed chunk with the .br and .gz copies the build
  * writes, a hashed image without copies, an unhashed file, and the manifest under .vite.
  */
-const INDEX_HTML = '<!doctype html><html><head><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root"></div></body></html>';
+const INDEX_HTML =
+  '<!doctype html><html><head><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root"><!--first-paint--></div></body></html>';
+/** What a visitor with no session gets: the marker of the first paint gone, nothing in its place. */
+const SIGNED_OUT_HTML = INDEX_HTML.replace('<!--first-paint-->', '');
+/** An app name with characters HTML must escape. */
+const APP_NAME = 'Acme <Phones> & "Co"';
 const CHUNK = `export const screens = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `screen ${i}`))};\n`;
 const CHUNK_BR = brotliCompressSync(CHUNK);
 const CHUNK_GZ = gzipSync(CHUNK);
@@ -45,7 +50,7 @@ describe('serving the built client', () => {
     writeFileSync(join(clientDir, '.vite', 'manifest.json'), '{"index.html":{}}');
     // Beside the client folder, not in it: must never be reachable.
     writeFileSync(join(parent, 'secret.txt'), 'not for the web');
-    testApp = await startTestApp({ env: { CLIENT_DIR: clientDir } });
+    testApp = await startTestApp({ env: { CLIENT_DIR: clientDir, APP_NAME } });
   });
 
   afterAll(async () => {
@@ -57,7 +62,7 @@ describe('serving the built client', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.headers['cache-control']).toBe('no-cache');
-    expect(res.text).toBe(INDEX_HTML);
+    expect(res.text).toBe(SIGNED_OUT_HTML);
   };
 
   it('sends a hashed chunk brotli-compressed when the browser accepts br, cached for a year as immutable', async () => {
@@ -116,6 +121,32 @@ describe('serving the built client', () => {
     expect(again.status).toBe(304);
   });
 
+  it("draws a signed-in visitor's first paint into index.html: the top bar with the app's name, escaped", async () => {
+    const res = await testApp.http.get('/sales').set('Cookie', 'theme=dark; token=eyJhbGciOi.x.y');
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['vary']).toMatch(/Cookie/i);
+    const root = /<div id="root">(.*)<\/div><\/body>/.exec(res.text)?.[1] ?? '';
+    expect(root).toContain('<header class="top-bar">');
+    expect(root).toContain('<span class="top-bar-app-name">Acme &#60;Phones&#62; &#38; &#34;Co&#34;</span>');
+    expect(root).not.toContain('<Phones>');
+    // The page around it is the build's.
+    expect(res.text.replace(root, '<!--first-paint-->')).toBe(INDEX_HTML);
+  });
+
+  it('draws no first paint without a session, and a page cached for one visitor is not reused for the other', async () => {
+    for (const cookie of ['', 'token=', 'theme=dark', 'mytoken=abc']) {
+      const res = await testApp.http.get('/').set('Cookie', cookie);
+      expectIndexHtml(res);
+    }
+    const signedOut = await testApp.http.get('/');
+    const signedIn = await testApp.http.get('/').set('Cookie', 'token=abc');
+    expect(signedIn.headers['etag']).not.toBe(signedOut.headers['etag']);
+    const revalidated = await testApp.http.get('/').set('Cookie', 'token=abc').set('If-None-Match', signedOut.headers['etag']);
+    expect(revalidated.status).toBe(200);
+    expect(revalidated.text).toContain('first-paint');
+  });
+
   it('sends an unhashed file of the client folder with no-cache', async () => {
     const res = await testApp.http.get('/robots.txt');
     expect(res.status).toBe(200);
@@ -147,7 +178,7 @@ describe('serving the built client', () => {
   it('leaves other methods than GET and HEAD to the API', async () => {
     const res = await testApp.http.post('/data/stores').send({});
     expect(res.status).toBe(404);
-    expect(res.text).not.toBe(INDEX_HTML);
+    expect(res.text).not.toBe(SIGNED_OUT_HTML);
     const head = await testApp.http.head('/assets/index-Ab12Cd34.js').set('Accept-Encoding', 'br');
     expect(head.status).toBe(200);
     expect(head.headers['content-encoding']).toBe('br');
@@ -170,5 +201,12 @@ describe('the built client', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain/);
     expect(res.text).toMatch(/^User-agent: \*\nDisallow: \/\n?$/);
+  });
+
+  it("has the place of the first paint in its index.html, so a signed-in visitor's top bar is drawn before any script", async () => {
+    const signedIn = await testApp.http.get('/').set('Cookie', 'token=abc');
+    expect(signedIn.text).toMatch(/<div id="root"><div class="shell first-paint"><header class="top-bar">.*Retail Back Office/);
+    const signedOut = await testApp.http.get('/');
+    expect(signedOut.text).toContain('<div id="root"></div>');
   });
 });

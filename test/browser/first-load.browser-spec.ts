@@ -208,4 +208,73 @@ describeInBrowser('first load in a browser', () => {
     await page.locator('.ant-table').first().waitFor();
     await context.close();
   });
+  /** What antd's styles decide on the sales page, element by element: the same whichever way the styles came. */
+  const LOOKED_AT = [
+    '.top-bar-avatar',
+    '.ant-btn-primary',
+    '.ant-btn',
+    '.ant-input-affix-wrapper',
+    '.ant-tabs-tab',
+    '.ant-tabs-tab-active',
+    '.ant-table',
+    '.ant-table-thead th',
+    '.ant-typography',
+    '.ant-tag',
+  ];
+  const STYLE_PROPERTIES = ['color', 'background-color', 'font-size', 'font-weight', 'line-height', 'padding', 'border', 'border-radius', 'height', 'display'];
+
+  async function antdLook(page: Page): Promise<string[]> {
+    const looks: string[] = [];
+    for (const selector of LOOKED_AT) {
+      const element = page.locator(selector).first();
+      const style = (await element.count())
+        ? await element.evaluate((node, properties) => {
+            const computed = node.ownerDocument.defaultView!.getComputedStyle(node);
+            return properties.map((property) => computed.getPropertyValue(property)).join(' | ');
+          }, STYLE_PROPERTIES)
+        : 'absent';
+      looks.push(`${selector} ${style}`);
+    }
+    return looks;
+  }
+
+  it("draws the first screens' antd styles from the built stylesheet, looking as when they are made at run time", async () => {
+    const api = await Api.logIn(target.baseUrl, target.adminEmail, target.adminPassword);
+    const looks: string[][] = [];
+    const inserted: number[] = [];
+    // With motion (a user's default): the theme the build baked (client/antdStaticStyles.ts). Without
+    // (the other browser tests): a theme of its own, whose styles antd makes at run time as before.
+    for (const motion of [true, false]) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: motion ? 'no-preference' : 'reduce' });
+      await context.addCookies([{ name: 'token', value: api.token, url: target.baseUrl }]);
+      const page = await context.newPage();
+      await page.goto(`${target.baseUrl}/sales`);
+      await page.locator('.ant-table').waitFor();
+      await page.waitForLoadState('networkidle');
+      looks.push(await antdLook(page));
+      inserted.push(await page.locator('style[data-css-hash]').count());
+      await context.close();
+    }
+    expect(looks[0].filter((look) => look.endsWith('absent'))).toEqual([]);
+    expect(looks[0]).toEqual(looks[1]);
+    // Made at run time: dozens of style elements; from the stylesheet, only those of components it leaves out.
+    expect(inserted[1]).toBeGreaterThan(20);
+    expect(inserted[0]).toBeLessThan(inserted[1] / 2);
+  });
+
+  it("shows a signed-in visitor the top bar with the app's name before any script has run", async () => {
+    const api = await Api.logIn(target.baseUrl, target.adminEmail, target.adminPassword);
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
+    await context.addCookies([{ name: 'token', value: api.token, url: target.baseUrl }]);
+    const page = await context.newPage();
+    await page.goto(`${target.baseUrl}/sales`);
+    const name = page.locator('.first-paint .top-bar-app-name');
+    expect(await name.isVisible()).toBe(true);
+    expect(await name.textContent()).toBe('Retail Back Office');
+    // The place it takes is the shell's: below the menu button's room, in the bar's 56 px.
+    const box = await name.boundingBox();
+    expect(box && box.x).toBe(52);
+    expect(box && box.y + box.height).toBeLessThan(56);
+    await context.close();
+  });
 });

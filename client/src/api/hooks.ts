@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
-import useSWR, { type SWRConfiguration, useSWRConfig } from 'swr';
+import useSWR, { type SWRConfiguration, preload, useSWRConfig } from 'swr';
 import { apiGet, apiRequest, apiUrl, isAbortError } from './http';
 import type { DataResponse, ListResponse, Me, RecordResponse, Row } from './types';
 
@@ -58,9 +58,19 @@ export function useRecord<T = Row>(listPath: string, idField: string, id: number
 
 export const ME_URL = '/api/user/me';
 
+const fetchMe = (key: string) => apiGet<DataResponse<Me>>(key);
+
+/**
+ * Asks for the signed-in user at boot, before React has drawn anything: useMe would only ask once
+ * the app's first render is committed, and every screen waits for the answer (issue 26).
+ */
+export function preloadMe(): void {
+  void preload(ME_URL, fetchMe);
+}
+
 /** The signed-in user with the access profile that decides what is shown. */
 export function useMe() {
-  const { data, error, isLoading, mutate } = useSWR<DataResponse<Me>, Error>(ME_URL, (key: string) => apiGet(key), {
+  const { data, error, isLoading, mutate } = useSWR<DataResponse<Me>, Error>(ME_URL, fetchMe, {
     revalidateOnFocus: false,
   });
   return { me: data?.data, error, isLoading, mutate };

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Alert, Button, Card, type CheckboxProps, Dropdown, Empty, Input, Pagination, Space, Spin, Table, Tooltip, Typography } from 'antd';
 import type { ColumnsType, TablePaginationConfig } from 'antd/es/table';
@@ -109,7 +109,10 @@ export function ListScreen({ resource, header, toolbarExtra, titleNode, titleRol
 
   // ---- data ----
   const apiQuery = toApiQuery(state, { fixedFilters: resource.fixedFilters, fkJoins: resource.fkJoins });
-  const { data, error: listError, isLoading, isValidating } = useList(resource.listPath, apiQuery);
+  const { data: answered, error: listError, isLoading, isValidating } = useList(resource.listPath, apiQuery);
+  // A page of rows is drawn in a transition (in slices the browser can paint and answer input
+  // between; issue 26), the previous page staying on screen meanwhile.
+  const data = useDeferredValue(answered);
   // A query the server refuses (e.g. a sort no index serves over a very long list) says why;
   // other failures are only logged (spec 01 section 8), and the last answer stays shown.
   const refusal = listError instanceof ApiError && listError.status === 400 ? refusalText(listError) : null;
@@ -169,9 +172,10 @@ export function ListScreen({ resource, header, toolbarExtra, titleNode, titleRol
   const mayUpdate = (row: Row) => resource.permissions.update(me, row, listedByID.get(idOf(row)));
   const mayDelete = (row: Row) => resource.permissions.delete(me, row, listedByID.get(idOf(row)));
   // The answer on screen is the current query's once SWR is no longer fetching (it keeps the
-  // previous answer while the next loads).
+  // previous answer while the next loads), and drawn (not the one before, still shown while a
+  // new answer is drawn in a transition).
   const queryKey = apiQuery.toString();
-  const settled = Boolean(data) && !isValidating;
+  const settled = Boolean(data) && data === answered && !isValidating;
   for (const row of rows) {
     seenRows.current.set(idOf(row), row);
     if (settled) listedUnder.current.set(idOf(row), queryKey);
@@ -422,7 +426,8 @@ export function ListScreen({ resource, header, toolbarExtra, titleNode, titleRol
   const titleText = titleNode ?? resource.title;
   // Issue 26: one h1 per screen, above its tabs.
   const titleAbove = titleRole === 'page' && header !== undefined;
-  const loading = isLoading || columnPreference.isLoading || (isValidating && !data);
+  // An answer in but not drawn yet (the transition above) is still loading: no 'nothing here' between.
+  const loading = isLoading || columnPreference.isLoading || (!data && (isValidating || answered !== undefined));
   // An empty list says why: nothing matches the filters, or there is nothing yet.
   const emptyText = loading
     ? ' '

@@ -3,7 +3,7 @@ import { HttpAdapterHost } from '@nestjs/core';
 import type { Express } from 'express';
 import { clientFiles } from './client-files';
 
-const CLIENT_DIR = Symbol('CLIENT_DIR');
+const CLIENT_FILES = Symbol('CLIENT_FILES');
 
 /**
  * Serves the built client at / (client-files.ts). It registers when the module starts, after the
@@ -11,16 +11,16 @@ const CLIENT_DIR = Symbol('CLIENT_DIR');
  */
 @Module({})
 export class ClientFilesModule implements OnModuleInit {
-  static forRoot(clientDir: string): DynamicModule {
-    return { module: ClientFilesModule, providers: [{ provide: CLIENT_DIR, useValue: clientDir }] };
+  static forRoot(clientDir: string, appName: string): DynamicModule {
+    return { module: ClientFilesModule, providers: [{ provide: CLIENT_FILES, useValue: { clientDir, appName } }] };
   }
 
   constructor(
     private readonly adapterHost: HttpAdapterHost,
-    @Inject(CLIENT_DIR) private readonly clientDir: string,
+    @Inject(CLIENT_FILES) private readonly settings: { clientDir: string; appName: string },
   ) {}
 
   onModuleInit() {
-    this.adapterHost.httpAdapter.getInstance<Express>().use(clientFiles(this.clientDir));
+    this.adapterHost.httpAdapter.getInstance<Express>().use(clientFiles(this.settings.clientDir, { appName: this.settings.appName }));
   }
 }

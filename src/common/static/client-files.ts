@@ -1,5 +1,5 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 
 /** Vite names every file under /assets with a hash of its content: a new build, a new name. */
@@ -16,6 +16,33 @@ const PRECOMPRESSED = [
 
 /** index.html and anything else without a hash: the browser asks again every time (a 304 when unchanged). */
 const REVALIDATE = 'no-cache';
+
+/** Where index.html (client/index.html) takes the first paint: inside the root React renders into. */
+export const FIRST_PAINT_MARKER = '<!--first-paint-->';
+
+/** The session cookie the client keeps its token in (client/src/api/token.ts). */
+const SIGNED_IN_COOKIE = /(?:^|;\s*)token=[^;\s]/;
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/**
+ * What a signed-in visitor sees before any script has run (issue 26): the top bar with the app's
+ * name, as the shell draws it (client/src/shell/TopBar.tsx, the same classes, so styles.css
+ * places it), on a phone or tablet, where the shell shows the name whatever the branding; on
+ * wider screens a logo may replace it, so the bar stays empty there (styles.css, .first-paint).
+ * The client keeps showing it until the shell is up (client/src/App.tsx), so the screen never
+ * goes blank between the two. Nobody signed in gets the login page, which is drawn by its script.
+ */
+export function firstPaintHtml(appName: string): string {
+  return (
+    '<div class="shell first-paint">' +
+    '<header class="top-bar"><span class="top-bar-toggle-room"></span>' +
+    `<span class="top-bar-home"><span class="top-bar-app-name">${escapeHtml(appName)}</span></span></header>` +
+    '</div>'
+  );
+}
 
 async function isFile(path: string): Promise<boolean> {
   try {
@@ -48,9 +75,23 @@ function fileOf(root: string, urlPath: string): string | null {
  *   with `Cache-Control: no-cache`, so a release is seen on the next page load.
  * /api is left to the API, whose answers carry their own headers.
  */
-export function clientFiles(clientDir: string): RequestHandler {
+export function clientFiles(clientDir: string, options: { appName: string }): RequestHandler {
   const root = resolve(clientDir);
   const indexHtml = join(root, 'index.html');
+  const firstPaint = firstPaintHtml(options.appName);
+
+  /**
+   * index.html with the first paint of a signed-in visitor in it, or without. Read on each request
+   * (a rebuilt client is served at once); express answers a matching If-None-Match with 304 from
+   * the ETag it computes over the page, so the browser still revalidates it cheaply.
+   */
+  const sendIndex = async (req: Request, res: Response) => {
+    const html = await readFile(indexHtml, 'utf8');
+    const signedIn = SIGNED_IN_COOKIE.test(req.headers.cookie ?? '');
+    res.setHeader('Cache-Control', REVALIDATE);
+    res.vary('Cookie');
+    res.type('html').send(html.replace(FIRST_PAINT_MARKER, signedIn ? firstPaint : ''));
+  };
 
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
@@ -74,6 +115,7 @@ export function clientFiles(clientDir: string): RequestHandler {
     void (async () => {
       const file = fileOf(root, req.path);
       const hashed = req.path.startsWith(HASHED_ASSETS);
+      if (file === indexHtml) return sendIndex(req, res);
       if (file && (await isFile(file))) {
         const copies = await Promise.all(PRECOMPRESSED.map(async (copy) => ((await isFile(file + copy.suffix)) ? copy : null)));
         const available = copies.filter((copy) => copy !== null);
@@ -83,7 +125,7 @@ export function clientFiles(clientDir: string): RequestHandler {
         return send(file, { hashed });
       }
       if (hashed) return next();
-      return send(indexHtml, { hashed: false });
+      return sendIndex(req, res);
     })().catch(next);
   };
 }

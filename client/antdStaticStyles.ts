@@ -1,0 +1,91 @@
+import type { Plugin } from 'vite';
+
+/** What the client imports (main.tsx): antd's styles for the app's theme, baked at build time. */
+const VIRTUAL_ID = 'virtual:antd-styles.css';
+const RESOLVED_ID = '\0virtual-antd-styles.css';
+
+/**
+ * antd 5 writes each component's CSS at run time (CSS-in-JS): on a phone's CPU, generating and
+ * inserting those styles was a good part of the first page's main-thread work (issue 26). This
+ * plugin renders every antd component once, at build time, with the app's theme
+ * (src/theme.ts), and serves the CSS antd's style cache collected as a plain stylesheet. The
+ * stylesheet ends with the cache's map of the styles it holds (`.data-ant-cssinjs-cache-path`),
+ * which @ant-design/cssinjs reads in the browser: a component whose style is in it neither
+ * generates nor inserts it again (antd's "whole export"; ant.design/docs/react/server-side-rendering).
+ * A theme the browser builds differently (motion off) gets a different key and is generated at
+ * run time as before, so a mismatch costs speed, never looks.
+ */
+export function antdStaticStyles(): Plugin {
+  return {
+    name: 'antd-static-styles',
+    resolveId: (id) => (id === VIRTUAL_ID ? RESOLVED_ID : undefined),
+    async load(id) {
+      if (id !== RESOLVED_ID) return undefined;
+      return bakeAntdStyles();
+    },
+  };
+}
+
+/**
+ * The components of the first screens (the shell, the landing, the lists): all of antd would be a
+ * 1.2 MB stylesheet (110 KB gzip) on every first load; these are what a first screen draws. Any
+ * other component generates its style when first drawn, as before.
+ */
+const FIRST_SCREENS = [
+  'Alert',
+  'Avatar',
+  'Badge',
+  'Button',
+  'Card',
+  'Checkbox',
+  'Divider',
+  'Drawer',
+  'Dropdown',
+  'Empty',
+  'Flex',
+  'Input',
+  'Menu',
+  'Pagination',
+  'Result',
+  'Segmented',
+  'Select',
+  'Skeleton',
+  'Space',
+  'Spin',
+  'Statistic',
+  'Table',
+  'Tabs',
+  'Tag',
+  'Tooltip',
+  'Typography',
+];
+
+/** Popups and overlays render nothing without a trigger; their panels are drawn for the styles. */
+const PANEL = '_InternalPanelDoNotUseOrYouWillBeFired';
+
+async function bakeAntdStyles(): Promise<string> {
+  // antd's production hashes (`css-…`), as the built client computes them.
+  process.env.NODE_ENV = 'production';
+  const React = await import('react');
+  const { renderToString } = await import('react-dom/server');
+  const antd = (await import('antd')) as unknown as Record<string, unknown> & typeof import('antd');
+  const { createCache, extractStyle, StyleProvider } = await import('@ant-design/cssinjs');
+  const { THEME_TOKEN } = await import('./src/theme');
+  const h = React.createElement;
+
+  type AnyComponent = React.ComponentType<Record<string, unknown>> & Record<string, unknown>;
+  const customised: Record<string, (component: AnyComponent) => React.ReactNode> = {
+    Dropdown: (Dropdown) => h(Dropdown, { menu: { items: [] } }, h('div')),
+    Menu: (Menu) => h(Menu, { items: [] }),
+  };
+  const nodes = FIRST_SCREENS.map((name) => {
+    const component = antd[name] as AnyComponent;
+    const panel = component[PANEL] as AnyComponent | undefined;
+    const render = customised[name];
+    return h(React.Fragment, { key: name }, render ? render(component) : h(component), panel ? h(panel) : null);
+  });
+
+  const cache = createCache();
+  renderToString(h(StyleProvider, { cache }, h(antd.ConfigProvider, { theme: { token: { ...THEME_TOKEN, motion: true } } }, h(antd.App, null, ...nodes))));
+  return extractStyle(cache, true);
+}
