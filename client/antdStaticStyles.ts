@@ -16,13 +16,15 @@ const RESOLVED_ID = '\0virtual-antd-styles.css';
  * run time as before, so a mismatch costs speed, never looks.
  */
 export function antdStaticStyles(): Plugin {
+  let build = false;
   return {
     name: 'antd-static-styles',
-    resolveId: (id) => (id === VIRTUAL_ID ? RESOLVED_ID : undefined),
-    async load(id) {
-      if (id !== RESOLVED_ID) return undefined;
-      return bakeAntdStyles();
+    configResolved: (config) => {
+      build = config.command === 'build';
     },
+    resolveId: (id) => (id === VIRTUAL_ID ? RESOLVED_ID : undefined),
+    // The dev server's antd hashes its classes differently (`css-dev-only-…`): nothing to bake there.
+    load: async (id) => (id !== RESOLVED_ID ? undefined : build ? bakeAntdStyles() : ''),
   };
 }
 
@@ -64,7 +66,7 @@ const FIRST_SCREENS = [
 const PANEL = '_InternalPanelDoNotUseOrYouWillBeFired';
 
 async function bakeAntdStyles(): Promise<string> {
-  // antd's production hashes (`css-…`), as the built client computes them.
+  // antd's production hashes (`css-…`), as the built client computes them (vite build sets it already).
   process.env.NODE_ENV = 'production';
   const React = await import('react');
   const { renderToString } = await import('react-dom/server');
