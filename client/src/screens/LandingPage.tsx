@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { Suspense, lazy, useState, type ReactNode } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { Alert, Button, Card, Empty, Radio, Skeleton, Space, Spin, Typography } from 'antd';
 import { CalculatorOutlined, FileTextOutlined, LeftOutlined, NotificationOutlined, RightOutlined, ShoppingCartOutlined } from '@ant-design/icons';
@@ -12,10 +12,15 @@ import { useCurrentUser } from '../shell/CurrentUser';
 import { PageTitle } from '../shell/PageTitle';
 import { MINE_URL, MyAnnouncements } from './announcements/MyAnnouncements';
 import { KpiCards, type Figure } from './landing/KpiCards';
-import { KpiTableView } from './landing/KpiTableView';
 import type { KpiTable, SplitBy } from './landing/kpiTypes';
 import { dayOfMonth, earliestMonth, landingPath, landingRedirect, shiftMonth } from './landing/landingRoute';
 import { Picker } from '../record/Picker';
+
+/**
+ * The KPI tables are in their own tabs, never on the first screen: their code (antd's table, about
+ * 50 KB gzip) is fetched when a tables tab is first shown, not before the landing can draw (issue 26).
+ */
+const KpiTableView = lazy(async () => ({ default: (await import('./landing/KpiTableView')).KpiTableView }));
 
 interface QuickAction {
   label: string;
@@ -258,13 +263,16 @@ function KpiTablesTab({ url, storeID, sortPrefix }: { url: string; storeID?: num
     return (
       <Alert type="error" showIcon message="There was an error loading the tables, please check you have permission to view the data in this date range" />
     );
-  if (isLoading || !data) return <Skeleton active title={false} paragraph={{ rows: 6 }} />;
+  const waiting = <Skeleton active title={false} paragraph={{ rows: 6 }} />;
+  if (isLoading || !data) return waiting;
   if (!Array.isArray(data.listData) || data.listData.length === 0) return <Empty description="Tables not found for this time period" />;
   return (
-    <div className="kpi-tables">
-      {data.listData.map((table, i) => (
-        <KpiTableView key={table?.name ?? i} table={table} storeID={storeID} sortName={`${sortPrefix}-${table?.name ?? i}`} />
-      ))}
-    </div>
+    <Suspense fallback={waiting}>
+      <div className="kpi-tables">
+        {data.listData.map((table, i) => (
+          <KpiTableView key={table?.name ?? i} table={table} storeID={storeID} sortName={`${sortPrefix}-${table?.name ?? i}`} />
+        ))}
+      </div>
+    </Suspense>
   );
 }

@@ -7,7 +7,10 @@ import { useAbortableSWR, usePreference } from '../../api/hooks';
 import { formatDate } from '../../format/format';
 import { cardAccessibleName, formatCardFigure, formatMoney, formatTrend } from './kpiFormat';
 import type { Card as KpiCard, CardFigures, CardsAnswer, Colour, Measure, TargetCard, TopEntry } from './kpiTypes';
-import { TopDialog, type TopKind } from './TopDialog';
+import type { TopKind } from './TopDialog';
+
+/** The top 10 dialog (antd's table) is fetched when first opened, not with the cards (issue 26). */
+const TopDialog = lazy(async () => ({ default: (await import('./TopDialog')).TopDialog }));
 
 // The chart library is large (about 480 KB gzip, more than the rest of the landing): its code is
 // fetched only once the cards are on screen and the chart's place is in view (ChartWhenSeen).
@@ -152,7 +155,11 @@ export function KpiCards({ date, userIDs, figure }: { date: string; userIDs: str
           </div>
         </section>
       )}
-      {top && <TopDialog kind={top.kind} fromDate={top.figures.fromDate} toDate={top.figures.toDate} figure={figure} onClose={() => setTop(null)} />}
+      {top && (
+        <Suspense>
+          <TopDialog kind={top.kind} fromDate={top.figures.fromDate} toDate={top.figures.toDate} figure={figure} onClose={() => setTop(null)} />
+        </Suspense>
+      )}
     </div>
   );
 }
