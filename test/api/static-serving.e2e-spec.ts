@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
@@ -145,6 +145,16 @@ describe('serving the built client', () => {
     const revalidated = await testApp.http.get('/').set('Cookie', 'token=abc').set('If-None-Match', signedOut.headers['etag']);
     expect(revalidated.status).toBe(200);
     expect(revalidated.text).toContain('first-paint');
+  });
+
+  it('answers 404, not an error, while the client folder has no index.html (a build under way)', async () => {
+    renameSync(join(clientDir, 'index.html'), join(clientDir, 'index.html.moved'));
+    try {
+      for (const cookie of ['', 'token=abc']) expect((await testApp.http.get('/sales').set('Cookie', cookie)).status).toBe(404);
+    } finally {
+      renameSync(join(clientDir, 'index.html.moved'), join(clientDir, 'index.html'));
+    }
+    expectIndexHtml(await testApp.http.get('/sales'));
   });
 
   it('sends an unhashed file of the client folder with no-cache', async () => {

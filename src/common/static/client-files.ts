@@ -30,8 +30,8 @@ function escapeHtml(text: string): string {
 /**
  * What a signed-in visitor sees before any script has run (issue 26): the top bar with the app's
  * name, as the shell draws it (client/src/shell/TopBar.tsx, the same classes, so styles.css
- * places it), on a phone or tablet, where the shell shows the name whatever the branding; on
- * wider screens a logo may replace it, so the bar stays empty there (styles.css, .first-paint).
+ * places it), below 800 px, where the shell shows the name whatever the branding; on wider
+ * screens a logo may replace it, so the bar stays empty there (styles.css, .first-paint).
  * The client keeps showing it until the shell is up (client/src/App.tsx), so the screen never
  * goes blank between the two. Nobody signed in gets the login page, which is drawn by its script.
  */
@@ -85,8 +85,14 @@ export function clientFiles(clientDir: string, options: { appName: string }): Re
    * (a rebuilt client is served at once); express answers a matching If-None-Match with 304 from
    * the ETag it computes over the page, so the browser still revalidates it cheaply.
    */
-  const sendIndex = async (req: Request, res: Response) => {
-    const html = await readFile(indexHtml, 'utf8');
+  const sendIndex = async (req: Request, res: Response, next: NextFunction) => {
+    let html: string;
+    try {
+      html = await readFile(indexHtml, 'utf8');
+    } catch {
+      // A client folder without its page (a build under way): nothing to send, as for any missing file.
+      return next();
+    }
     const signedIn = SIGNED_IN_COOKIE.test(req.headers.cookie ?? '');
     res.setHeader('Cache-Control', REVALIDATE);
     res.vary('Cookie');
@@ -115,7 +121,7 @@ export function clientFiles(clientDir: string, options: { appName: string }): Re
     void (async () => {
       const file = fileOf(root, req.path);
       const hashed = req.path.startsWith(HASHED_ASSETS);
-      if (file === indexHtml) return sendIndex(req, res);
+      if (file === indexHtml) return sendIndex(req, res, next);
       if (file && (await isFile(file))) {
         const copies = await Promise.all(PRECOMPRESSED.map(async (copy) => ((await isFile(file + copy.suffix)) ? copy : null)));
         const available = copies.filter((copy) => copy !== null);
@@ -125,7 +131,7 @@ export function clientFiles(clientDir: string, options: { appName: string }): Re
         return send(file, { hashed });
       }
       if (hashed) return next();
-      return sendIndex(req, res);
+      return sendIndex(req, res, next);
     })().catch(next);
   };
 }
