@@ -8,6 +8,7 @@ import { openDataSource } from './config/database-lock';
 import { takeTurnsOnSqlite } from './config/sqlite-turns';
 import { CommonModule } from './common/common.module';
 import { ClientFilesModule } from './common/static/client-files.module';
+import { AppFirstPaintSources } from './first-paint-sources';
 import { RedisModule } from './common/redis/redis.module';
 import { AboutModule } from './modules/about/about.module';
 import { AuthModule } from './modules/auth/auth.module';
@@ -62,7 +63,9 @@ export function sharedModules(config: AppConfig, role: JobsRole) {
 export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
     // The built client is served at / (any unknown path gets index.html); /api is the API.
-    const client = existsSync(config.clientDir) ? [ClientFilesModule.forRoot(config.clientDir, config.appName)] : [];
+    const client = existsSync(config.clientDir)
+      ? [ClientFilesModule.forRoot(config.clientDir, config.appName, { imports: [AuthModule, FilesModule], useClass: AppFirstPaintSources })]
+      : [];
     return { module: AppModule, imports: [...sharedModules(config, 'api'), ...client] };
   }
 }

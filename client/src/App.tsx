@@ -3,6 +3,7 @@ import { RouterProvider, createBrowserRouter } from 'react-router';
 import { Button, Result, Spin } from 'antd';
 import { preloadMe, useMe } from './api/hooks';
 import { getToken } from './api/token';
+import { FIRST_PAINT } from './firstPaint';
 import { useFavicon } from './screens/customisation/branding';
 import { lazyScreen, preloadScreen } from './lazyScreen';
 import { screenAt } from './screenRegistry';
@@ -16,7 +17,9 @@ const SignedInRoutes = lazy(async () => ({ default: (await loadSignedInRoutes())
 if (getToken()) {
   preloadMe();
   void loadSignedInRoutes().catch(() => undefined);
-  preloadScreen(screenAt(window.location.pathname)?.load);
+  const first = screenAt(window.location.pathname);
+  preloadScreen(first?.load);
+  first?.preloadData?.();
 }
 
 /** The signed-in app: waits for the user's profile, then shows the shell and routes. */
@@ -44,23 +47,19 @@ function SignedInApp() {
   );
 }
 
-/**
- * The top bar the server drew before any script ran (src/common/static/client-files.ts), read
- * before React replaces it: the loading view keeps it, so the screen goes from that first paint to
- * the shell without going blank. None in development (Vite serves index.html) or signed out.
- */
-const firstPaintTopBar = document.querySelector('#root > .first-paint > .top-bar')?.outerHTML;
-
 function AppLoading() {
   const spinner = (
     <div className="app-loading">
       <Spin size="large" />
     </div>
   );
-  if (!firstPaintTopBar) return spinner;
+  // What the server drew (firstPaint.ts) stays on screen, the spinner below it: the screen goes
+  // from the first paint to the shell without going blank, and the landing's title stays put.
+  if (!FIRST_PAINT.topBar) return spinner;
   return (
-    <div className="shell first-paint">
-      <div className="first-paint-top-bar" dangerouslySetInnerHTML={{ __html: firstPaintTopBar }} />
+    <div className={FIRST_PAINT.named ? 'shell first-paint first-paint-named' : 'shell first-paint'}>
+      <div className="first-paint-kept" dangerouslySetInnerHTML={{ __html: FIRST_PAINT.topBar }} />
+      {FIRST_PAINT.body && <div className="first-paint-kept" dangerouslySetInnerHTML={{ __html: FIRST_PAINT.body }} />}
       {spinner}
     </div>
   );

@@ -1,4 +1,4 @@
-import { type ComponentType, Suspense, lazy, useEffect } from 'react';
+import { type ComponentType, type ReactNode, Suspense, lazy, useEffect } from 'react';
 import { Spin } from 'antd';
 import { getToken } from './api/token';
 
@@ -64,22 +64,56 @@ function ScreenShown() {
 }
 
 /**
- * A screen whose code is downloaded the first time it is shown (issue 14: the first page loads
- * only the shell). `load` imports the screen's module and `name` picks its named export, so the
- * screens keep their named exports and the routes use the result like the component itself.
- * Each screen has its own Suspense boundary: the shell stays, and only its content area waits.
+ * A component whose code is downloaded the first time it is drawn, inside its own Suspense
+ * boundary: `load` imports the module and `name` picks its named export, so modules keep their
+ * named exports and callers use the result like the component itself. `around` is drawn beside
+ * it once its code is in.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function lazyScreen<M extends Record<K, ComponentType<any>>, K extends keyof M & string>(load: () => Promise<M>, name: K): M[K] {
-  const Screen = lazy(async () => ({ default: (await load())[name] as ComponentType<object> }));
-  function LazyScreen(props: object) {
+function lazyNamed<M extends Record<K, ComponentType<any>>, K extends keyof M & string>(
+  load: () => Promise<M>,
+  name: K,
+  fallback: ReactNode,
+  around?: ReactNode,
+): M[K] {
+  const Component = lazy(async () => ({ default: (await load())[name] as ComponentType<object> }));
+  function LazyNamed(props: object) {
     return (
-      <Suspense fallback={<ScreenLoading />}>
-        <Screen {...props} />
-        <ScreenShown />
+      <Suspense fallback={fallback}>
+        <Component {...props} />
+        {around}
       </Suspense>
     );
   }
-  LazyScreen.displayName = `Lazy(${name})`;
-  return LazyScreen as unknown as M[K];
+  LazyNamed.displayName = `Lazy(${name})`;
+  return LazyNamed as unknown as M[K];
+}
+
+/**
+ * A screen whose code is downloaded the first time it is shown (issue 14: the first page loads
+ * only the shell). Each screen has its own Suspense boundary: the shell stays, and only its
+ * content area waits.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function lazyScreen<M extends Record<K, ComponentType<any>>, K extends keyof M & string>(load: () => Promise<M>, name: K): M[K] {
+  return lazyNamed(load, name, <ScreenLoading />, <ScreenShown />);
+}
+
+/** What a dialog shows while its code is on its way: a spinner over the screen, so the click is answered at once. */
+function DialogCodeLoading() {
+  return (
+    <div className="dialog-code-loading" role="status" aria-label="Loading">
+      <Spin size="large" />
+    </div>
+  );
+}
+
+/**
+ * A dialog (or any part a user action opens) whose code is downloaded when it is first shown, not
+ * with its screen (issue 26: a phone evaluates every module of the screen's graph before its first
+ * paint, and the sale form, record dialog and comparison were a third of the sales screen's).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function lazyDialog<M extends Record<K, ComponentType<any>>, K extends keyof M & string>(load: () => Promise<M>, name: K): M[K] {
+  return lazyNamed(load, name, <DialogCodeLoading />);
 }

@@ -1,4 +1,5 @@
 import { matchRoutes } from 'react-router';
+import { preloadPreference } from './api/hooks';
 import type { Me } from './api/types';
 import { type SystemArea, can, canUseSales, storesOf } from './auth/permissions';
 import {
@@ -58,6 +59,8 @@ export interface ScreenDefinition {
   menu?: MenuPlace;
   /** What it is, for the browser tab. */
   title: string;
+  /** Calls it makes before it can draw that need nothing but the signed-in user: asked for at boot when the first URL shows it. */
+  preloadData?: () => void;
 }
 
 const hasStore = (me: Me) => storesOf(me).length > 0;
@@ -73,8 +76,18 @@ export const SCREENS = {
     load: loadLandingPage,
     title: 'Home',
     menu: { icon: 'HomeOutlined', order: 10 },
+    // The redirect to today's landing waits for the card users; the cards, for the hidden ones.
+    preloadData: () => {
+      preloadPreference('defaults', 'cardUsers');
+      preloadPreference('defaults', 'hiddenCards');
+    },
   },
-  landing: { paths: ['/landing/:tab/:date/:userID', '/landing/*'], load: loadLandingPage, title: 'Home' },
+  landing: {
+    paths: ['/landing/:tab/:date/:userID', '/landing/*'],
+    load: loadLandingPage,
+    title: 'Home',
+    preloadData: () => preloadPreference('defaults', 'hiddenCards'),
+  },
   // Spec 01 §6: a store and one of RecordSales, RecordRefunds, UpdateSales. The screen stays open to
   // the others: the landing's figures link to it.
   sales: {

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Response } from 'supertest';
-import { as, login } from '../support/api';
+import { as, createUser, expectStatus, login } from '../support/api';
+import { png } from './files-fixtures';
 import { builtClientDir } from '../support/client-bundle';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type TestApp } from '../support/test-app';
 
@@ -147,6 +148,46 @@ describe('serving the built client', () => {
     expect(revalidated.text).toContain('first-paint');
   });
 
+  it("greets the signed-in user by first name in the landing's first paint, escaped, only for a session the API accepts", async () => {
+    const admin = as(testApp.http, await login(testApp.http, ADMIN_EMAIL, ADMIN_PASSWORD));
+    const user = await createUser(testApp.http, admin, { name: '<i>Ann</i> Lee' });
+    const page = (path: string, token: string) => testApp.http.get(path).set('Cookie', `token=${encodeURIComponent(token)}`);
+    const greeting = '<h1 class="page-title first-paint-title"><span class="first-paint-welcome">Welcome, &#60;i&#62;Ann&#60;/i&#62;</span></h1>';
+    for (const path of ['/', '/landing/0/2026-11-29/5', '/landing']) {
+      const res = await page(path, user.token);
+      expect(res.status).toBe(200);
+      expect(res.text).toContain(greeting);
+      expect(res.text).not.toContain('<i>Ann');
+    }
+    // Another screen: the top bar only. A user's greeting is theirs: another user's page differs.
+    const sales = await page('/sales', user.token);
+    expect(sales.text).toContain('<header class="top-bar">');
+    expect(sales.text).not.toContain('first-paint-title');
+    const own = await page('/', user.token);
+    const other = await page('/', admin.token);
+    expect(other.text).not.toContain('Ann');
+    expect(other.headers['etag']).not.toBe(own.headers['etag']);
+    // A token the API would refuse greets nobody: forged, or of a user since deactivated.
+    for (const token of ['eyJhbGciOi.x.y', `${user.token.slice(0, -2)}xx`]) expect((await page('/', token)).text).not.toContain('first-paint-title');
+    expectStatus(await admin.put(`/api/user/${user.userID}`, { name: user.data.name, active: false }), 200);
+    const deactivated = await page('/', user.token);
+    expect(deactivated.text).toContain('<header class="top-bar">');
+    expect(deactivated.text).not.toContain('Ann');
+  });
+
+  it("draws the app's name at every width while no logo is uploaded, and leaves its place to the logo once one is", async () => {
+    const admin = as(testApp.http, await login(testApp.http, ADMIN_EMAIL, ADMIN_PASSWORD));
+    const shellClass = async () => /<div class="(shell first-paint[^"]*)">/.exec((await testApp.http.get('/sales').set('Cookie', 'token=abc')).text)?.[1];
+    expect(await shellClass()).toBe('shell first-paint first-paint-named');
+    expectStatus(await admin.post('/api/file/customisation/logo').attach('file', png(), { filename: 'logo.png', contentType: 'image/png' }), 201);
+    try {
+      expect(await shellClass()).toBe('shell first-paint');
+    } finally {
+      expectStatus(await admin.delete('/api/file/logo'), 200);
+    }
+    expect(await shellClass()).toBe('shell first-paint first-paint-named');
+  });
+
   it('answers 404, not an error, while the client folder has no index.html (a build under way)', async () => {
     renameSync(join(clientDir, 'index.html'), join(clientDir, 'index.html.moved'));
     try {
@@ -215,7 +256,7 @@ describe('the built client', () => {
 
   it("has the place of the first paint in its index.html, so a signed-in visitor's top bar is drawn before any script", async () => {
     const signedIn = await testApp.http.get('/').set('Cookie', 'token=abc');
-    expect(signedIn.text).toMatch(/<div id="root"><div class="shell first-paint"><header class="top-bar">.*Retail Back Office/);
+    expect(signedIn.text).toMatch(/<div id="root"><div class="shell first-paint[^"]*"><header class="top-bar">.*Retail Back Office/);
     const signedOut = await testApp.http.get('/');
     expect(signedOut.text).toContain('<div id="root"></div>');
   });

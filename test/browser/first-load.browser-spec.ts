@@ -129,7 +129,8 @@ describeInBrowser('first load in a browser', () => {
     const dir = builtClientDir();
     const manifest = readManifest(dir);
     const initial = new Set(initialJavaScript(dir).map((size) => size.file));
-    const prefetched = new Set(PREFETCHED.flatMap((key) => [...chunkClosure(manifest, key)]));
+    // The list screen, evaluated, asks for its table's code too (wide screens only; this one is).
+    const prefetched = new Set([...PREFETCHED, 'src/list/ListTable.tsx'].flatMap((key) => [...chunkClosure(manifest, key)]));
     const { context, page } = await newPage(browser);
 
     const compressed: string[] = [];
@@ -173,6 +174,55 @@ describeInBrowser('first load in a browser', () => {
     // All of them by the end. The first may go before the welcome is drawn on a busy machine: the
     // prefetch's 1.5 s wait starts when the first lazy screen (the redirect from /) is shown.
     expect([...atLanding.before, ...atLanding.after]).toEqual(expect.arrayContaining(PREFETCHED.map((key) => manifest[key].file)));
+    await context.close();
+  });
+
+  /** The scripts a page has asked for so far, as paths (assets/...). */
+  function scriptsAsked(page: Page): string[] {
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') asked.push(new URL(request.url()).pathname.slice(1));
+    });
+    return asked;
+  }
+
+  it("on a phone, loads the sales page without the table, the sale form or the filters' inputs, each fetched when first needed", async () => {
+    const manifest = readManifest(builtClientDir());
+    const code = (key: string) => manifest[key].file;
+    const { context, page } = await newPage(browser, 390, 844);
+    await logInThroughUi(page, target.baseUrl, target.adminEmail, target.adminPassword);
+    const asked = scriptsAsked(page);
+    await page.goto(`${target.baseUrl}/sales`);
+    await page.locator('.list-cards-empty, .list-cards:not(.list-cards-waiting)').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(asked).toEqual(expect.arrayContaining([code('src/screens/sales/SalesScreen.tsx')]));
+    const lazyParts = ['src/list/ListTable.tsx', 'src/screens/sales/SaleDialog.tsx', 'src/screens/sales/SalesFilterFields.tsx', 'src/record/RecordDialog.tsx'];
+    expect(lazyParts.filter((key) => asked.includes(code(key)))).toEqual([]);
+
+    // Opening the filters fetches their inputs, and shows them.
+    await page.getByRole('button', { name: /Filters/ }).click();
+    await page.getByLabel('Refund status').waitFor();
+    expect(asked).toEqual(expect.arrayContaining([code('src/screens/sales/SalesFilterFields.tsx')]));
+    // Add opens the sale form, its code fetched then.
+    await page.getByRole('button', { name: 'Add' }).click();
+    await page.getByRole('dialog', { name: /sale/i }).waitFor();
+    expect(asked).toEqual(expect.arrayContaining([code('src/screens/sales/SaleDialog.tsx')]));
+    expect(asked).not.toContain(code('src/list/ListTable.tsx'));
+    await context.close();
+  });
+
+  it("on a laptop, asks for the table's code beside the sales list's first call, not after its answer", async () => {
+    const manifest = readManifest(builtClientDir());
+    const { context, page } = await newPage(browser);
+    await logInThroughUi(page, target.baseUrl, target.adminEmail, target.adminPassword);
+    const asked = scriptsAsked(page);
+    const sales = await holdRequests(page, (url) => url.pathname === '/api/sales');
+    await page.goto(`${target.baseUrl}/sales`);
+    await eventually(() => expect(sales.asked()).toBeGreaterThan(0));
+    // The list's answer is still held, and the table's code is on its way.
+    await eventually(() => expect(asked).toContain(manifest['src/list/ListTable.tsx'].file));
+    sales.release();
+    await page.locator('.ant-table').waitFor();
     await context.close();
   });
 
@@ -276,5 +326,36 @@ describeInBrowser('first load in a browser', () => {
     expect(box && box.x).toBe(52);
     expect(box && box.y + box.height).toBeLessThan(56);
     await context.close();
+  });
+
+  it("draws the landing's title and the app's name before any script has run, exactly where and as large as the app then draws them", async () => {
+    const api = await Api.logIn(target.baseUrl, target.adminEmail, target.adminPassword);
+    const me = (await api.send('GET', 'user/me')).data as { name: string };
+    const welcome = `Welcome, ${me.name.trim().split(/\s+/)[0]}`;
+    for (const [width, height] of [
+      [390, 844],
+      [800, 900],
+      [1280, 800],
+    ]) {
+      const boxes: unknown[] = [];
+      for (const javaScriptEnabled of [false, true]) {
+        const context = await browser.newContext({ viewport: { width, height }, javaScriptEnabled, reducedMotion: 'reduce' });
+        await context.addCookies([{ name: 'token', value: api.token, url: target.baseUrl }]);
+        const page = await context.newPage();
+        await page.goto(`${target.baseUrl}/`);
+        // Before any script: the server's title. Then the landing's own (the same text, one text node).
+        const title = page.locator(javaScriptEnabled ? 'h1 .landing-welcome' : '.first-paint h1 .first-paint-welcome');
+        await title.waitFor();
+        expect(await title.textContent()).toBe(welcome);
+        // The app's name too (no logo is uploaded: every width shows it from the first paint on).
+        const name = page.locator(javaScriptEnabled ? '.shell:not(.first-paint) .top-bar-app-name' : '.first-paint .top-bar-app-name');
+        await name.waitFor();
+        expect(await name.textContent()).toBe('Retail Back Office');
+        boxes.push({ width, title: await title.boundingBox(), name: await name.boundingBox() });
+        await context.close();
+      }
+      // The same box to the pixel: the landing's title is no later, larger paint (the page's largest contentful paint stays the first).
+      expect(boxes[1]).toEqual(boxes[0]);
+    }
   });
 });

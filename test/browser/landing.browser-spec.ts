@@ -128,7 +128,7 @@ describeInBrowser('landing dashboard in a browser', () => {
     const prior = dayCard.locator('.kpi-comparison', { hasText: 'Prior' });
     expect(await prior.locator('.kpi-trend-green').textContent()).toContain('+200.0%');
     expect(await prior.locator('.anticon-arrow-up').count()).toBe(1);
-    await page.locator('.kpi-trend-chart canvas').first().waitFor();
+    await page.locator('.kpi-trend-chart svg').first().waitFor();
     await shot(page, 'cards-1280');
 
     await dayCard.click();
@@ -159,7 +159,7 @@ describeInBrowser('landing dashboard in a browser', () => {
     expect({ x: card!.x, y: card!.y, width: card!.width }).toEqual({ x: placeholder!.x, y: placeholder!.y, width: placeholder!.width });
     expect(card!.height).toBeGreaterThanOrEqual(placeholder!.height);
     // The chart comes after the cards, into a place of its own height.
-    await page.locator('.kpi-trend-chart canvas').first().waitFor();
+    await page.locator('.kpi-trend-chart svg').first().waitFor();
     await page.waitForTimeout(300);
     expect(await page.evaluate<number>('window.shifted')).toBeLessThan(0.02);
     await page.context().close();

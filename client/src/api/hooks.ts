@@ -68,6 +68,27 @@ export function preloadMe(): void {
   void preload(ME_URL, fetchMe);
 }
 
+const preferenceUrl = (group: string, name: string) => `/api/user/userPreference/${encodeURIComponent(group)}/${encodeURIComponent(name)}`;
+
+/** A saved preference's value; null when none is saved, or when it cannot be read (the screen then uses its default). */
+async function fetchPreference(url: string): Promise<string | null> {
+  try {
+    const body = await apiGet<{ data?: { value?: string | null } | null }>(url);
+    return body?.data?.value ?? null;
+  } catch (error) {
+    console.error(`Could not read preference ${url}`, error);
+    return null;
+  }
+}
+
+/**
+ * Asks for a preference at boot, beside /api/user/me, when the first screen waits for it before
+ * drawing (the landing's card users decide its URL): one round trip fewer before it paints (issue 26).
+ */
+export function preloadPreference(group: string, name: string): void {
+  void preload(preferenceUrl(group, name), fetchPreference);
+}
+
 /** The signed-in user with the access profile that decides what is shown. */
 export function useMe() {
   const { data, error, isLoading, mutate } = useSWR<DataResponse<Me>, Error>(ME_URL, fetchMe, {
@@ -108,20 +129,8 @@ export function useRefreshResource() {
  * only logged (spec 01 §8), so the screen falls back to its default.
  */
 export function usePreference(group: string, name: string) {
-  const url = `/api/user/userPreference/${encodeURIComponent(group)}/${encodeURIComponent(name)}`;
-  const { data, isLoading, mutate } = useSWR<string | null, Error>(
-    url,
-    async (key: string) => {
-      try {
-        const body = await apiGet<{ data?: { value?: string | null } | null }>(key);
-        return body?.data?.value ?? null;
-      } catch (error) {
-        console.error(`Could not read preference ${group}/${name}`, error);
-        return null;
-      }
-    },
-    { revalidateOnFocus: false },
-  );
+  const url = preferenceUrl(group, name);
+  const { data, isLoading, mutate } = useSWR<string | null, Error>(url, fetchPreference, { revalidateOnFocus: false });
 
   const save = useCallback(
     async (value: string) => {

@@ -1,6 +1,6 @@
-import { type ReactNode, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, Suspense, lazy, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Alert, Button, Card, type CheckboxProps, Dropdown, Empty, Input, Pagination, Space, Spin, Table, Tooltip, Typography } from 'antd';
+import { Alert, Button, Card, type CheckboxProps, Dropdown, Empty, Input, Pagination, Space, Spin, Tooltip, Typography } from 'antd';
 import type { ColumnsType, TablePaginationConfig } from 'antd/es/table';
 import type { FilterValue, SorterResult } from 'antd/es/table/interface';
 import { CopyOutlined, DeleteOutlined, EditOutlined, EllipsisOutlined, EyeOutlined, FileExcelOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
@@ -10,7 +10,7 @@ import { getToken } from '../api/token';
 import type { ListIdEntry, ListResponse, Row } from '../api/types';
 import { can } from '../auth/permissions';
 import { JUST_SAVED_CLASS, useRecentlySaved } from '../feedback/recentlySaved';
-import { RecordDialog } from '../record/RecordDialog';
+import { lazyDialog } from '../lazyScreen';
 import { useCurrentUser } from '../shell/CurrentUser';
 import { PageTitle } from '../shell/PageTitle';
 import { useDebouncedCallback } from '../shell/useDebounced';
@@ -59,6 +59,12 @@ interface OpenDialog {
 
 /** Numbers line up on the right, as in a spreadsheet. */
 const NUMERIC_TYPES: FieldDef['valueType'][] = ['integer', 'number', 'money', 'ratio'];
+
+/** Opened by a click, so fetched then (lazyDialog), not with every list screen. */
+const RecordDialog = lazyDialog(() => import('../record/RecordDialog'), 'RecordDialog');
+
+/** antd's table, not needed on a phone; wider screens ask for it with the screen's code (screenCode.ts). */
+const ListTable = lazy(async () => ({ default: (await import('./ListTable')).ListTable }));
 
 /** The sort field the server knows a column by, or undefined when not sortable. */
 function sortFieldOf(field: FieldDef): string | undefined {
@@ -528,34 +534,36 @@ export function ListScreen({ resource, header, toolbarExtra, titleNode, titleRol
               />
             </Spin>
           ) : (
-            <Table<Row>
-              rowKey={(row) => String(row[resource.idField])}
-              columns={tableColumns}
-              dataSource={rows}
-              loading={loading}
-              size="small"
-              className="dense-table"
-              tableLayout="fixed"
-              rowClassName={(row: Row) => [resource.rowClassName?.(row), justSaved.has(idOf(row)) ? JUST_SAVED_CLASS : undefined].filter(Boolean).join(' ')}
-              scroll={scrolls ? { x: tableWidth } : undefined}
-              onChange={onTableChange}
-              // An empty list says why: nothing matches the filters, or there is nothing yet.
-              locale={{ emptyText }}
-              rowSelection={
-                selectable
-                  ? {
-                      selectedRowKeys: selectedIDs.map(String),
-                      preserveSelectedRowKeys: true,
-                      onChange: (keys) => setSelectedIDs(keys.map(Number)),
-                      // Each checkbox names its row for screen readers (axe: form elements need labels).
-                      // (antd passes it on to the input; its type does not list aria attributes.)
-                      getCheckboxProps: (row: Row) => ({ 'aria-label': `Select ${rowLabel(resource, row)}` }) as CheckboxProps,
-                    }
-                  : undefined
-              }
-              expandable={resource.expandedRow ? { expandedRowRender: (row: Row) => resource.expandedRow!(row), columnWidth: 32 } : undefined}
-              pagination={pagination}
-            />
+            <Suspense fallback={<Spin className="list-table-code-loading" />}>
+              <ListTable
+                rowKey={(row) => String(row[resource.idField])}
+                columns={tableColumns}
+                dataSource={rows}
+                loading={loading}
+                size="small"
+                className="dense-table"
+                tableLayout="fixed"
+                rowClassName={(row: Row) => [resource.rowClassName?.(row), justSaved.has(idOf(row)) ? JUST_SAVED_CLASS : undefined].filter(Boolean).join(' ')}
+                scroll={scrolls ? { x: tableWidth } : undefined}
+                onChange={onTableChange}
+                // An empty list says why: nothing matches the filters, or there is nothing yet.
+                locale={{ emptyText }}
+                rowSelection={
+                  selectable
+                    ? {
+                        selectedRowKeys: selectedIDs.map(String),
+                        preserveSelectedRowKeys: true,
+                        onChange: (keys) => setSelectedIDs(keys.map(Number)),
+                        // Each checkbox names its row for screen readers (axe: form elements need labels).
+                        // (antd passes it on to the input; its type does not list aria attributes.)
+                        getCheckboxProps: (row: Row) => ({ 'aria-label': `Select ${rowLabel(resource, row)}` }) as CheckboxProps,
+                      }
+                    : undefined
+                }
+                expandable={resource.expandedRow ? { expandedRowRender: (row: Row) => resource.expandedRow!(row), columnWidth: 32 } : undefined}
+                pagination={pagination}
+              />
+            </Suspense>
           )}
         </div>
       </Card>

@@ -4,6 +4,7 @@ import { Avatar, Button, Dropdown, Typography } from 'antd';
 import { LogoutOutlined, MenuOutlined, UserOutlined } from '@ant-design/icons';
 import type { Me } from '../api/types';
 import { deleteToken } from '../api/token';
+import { FIRST_PAINT } from '../firstPaint';
 import { initialsOf } from '../format/format';
 import { useBrandingImage } from '../screens/customisation/branding';
 import type { Viewport } from './useViewport';
@@ -35,8 +36,9 @@ export function TopBar({ me, appName, viewport, onToggleDrawer, onOpenProfile }:
         {showLogoImage ? (
           <img src={logo} alt={appName ?? 'Logo'} className="top-bar-logo" onError={() => setFailedLogo(logo)} />
         ) : (
-          // Nothing while the logo is being looked for, so the name does not flash before it.
-          logo !== undefined && <span className="top-bar-app-name">{appName ?? ''}</span>
+          // Nothing while the logo is being looked for, so the name does not flash before it; unless
+          // the server's first paint said there is none (and drew the name already).
+          (logo !== undefined || FIRST_PAINT.named) && <span className="top-bar-app-name">{appName ?? FIRST_PAINT.appName ?? ''}</span>
         )}
       </Link>
       <div className="top-bar-spacer" />

@@ -27,19 +27,45 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
+/** What the first paint needs from the modules (the app module provides it: this folder imports none). */
+export interface FirstPaintSources {
+  /** Who a page request is signed in as (its session cookie, checked as every API call checks a token); null when nobody is, or the session is no longer valid. */
+  userOf(req: Request): Promise<{ name: string } | null>;
+  /** Whether a logo is uploaded: the shell then shows it instead of the app's name on wider screens. */
+  hasLogo(): Promise<boolean>;
+}
+
+/** The landing's paths (client/src/screenRegistry.ts, home and landing): their first paint greets the user. */
+const LANDING_PATH = /^\/(?:landing(?:\/.*)?)?$/;
+
+/** The name the landing greets: the first word of the user's name, as client/src/screens/LandingPage.tsx does. */
+export function firstNameOf(name: string): string {
+  return name.trim().split(/\s+/)[0] || name;
+}
+
 /**
  * What a signed-in visitor sees before any script has run (issue 26): the top bar with the app's
  * name, as the shell draws it (client/src/shell/TopBar.tsx, the same classes, so styles.css
- * places it), below 800 px, where the shell shows the name whatever the branding; on wider
- * screens a logo may replace it, so the bar stays empty there (styles.css, .first-paint).
- * The client keeps showing it until the shell is up (client/src/App.tsx), so the screen never
- * goes blank between the two. Nobody signed in gets the login page, which is drawn by its script.
+ * places it). Below 800 px the shell shows the name whatever the branding; on wider screens an
+ * uploaded logo takes its place, so there the name is drawn only when `named` (no logo is
+ * uploaded: the class first-paint-named, which the client reads too).
+ * On the landing, with `greeting` (the user's first name), the page's title below it too, where
+ * and as the landing draws it ('Welcome, …', its largest text, drawn at once instead of after
+ * every script). The client keeps showing both until the shell is up (client/src/App.tsx), so
+ * the screen never goes blank between the two. Nobody signed in gets the login page, which is
+ * drawn by its script.
  */
-export function firstPaintHtml(appName: string): string {
+export function firstPaintHtml(appName: string, { greeting, named = false }: { greeting?: string; named?: boolean } = {}): string {
+  const title =
+    greeting === undefined
+      ? ''
+      : '<div class="shell-body"><span class="first-paint-drawer-room"></span><main class="shell-content"><div class="page-title-row landing-header">' +
+        `<h1 class="page-title first-paint-title"><span class="first-paint-welcome">Welcome, ${escapeHtml(greeting)}</span></h1></div></main></div>`;
   return (
-    '<div class="shell first-paint">' +
+    `<div class="shell first-paint${named ? ' first-paint-named' : ''}">` +
     '<header class="top-bar"><span class="top-bar-toggle-room"></span>' +
     `<span class="top-bar-home"><span class="top-bar-app-name">${escapeHtml(appName)}</span></span></header>` +
+    title +
     '</div>'
   );
 }
@@ -75,10 +101,9 @@ function fileOf(root: string, urlPath: string): string | null {
  *   with `Cache-Control: no-cache`, so a release is seen on the next page load.
  * /api is left to the API, whose answers carry their own headers.
  */
-export function clientFiles(clientDir: string, options: { appName: string }): RequestHandler {
+export function clientFiles(clientDir: string, options: { appName: string; sources?: FirstPaintSources }): RequestHandler {
   const root = resolve(clientDir);
   const indexHtml = join(root, 'index.html');
-  const firstPaint = firstPaintHtml(options.appName);
 
   /**
    * index.html with the first paint of a signed-in visitor in it, or without. Read on each request
@@ -94,9 +119,19 @@ export function clientFiles(clientDir: string, options: { appName: string }): Re
       return next();
     }
     const signedIn = SIGNED_IN_COOKIE.test(req.headers.cookie ?? '');
+    const { sources } = options;
+    let firstPaint = '';
+    if (signedIn) {
+      // The landing greets its user by name: only for a session every API call would accept.
+      const [viewer, hasLogo] = await Promise.all([
+        sources && LANDING_PATH.test(req.path) ? sources.userOf(req) : null,
+        sources ? sources.hasLogo().catch(() => true) : true,
+      ]);
+      firstPaint = firstPaintHtml(options.appName, { greeting: viewer ? firstNameOf(viewer.name) : undefined, named: !hasLogo });
+    }
     res.setHeader('Cache-Control', REVALIDATE);
     res.vary('Cookie');
-    res.type('html').send(html.replace(FIRST_PAINT_MARKER, signedIn ? firstPaint : ''));
+    res.type('html').send(html.replace(FIRST_PAINT_MARKER, firstPaint));
   };
 
   return (req: Request, res: Response, next: NextFunction) => {

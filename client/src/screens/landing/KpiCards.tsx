@@ -1,4 +1,4 @@
-import { lazy, Suspense, useDeferredValue, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useDeferredValue, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, Card, Checkbox, Empty, Popover, Skeleton, Space, Spin, Typography } from 'antd';
 import { ArrowDownOutlined, ArrowRightOutlined, ArrowUpOutlined, SettingOutlined } from '@ant-design/icons';
@@ -8,13 +8,10 @@ import { formatDate } from '../../format/format';
 import { cardAccessibleName, formatCardFigure, formatMoney, formatTrend } from './kpiFormat';
 import type { Card as KpiCard, CardFigures, CardsAnswer, Colour, Measure, TargetCard, TopEntry } from './kpiTypes';
 import type { TopKind } from './TopDialog';
+import { TrendChart } from './TrendChart';
 
 /** The top 10 dialog (antd's table) is fetched when first opened, not with the cards (issue 26). */
 const TopDialog = lazy(async () => ({ default: (await import('./TopDialog')).TopDialog }));
-
-// The chart library is large (about 480 KB gzip, more than the rest of the landing): its code is
-// fetched only once the cards are on screen and the chart's place is in view (ChartWhenSeen).
-const TrendChart = lazy(() => import('./TrendChart').then((m) => ({ default: m.TrendChart })));
 
 /** How many figure cards the placeholder shows while the figures load: day, month and year. */
 const PLACEHOLDER_CARDS = 3;
@@ -98,9 +95,7 @@ export function KpiCards({ date, userIDs, figure }: { date: string; userIDs: str
       </div>
       {shows('chart') && answer.trend?.[figure] && (
         <Card size="small" title={`${figure === 'revenue' ? 'Revenue' : 'Commission'} this month, day by day`} className="kpi-chart-card" variant="borderless">
-          <ChartWhenSeen>
-            <TrendChart key={`${date}-${figure}`} trend={answer.trend[figure]} date={date} />
-          </ChartWhenSeen>
+          <TrendChart key={`${date}-${figure}`} trend={answer.trend[figure]} date={date} />
         </Card>
       )}
       {shows('tops') && monthCard?.tops?.[figure] && (
@@ -178,56 +173,11 @@ function KpiCardsPlaceholder({ cards }: { cards: number }) {
       </div>
       <div className="kpi-card-grid">
         {Array.from({ length: cards }, (_, i) => (
-          <Card key={i} size="small" className="kpi-card-placeholder">
+          <div key={i} className="kpi-card-box kpi-card-placeholder">
             <Skeleton active title={false} paragraph={{ rows: 3 }} />
-          </Card>
+          </div>
         ))}
       </div>
-    </div>
-  );
-}
-
-/**
- * The chart's place, of the chart's height from the start: the chart (and its library) is only
- * loaded once the cards have been drawn, the browser is idle and the place is near the screen, so
- * the library's download and start-up never hold up the figures (issue 26).
- */
-function ChartWhenSeen({ children }: { children: ReactNode }) {
-  const place = useRef<HTMLDivElement>(null);
-  const [show, setShow] = useState(false);
-  useEffect(() => {
-    const element = place.current;
-    if (!element || show) return;
-    let idle: number | undefined;
-    const load = () => {
-      const start = () => setShow(true);
-      idle = typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(start, { timeout: 3000 }) : window.setTimeout(start, 200);
-    };
-    if (typeof IntersectionObserver !== 'function') {
-      load();
-      return () => undefined;
-    }
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (!entries.some((entry) => entry.isIntersecting)) return;
-        observer.disconnect();
-        load();
-      },
-      { rootMargin: '200px' },
-    );
-    observer.observe(element);
-    return () => {
-      observer.disconnect();
-      if (idle === undefined) return;
-      if (typeof window.cancelIdleCallback === 'function') window.cancelIdleCallback(idle);
-      else window.clearTimeout(idle);
-    };
-  }, [show]);
-  // No title: a skeleton title is an empty h3 (axe heading-order after the h1).
-  const waiting = <Skeleton active title={false} paragraph={{ rows: 5 }} />;
-  return (
-    <div ref={place} className="kpi-chart-place">
-      {show ? <Suspense fallback={waiting}>{children}</Suspense> : waiting}
     </div>
   );
 }
@@ -250,7 +200,7 @@ function Comparison({
     return (
       <div className="kpi-comparison">
         <span>{label}</span>
-        <Typography.Text type="secondary">Not available</Typography.Text>
+        <span className="kpi-not-available">Not available</span>
       </div>
     );
   }
@@ -268,6 +218,12 @@ function Comparison({
 }
 
 const targetLabel = (target: TargetCard) => (target.targetType === 'revenue' ? 'Target' : 'Sales target');
+
+/*
+ * The figure cards are plain elements styled as antd's small cards (.kpi-card-box), not antd
+ * Cards: a manager's landing draws tens of them, and building each antd Card was most of the
+ * landing's main-thread time on a phone (issue 26).
+ */
 
 /** A period's card: the figure for the toggle (revenue or commission), the sales count, prior and last year with trends. */
 function FigureCard({
@@ -301,10 +257,8 @@ function FigureCard({
     ...shownTargets.map((t) => ({ label: targetLabel(t), value: formatCardFigure(t.target, t.targetType === 'revenue' ? 'money' : 'count') })),
   ]);
   return (
-    <Card
-      size="small"
-      className={`kpi-card${compact ? ' kpi-card-compact' : ''}`}
-      hoverable
+    <div
+      className={`kpi-card kpi-card-box kpi-card-link${compact ? ' kpi-card-compact' : ''}`}
       onClick={() => onOpen(current)}
       onKeyDown={(e) => {
         if (e.key === 'Enter' || e.key === ' ') onOpen(current);
@@ -324,7 +278,7 @@ function FigureCard({
           <span>{t.targetType === 'revenue' ? formatCardFigure(t.target, 'money') : formatCardFigure(t.target, 'count')}</span>
         </div>
       ))}
-    </Card>
+    </div>
   );
 }
 
@@ -332,7 +286,7 @@ function FigureCard({
 function TargetFigureCard({ target, title }: { target: TargetCard; title: string }) {
   const kind = target.targetType === 'revenue' ? 'money' : 'count';
   return (
-    <Card size="small" className={`kpi-card kpi-target-card kpi-target-${target.met ? 'met' : 'missed'}`}>
+    <div className={`kpi-card kpi-card-box kpi-target-card kpi-target-${target.met ? 'met' : 'missed'}`}>
       <div className="kpi-card-title">{title}</div>
       <div className="kpi-card-value">{formatCardFigure(target.actual, kind)}</div>
       <div className="kpi-card-count">
@@ -348,7 +302,7 @@ function TargetFigureCard({ target, title }: { target: TargetCard; title: string
         <span>Projected month end</span>
         <span className={`kpi-trend kpi-trend-${target.projectedColour}`}>{formatCardFigure(target.projected, kind)}</span>
       </div>
-    </Card>
+    </div>
   );
 }
 

@@ -1,59 +1,101 @@
-import { Line } from '@ant-design/plots';
+import { useLayoutEffect, useRef, useState, type PointerEvent } from 'react';
 import { formatMoney } from './kpiFormat';
 import type { TrendSeries } from './kpiTypes';
+import { type Line, niceTicks, trendLines } from './trendLines';
 
-const THIS_MONTH = 'This month';
-const PRIOR = 'Prior month';
-const LAST_YEAR = 'Same month last year';
-const TARGET = 'Target';
-const PROJECTION = 'Projection';
+const HEIGHT = 230;
+/** Room for the money labels (left), the day labels and the axis title (below); the legend is HTML under the chart. */
+const PAD = { left: 64, right: 12, top: 12, bottom: 44 };
 
-interface Point {
-  day: number;
-  value: number;
-  series: string;
-}
-
-/** The chart's lines as @ant-design/plots reads them: one row per day and line. */
-export function trendRows(trend: TrendSeries, date: string): Point[] {
-  const rows: Point[] = [];
-  const today = Number(date.slice(8, 10));
-  const days = trend.points.length;
-  for (const p of trend.points) {
-    if (p.current !== null) rows.push({ day: p.day, value: p.current, series: THIS_MONTH });
-    if (p.prior !== null) rows.push({ day: p.day, value: p.prior, series: PRIOR });
-    if (p.py !== null) rows.push({ day: p.day, value: p.py, series: LAST_YEAR });
-  }
-  // The target as an even pace over the month, and the projection from today to the month's end.
-  if (trend.target !== null) for (const day of [0, days]) rows.push({ day, value: Math.round(((trend.target * day) / days) * 100) / 100, series: TARGET });
-  const actual = trend.points[today - 1]?.current;
-  if (actual !== null && actual !== undefined && today < days) {
-    rows.push({ day: today, value: actual, series: PROJECTION }, { day: days, value: trend.projected, series: PROJECTION });
-  }
-  return rows;
-}
-
-/** This month's cumulative figure by day against the prior month, last year, the target and the projection (issue 12). */
+/**
+ * This month's cumulative figure by day against the prior month, last year, the target and the
+ * projection (issue 12), drawn as SVG: a few hundred elements the browser draws at once, where
+ * a chart library cost 475 KB gzip of script and a second of a phone's main thread (issue 26).
+ * Pointing at the chart shows the day's figures.
+ */
 export function TrendChart({ trend, date }: { trend: TrendSeries; date: string }) {
+  // Drawn at the width it has, in pixels, so its text keeps its size on a phone.
+  const box = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(640);
+  useLayoutEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const measure = () => setWidth(Math.max(240, Math.floor(element.getBoundingClientRect().width)));
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  const lines = trendLines(trend, date);
+  const days = Math.max(1, trend.points.length);
+  const highest = Math.max(0, ...lines.flatMap((line) => line.points.map(([, value]) => value)));
+  const ticks = niceTicks(highest);
+  const top = ticks[ticks.length - 1] || 1;
+  const x = (day: number) => PAD.left + (day / days) * (width - PAD.left - PAD.right);
+  const y = (value: number) => HEIGHT - PAD.bottom - (Math.max(0, value) / top) * (HEIGHT - PAD.top - PAD.bottom);
+  const [hovered, setHovered] = useState<number | null>(null);
+  const today = Number(date.slice(8, 10));
+
+  const onPointer = (event: PointerEvent<SVGSVGElement>) => {
+    const rect = event.currentTarget.getBoundingClientRect();
+    const at = ((event.clientX - rect.left) / rect.width) * width;
+    const day = Math.round(((at - PAD.left) / (width - PAD.left - PAD.right)) * days);
+    setHovered(day >= 1 && day <= days ? day : null);
+  };
+  const valueOn = (line: Line, day: number) => line.points.find(([d]) => d === day)?.[1];
+  const shownDay = hovered;
+
   return (
-    <div
-      className="kpi-trend-chart"
-      role="img"
-      aria-label={`Cumulative by day: this month ${formatMoney(trend.points[Number(date.slice(8, 10)) - 1]?.current ?? 0)}, projected ${formatMoney(trend.projected)}`}
-    >
-      <Line
-        data={trendRows(trend, date)}
-        xField="day"
-        yField="value"
-        colorField="series"
-        height={260}
-        autoFit
-        scale={{ color: { domain: [THIS_MONTH, PRIOR, LAST_YEAR, TARGET, PROJECTION], range: ['#1677ff', '#8c8c8c', '#d48806', '#389e0d', '#1677ff'] } }}
-        style={{ lineWidth: 2, lineDash: (rows: Point[]) => (rows[0]?.series === PROJECTION || rows[0]?.series === TARGET ? [4, 4] : undefined) }}
-        axis={{ x: { title: 'Day of the month' }, y: { title: false, labelFormatter: (v: number) => `£${Math.round(v).toLocaleString('en-GB')}` } }}
-        tooltip={{ items: [{ channel: 'y', valueFormatter: (v: number) => formatMoney(v) }] }}
-        legend={{ color: { position: 'bottom' } }}
-      />
+    <div className="kpi-trend-chart" ref={box}>
+      <svg
+        viewBox={`0 0 ${width} ${HEIGHT}`}
+        width={width}
+        height={HEIGHT}
+        role="img"
+        aria-label={`Cumulative by day: this month ${formatMoney(trend.points[today - 1]?.current ?? 0)}, projected ${formatMoney(trend.projected)}`}
+        onPointerMove={onPointer}
+        onPointerLeave={() => setHovered(null)}
+      >
+        {ticks.map((tick) => (
+          <g key={tick} className="kpi-trend-grid">
+            <line x1={PAD.left} x2={width - PAD.right} y1={y(tick)} y2={y(tick)} />
+            <text x={PAD.left - 8} y={y(tick)} textAnchor="end" dominantBaseline="middle">
+              £{Math.round(tick).toLocaleString('en-GB')}
+            </text>
+          </g>
+        ))}
+        {Array.from({ length: Math.floor(days / 5) }, (_, i) => (i + 1) * 5).map((day) => (
+          <text key={day} className="kpi-trend-axis" x={x(day)} y={HEIGHT - PAD.bottom + 18} textAnchor="middle">
+            {day}
+          </text>
+        ))}
+        <text className="kpi-trend-axis" x={(PAD.left + width - PAD.right) / 2} y={HEIGHT - 6} textAnchor="middle">
+          Day of the month
+        </text>
+        {lines.map((line) => (
+          <polyline
+            key={line.name}
+            className="kpi-trend-line"
+            points={line.points.map(([day, value]) => `${x(day).toFixed(1)},${y(value).toFixed(1)}`).join(' ')}
+            stroke={line.colour}
+            strokeDasharray={line.dashed ? '4 4' : undefined}
+          />
+        ))}
+        {shownDay !== null && <line className="kpi-trend-cursor" x1={x(shownDay)} x2={x(shownDay)} y1={PAD.top} y2={HEIGHT - PAD.bottom} />}
+      </svg>
+      <ul className="kpi-trend-legend" aria-label="Lines">
+        {shownDay !== null && <li className="kpi-trend-legend-day">Day {shownDay}</li>}
+        {lines.map((line) => {
+          const value = shownDay === null ? undefined : valueOn(line, shownDay);
+          return (
+            <li key={line.name}>
+              <span className={line.dashed ? 'kpi-trend-key kpi-trend-key-dashed' : 'kpi-trend-key'} style={{ borderColor: line.colour }} />
+              {line.name}
+              {value !== undefined && <strong> {formatMoney(value)}</strong>}
+            </li>
+          );
+        })}
+      </ul>
     </div>
   );
 }

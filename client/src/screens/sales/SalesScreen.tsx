@@ -13,14 +13,17 @@ import { RATE_CARD_LOOKUP } from '../../resources/rateCards';
 import { STEP_LOOK, SaleStatus, salesResource } from '../../resources/sales';
 import { useCurrentUser } from '../../shell/CurrentUser';
 import { useViewport } from '../../shell/useViewport';
-import { CompareDialog } from '../rateCards/CompareDialog';
 import { ApiDetailsButton } from './ApiDetailsDialog';
 import { ChangeRateCardButton } from './BulkRateCardDialog';
-import { SaleDialog } from './SaleDialog';
 import { SalesFilters } from './SalesFilters';
-import { SkuHistoryDialog } from './SkuHistoryDialog';
 import { decodeParams, paramsTarget } from './salesParams';
+import { lazyDialog } from '../../lazyScreen';
 import './sales.css';
+
+// Opened by a click, so fetched then (lazyDialog): the sale form alone is a third of the screen's code.
+const SaleDialog = lazyDialog(() => import('./SaleDialog'), 'SaleDialog');
+const CompareDialog = lazyDialog(() => import('../rateCards/CompareDialog'), 'CompareDialog');
+const SkuHistoryDialog = lazyDialog(() => import('./SkuHistoryDialog'), 'SkuHistoryDialog');
 
 /** Which /sales route is showing (spec 01 §2 "Sales"). */
 export type SalesRoute = 'list' | 'params' | 'newSale';
