@@ -147,9 +147,13 @@ describeInBrowser('daily stats input in a browser', () => {
     const page = await adminPage(browser, target, 1280);
     await openMonth(page, recording);
     await cell(page, 'Chats', 'Tue 19/03/2019').fill('5');
-    const dialog = new Promise<string>((resolve) => page.once('dialog', (d) => void d.dismiss().then(() => resolve(d.type()))));
+    // Answered 'Leave', so the tab closes as a user's would: a tab kept open after the question
+    // and then torn down with its context once took the whole browser down (Chromium 156).
+    const dialog = new Promise<string>((resolve) => page.once('dialog', (d) => void d.accept().then(() => resolve(d.type()))));
+    const closed = page.waitForEvent('close');
     await page.close({ runBeforeUnload: true });
     expect(await dialog).toBe('beforeunload');
+    await closed;
     await page.context().close();
   });
 
