@@ -21,6 +21,7 @@ export class AppFirstPaintSources implements FirstPaintSources {
   }
 
   async hasLogo() {
-    return (await this.files.brandingVersions()).logo !== null;
+    // The logo's row alone, not every branding image's.
+    return (await this.files.branding('logo')) !== null;
   }
 }

@@ -15,6 +15,7 @@ import { KpiCards, type Figure } from './landing/KpiCards';
 import type { KpiTable, SplitBy } from './landing/kpiTypes';
 import { dayOfMonth, earliestMonth, landingPath, landingRedirect, shiftMonth } from './landing/landingRoute';
 import { Picker } from '../record/Picker';
+import { firstNameOf } from '../../../src/shared/first-name';
 
 /**
  * The KPI tables are in their own tabs, never on the first screen: their code (antd's table, about
@@ -124,7 +125,7 @@ export function LandingPage() {
   if (redirect) return <Navigate to={redirect} replace />;
   const { tab = '0', date = now, userID = String(me.userID) } = params;
 
-  const firstName = me.name.trim().split(/\s+/)[0] ?? me.name;
+  const firstName = firstNameOf(me.name);
   const actions = QUICK_ACTIONS.filter((action) => action.visible(me));
   const tabs = landingTabs(me, date);
   const active = tabs.find((t) => t.key === tab);

@@ -1,6 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
+import { firstNameOf } from '../../shared/first-name';
 
 /** Vite names every file under /assets with a hash of its content: a new build, a new name. */
 const HASHED_ASSETS = '/assets/';
@@ -37,11 +38,6 @@ export interface FirstPaintSources {
 
 /** The landing's paths (client/src/screenRegistry.ts, home and landing): their first paint greets the user. */
 const LANDING_PATH = /^\/(?:landing(?:\/.*)?)?$/;
-
-/** The name the landing greets: the first word of the user's name, as client/src/screens/LandingPage.tsx does. */
-export function firstNameOf(name: string): string {
-  return name.trim().split(/\s+/)[0] || name;
-}
 
 /**
  * What a signed-in visitor sees before any script has run (issue 26): the top bar with the app's
