@@ -14,7 +14,23 @@ const importEsm = new Function('specifier', 'return import(specifier)') as <T>(s
 
 const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
 
-export type Preset = 'desktop' | 'mobile';
+/**
+ * `mobile` is Lighthouse's phone (its 4x CPU slowdown assumes a host of benchmarkIndex about 1,533);
+ * `mobile-calibrated` is the same phone with the slowdown set from this host's measured
+ * benchmarkIndex (hostCpuSlowdown), so its score does not move with how fast or busy the host is.
+ */
+export type Preset = 'desktop' | 'mobile' | 'mobile-calibrated';
+
+/**
+ * The CPU slowdown that emulates Lighthouse's mid-tier phone on a host of this benchmarkIndex:
+ * the published calibration (Lighthouse's docs/throttling.md, "CPU throttling", and its authors'
+ * calculator): 1,533 is 4x, Lighthouse's default, each 233 above 1,300 one more.
+ */
+export function hostCpuSlowdown(benchmarkIndex: number): number {
+  if (benchmarkIndex >= 1300) return 3 + (benchmarkIndex - 1300) / 233;
+  if (benchmarkIndex >= 800) return 2 + (benchmarkIndex - 800) / 500;
+  return Math.max(1, 1 + (benchmarkIndex - 150) / 650);
+}
 
 export interface LighthousePage {
   name: string;
@@ -33,7 +49,13 @@ interface Scores {
   cls: number;
   /** Why accessibility is not 100: the failing audits' ids. */
   failing: string[];
+  /** The host's speed as Lighthouse measured it at the run's start, and the CPU slowdown applied. */
+  benchmarkIndex: number;
+  cpuSlowdown: number;
 }
+
+/** Lighthouse's own failures to record a page (NO_NAVSTART, NO_FCP...): the run says nothing about the page and is run again. */
+class LighthouseRunError extends Error {}
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 async function runOnce(page: LighthousePage, preset: Preset): Promise<Scores> {
@@ -52,11 +74,12 @@ async function runOnce(page: LighthousePage, preset: Preset): Promise<Scores> {
       await browser.disconnect();
     }
     const config = preset === 'desktop' ? lighthouse.desktopConfig : undefined;
-    const result = await lighthouse.default(
-      page.url,
-      { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] },
-      config,
-    );
+    const flags: Record<string, unknown> = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] };
+    if (preset === 'mobile-calibrated') {
+      const { throttling } = await importEsm<any>('lighthouse/core/config/constants.js');
+      flags.throttling = { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: hostCpuSlowdown(await measureBenchmarkIndex(chrome.port)) };
+    }
+    const result = await lighthouse.default(page.url, flags, config);
     const lhr = result.lhr;
     // BENCH_LIGHTHOUSE_REPORT_DIR keeps each run's report (Lighthouse's JSON), to see where the time went.
     const reportDir = process.env.BENCH_LIGHTHOUSE_REPORT_DIR;
@@ -65,6 +88,7 @@ async function runOnce(page: LighthousePage, preset: Preset): Promise<Scores> {
       mkdirSync(reportDir, { recursive: true });
       writeFileSync(`${reportDir}/${page.name}-${preset}-${Date.now()}.json`, JSON.stringify(lhr));
     }
+    if (lhr.runtimeError) throw new LighthouseRunError(`${page.name} ${preset}: ${lhr.runtimeError.code}`);
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
     const a11yRefs: Array<{ id: string; weight: number }> = lhr.categories.accessibility.auditRefs;
     return {
@@ -75,19 +99,54 @@ async function runOnce(page: LighthousePage, preset: Preset): Promise<Scores> {
       tbt: Math.round(audit('total-blocking-time')),
       cls: Math.round(audit('cumulative-layout-shift') * 1000) / 1000,
       failing: a11yRefs.filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score === 0).map((ref) => ref.id),
+      benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
+      cpuSlowdown: Math.round(lhr.configSettings.throttling.cpuSlowdownMultiplier * 10) / 10,
     };
   } finally {
     await chrome.kill();
   }
 }
+
+/**
+ * The host's benchmarkIndex, measured as Lighthouse does (its page function, in a blank tab of the
+ * run's browser) just before the run: the median of three, as one measure moves with the host's load.
+ */
+async function measureBenchmarkIndex(port: number): Promise<number> {
+  const puppeteer = await importEsm<any>('puppeteer-core');
+  const { pageFunctions } = await importEsm<any>('lighthouse/core/lib/page-functions.js');
+  const browser = await puppeteer.default.connect({ browserURL: `http://127.0.0.1:${port}` });
+  try {
+    const tab = await browser.newPage();
+    const measures: number[] = [];
+    for (let i = 0; i < 3; i++) measures.push(Number(await tab.evaluate(`(${String(pageFunctions.computeBenchmarkIndex)})()`)));
+    await tab.close();
+    return median(measures);
+  } finally {
+    await browser.disconnect();
+  }
+}
 /* eslint-enable @typescript-eslint/no-explicit-any */
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+function median(values: number[]): number {
+  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+}
+
+/** One run, run again (up to twice) when Lighthouse failed to record the page. */
+async function runRecorded(page: LighthousePage, preset: Preset): Promise<Scores> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runOnce(page, preset);
+    } catch (error) {
+      if (!(error instanceof LighthouseRunError) || attempt === 3) throw error;
+      console.error(`${error.message}: run again`);
+    }
+  }
+}
 
 /** The median of `runs` Lighthouse runs of a page with a preset; every run's performance score beside it. */
 export async function lighthouseScores(page: LighthousePage, preset: Preset, runs: number): Promise<Record<string, unknown>> {
   const all: Scores[] = [];
-  for (let i = 0; i < runs; i++) all.push(await runOnce(page, preset));
+  for (let i = 0; i < runs; i++) all.push(await runRecorded(page, preset));
   return {
     lighthouse: page.name,
     preset,
@@ -98,6 +157,8 @@ export async function lighthouseScores(page: LighthousePage, preset: Preset, run
     tbtMs: median(all.map((s) => s.tbt)),
     cls: median(all.map((s) => s.cls)),
     runs: all.map((s) => s.performance),
+    benchmarkIndex: median(all.map((s) => s.benchmarkIndex)),
+    cpuSlowdown: median(all.map((s) => s.cpuSlowdown)),
     failing: [...new Set(all.flatMap((s) => s.failing))],
   };
 }

@@ -1,4 +1,4 @@
-import { type ReactNode, Suspense, lazy, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, Suspense, lazy, startTransition, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Alert, Button, Card, type CheckboxProps, Dropdown, Empty, Input, Pagination, Space, Spin, Tooltip, Typography } from 'antd';
 import type { ColumnsType, TablePaginationConfig } from 'antd/es/table';
@@ -231,14 +231,18 @@ export function ListScreen({ resource, header, toolbarExtra, titleNode, titleRol
       : null;
 
   // ---- dense columns (issue 26): one line per row, the default columns that fit the card ----
-  // The card's width, measured before the first paint so the table renders once, at its width.
+  // The card's width, measured once the screen is laid out, so the table (or the phone's cards)
+  // renders once, at its width. The rows are then drawn as a transition, in slices the browser can
+  // answer input between, not as a second synchronous render inside the screen's first commit (on
+  // a phone's CPU that was the sales screen's longest task, issue 26).
   const tableBox = useRef<HTMLDivElement>(null);
   const [boxWidth, setBoxWidth] = useState<number | null>(null);
   useLayoutEffect(() => {
     const box = tableBox.current;
     if (!box) return;
-    setBoxWidth(Math.floor(box.getBoundingClientRect().width));
-    const observer = new ResizeObserver(([entry]) => setBoxWidth(Math.floor(entry.contentRect.width)));
+    const measured = (width: number) => startTransition(() => setBoxWidth(Math.floor(width)));
+    measured(box.getBoundingClientRect().width);
+    const observer = new ResizeObserver(([entry]) => measured(entry.contentRect.width));
     observer.observe(box);
     return () => observer.disconnect();
   }, []);

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState, type PointerEvent } from 'react';
+import { startTransition, useLayoutEffect, useRef, useState, type PointerEvent } from 'react';
 import { formatMoney } from './kpiFormat';
 import type { TrendSeries } from './kpiTypes';
 import { type Line, niceTicks, trendLines } from './trendLines';
@@ -14,13 +14,20 @@ const PAD = { left: 64, right: 12, top: 12, bottom: 44 };
  * Pointing at the chart shows the day's figures.
  */
 export function TrendChart({ trend, date }: { trend: TrendSeries; date: string }) {
-  // Drawn at the width it has, in pixels, so its text keeps its size on a phone.
+  // Drawn at the width it has, in pixels, so its text keeps its size on a phone. The width is
+  // known once the page is laid out: the chart is then drawn as a transition, in slices, not in a
+  // second synchronous render inside the landing's first commit (a long task on a phone, issue 26);
+  // its height is kept meanwhile, so nothing moves.
   const box = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(640);
+  const [measured, setWidth] = useState<number | null>(null);
+  const width = measured ?? 640;
   useLayoutEffect(() => {
     const element = box.current;
     if (!element) return;
-    const measure = () => setWidth(Math.max(240, Math.floor(element.getBoundingClientRect().width)));
+    const measure = () => {
+      const next = Math.max(240, Math.floor(element.getBoundingClientRect().width));
+      startTransition(() => setWidth(next));
+    };
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(element);
@@ -47,42 +54,46 @@ export function TrendChart({ trend, date }: { trend: TrendSeries; date: string }
 
   return (
     <div className="kpi-trend-chart" ref={box}>
-      <svg
-        viewBox={`0 0 ${width} ${HEIGHT}`}
-        width={width}
-        height={HEIGHT}
-        role="img"
-        aria-label={`Cumulative by day: this month ${formatMoney(trend.points[today - 1]?.current ?? 0)}, projected ${formatMoney(trend.projected)}`}
-        onPointerMove={onPointer}
-        onPointerLeave={() => setHovered(null)}
-      >
-        {ticks.map((tick) => (
-          <g key={tick} className="kpi-trend-grid">
-            <line x1={PAD.left} x2={width - PAD.right} y1={y(tick)} y2={y(tick)} />
-            <text x={PAD.left - 8} y={y(tick)} textAnchor="end" dominantBaseline="middle">
-              £{Math.round(tick).toLocaleString('en-GB')}
+      {measured === null ? (
+        <div className="kpi-trend-chart-room" style={{ height: HEIGHT }} />
+      ) : (
+        <svg
+          viewBox={`0 0 ${width} ${HEIGHT}`}
+          width={width}
+          height={HEIGHT}
+          role="img"
+          aria-label={`Cumulative by day: this month ${formatMoney(trend.points[today - 1]?.current ?? 0)}, projected ${formatMoney(trend.projected)}`}
+          onPointerMove={onPointer}
+          onPointerLeave={() => setHovered(null)}
+        >
+          {ticks.map((tick) => (
+            <g key={tick} className="kpi-trend-grid">
+              <line x1={PAD.left} x2={width - PAD.right} y1={y(tick)} y2={y(tick)} />
+              <text x={PAD.left - 8} y={y(tick)} textAnchor="end" dominantBaseline="middle">
+                £{Math.round(tick).toLocaleString('en-GB')}
+              </text>
+            </g>
+          ))}
+          {Array.from({ length: Math.floor(days / 5) }, (_, i) => (i + 1) * 5).map((day) => (
+            <text key={day} className="kpi-trend-axis" x={x(day)} y={HEIGHT - PAD.bottom + 18} textAnchor="middle">
+              {day}
             </text>
-          </g>
-        ))}
-        {Array.from({ length: Math.floor(days / 5) }, (_, i) => (i + 1) * 5).map((day) => (
-          <text key={day} className="kpi-trend-axis" x={x(day)} y={HEIGHT - PAD.bottom + 18} textAnchor="middle">
-            {day}
+          ))}
+          <text className="kpi-trend-axis" x={(PAD.left + width - PAD.right) / 2} y={HEIGHT - 6} textAnchor="middle">
+            Day of the month
           </text>
-        ))}
-        <text className="kpi-trend-axis" x={(PAD.left + width - PAD.right) / 2} y={HEIGHT - 6} textAnchor="middle">
-          Day of the month
-        </text>
-        {lines.map((line) => (
-          <polyline
-            key={line.name}
-            className="kpi-trend-line"
-            points={line.points.map(([day, value]) => `${x(day).toFixed(1)},${y(value).toFixed(1)}`).join(' ')}
-            stroke={line.colour}
-            strokeDasharray={line.dashed ? '4 4' : undefined}
-          />
-        ))}
-        {shownDay !== null && <line className="kpi-trend-cursor" x1={x(shownDay)} x2={x(shownDay)} y1={PAD.top} y2={HEIGHT - PAD.bottom} />}
-      </svg>
+          {lines.map((line) => (
+            <polyline
+              key={line.name}
+              className="kpi-trend-line"
+              points={line.points.map(([day, value]) => `${x(day).toFixed(1)},${y(value).toFixed(1)}`).join(' ')}
+              stroke={line.colour}
+              strokeDasharray={line.dashed ? '4 4' : undefined}
+            />
+          ))}
+          {shownDay !== null && <line className="kpi-trend-cursor" x1={x(shownDay)} x2={x(shownDay)} y1={PAD.top} y2={HEIGHT - PAD.bottom} />}
+        </svg>
+      )}
       <ul className="kpi-trend-legend" aria-label="Lines">
         {shownDay !== null && <li className="kpi-trend-legend-day">Day {shownDay}</li>}
         {lines.map((line) => {
