@@ -38,10 +38,22 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root: clientDir,
   plugins: [react(), antdStaticStyles(), precompress()],
+  resolve: {
+    // react-router's package points every import at its development build, whose only difference
+    // is its warnings (ENABLE_DEV_WARNINGS): the built client takes the production one; the dev
+    // server keeps the warnings.
+    alias:
+      command === 'build'
+        ? [{ find: /^react-router$/, replacement: fileURLToPath(new URL('../node_modules/react-router/dist/production/index.mjs', import.meta.url)) }]
+        : [],
+  },
   build: {
+    // Every browser the app supports preloads modules itself (<link rel="modulepreload">): without
+    // the polyfill no script watches every node the app adds to the page.
+    modulePreload: { polyfill: false },
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
     // .vite/manifest.json: the chunks and their imports, read by the bundle size test.
@@ -64,4 +76,4 @@ export default defineConfig({
       '/api': 'http://localhost:3000',
     },
   },
-});
+}));

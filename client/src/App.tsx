@@ -1,14 +1,15 @@
 import { Suspense, lazy, useDeferredValue } from 'react';
 import { RouterProvider, createBrowserRouter } from 'react-router';
-import { Button, Result, Spin } from 'antd';
+import { Spin } from 'antd';
 import { preloadMe, useMe } from './api/hooks';
 import { getToken } from './api/token';
 import { FIRST_PAINT } from './firstPaint';
 import { useFavicon } from './screens/customisation/branding';
-import { lazyScreen, preloadScreen } from './lazyScreen';
+import { lazyDialog, lazyScreen, preloadScreen } from './lazyScreen';
 import { screenAt } from './screenRegistry';
 
 const LoginPage = lazyScreen(() => import('./auth/LoginPage'), 'LoginPage');
+const ProfileLoadError = lazyDialog(() => import('./auth/ProfileLoadError'), 'ProfileLoadError');
 const loadSignedInRoutes = () => import('./SignedInRoutes');
 const SignedInRoutes = lazy(async () => ({ default: (await loadSignedInRoutes()).SignedInRoutes }));
 
@@ -28,16 +29,7 @@ function SignedInApp() {
   // The shell and the first screen are drawn in a transition once the profile is in (sliced, not
   // one long task; issue 26). Later changes to the profile show the same way.
   const me = useDeferredValue(answeredMe);
-  if (error) {
-    return (
-      <Result
-        status="error"
-        title="The app could not load your profile"
-        subTitle={error instanceof Error ? error.message : undefined}
-        extra={<Button onClick={() => void mutate()}>Try again</Button>}
-      />
-    );
-  }
+  if (error) return <ProfileLoadError error={error} onRetry={() => void mutate()} />;
   if (!me) return <AppLoading />;
 
   return (

@@ -54,7 +54,8 @@ describeInBrowser('a record changed by someone else while its dialog is open', (
     await rowAction(rowOf(page, name), 'Edit');
     await dialog.getByText('Edit band').waitFor();
     const description = dialog.getByLabel('Description');
-    expect(await description.inputValue()).toBe('Mine');
+    // The dialog is drawn at once and fills its fields when the record it asks for is in.
+    await eventually(async () => expect(await description.inputValue()).toBe('Mine'));
 
     // Someone else saves the band while the dialog is open.
     const current = (await admin.send<{ data: Row }>('GET', `bands?bandID=${band.bandID}`)).data;

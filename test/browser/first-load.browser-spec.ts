@@ -312,6 +312,48 @@ describeInBrowser('first load in a browser', () => {
     expect(inserted[0]).toBeLessThan(inserted[1] / 2);
   });
 
+  it('makes no antd style at run time on the landing and sales pages, on a phone or a laptop: every component they draw, open or closed, is in the built stylesheet', async () => {
+    const api = await Api.logIn(target.baseUrl, target.adminEmail, target.adminPassword);
+    const made: string[] = [];
+    for (const width of [390, 1280])
+      for (const [path, drawn] of [
+        ['/', '.landing-welcome'],
+        // No sale here: the phone's empty card list, the laptop's table.
+        ['/sales', width < 600 ? '.list-cards-empty' : '.ant-table'],
+      ]) {
+        const context = await browser.newContext({ viewport: { width, height: 844 } });
+        await context.addCookies([{ name: 'token', value: api.token, url: target.baseUrl }]);
+        const page = await context.newPage();
+        await page.goto(`${target.baseUrl}${path}`);
+        await page.locator(drawn).first().waitFor();
+        await page.waitForLoadState('networkidle');
+        // A style antd makes at run time is a <style data-css-hash> with rules (generating it was a
+        // good part of a phone's main-thread time, issue 26); its first rule names the component.
+        const styles = await page.locator('style[data-css-hash]').evaluateAll((nodes) => nodes.map((node) => node.textContent ?? ''));
+        made.push(...styles.filter((text) => text.trim() !== '').map((text) => `${width} ${path}: ${text.slice(0, 80)}`));
+        await context.close();
+      }
+    expect(made).toEqual([]);
+  });
+
+  it("says so when the signed-in user's profile cannot be loaded, and loads it on 'Try again'", async () => {
+    const api = await Api.logIn(target.baseUrl, target.adminEmail, target.adminPassword);
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    await context.addCookies([{ name: 'token', value: api.token, url: target.baseUrl }]);
+    const page = await context.newPage();
+    let failing = true;
+    await page.route(
+      (url) => url.pathname === '/api/user/me',
+      (route) => (failing ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"Down for a moment"}' }) : route.continue()),
+    );
+    await page.goto(`${target.baseUrl}/sales`);
+    await page.getByText('The app could not load your profile').waitFor();
+    failing = false;
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.locator('h1', { hasText: 'Sales' }).waitFor();
+    await context.close();
+  });
+
   it("shows a signed-in visitor the top bar with the app's name before any script has run", async () => {
     const api = await Api.logIn(target.baseUrl, target.adminEmail, target.adminPassword);
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
