@@ -6,7 +6,7 @@ import { SignedInRequest } from './modules/auth/signed-in-request';
 
 /**
  * What the served client's first paint needs (src/common/static/client-files.ts) from the modules
- * that know it: who is signed in (auth) and whether a logo is uploaded (files). Here, beside the
+ * that know it: who is signed in (auth) and whether a logo or login logo is uploaded (files). Here, beside the
  * app module that wires them, because the shared static folder imports no module.
  */
 @Injectable()
@@ -23,5 +23,9 @@ export class AppFirstPaintSources implements FirstPaintSources {
   async hasLogo() {
     // The logo's row alone, not every branding image's.
     return (await this.files.branding('logo')) !== null;
+  }
+
+  async hasLoginLogo() {
+    return (await this.files.branding('loginLogo')) !== null;
   }
 }

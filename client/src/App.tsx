@@ -8,7 +8,18 @@ import { useFavicon } from './screens/customisation/branding';
 import { lazyDialog, lazyScreen, preloadScreen } from './lazyScreen';
 import { screenAt } from './screenRegistry';
 
-const LoginPage = lazyScreen(() => import('./auth/LoginPage'), 'LoginPage');
+/** While the login page's code is on its way: the card the server drew (firstPaint.ts), else a spinner. */
+function LoginLoading() {
+  if (!FIRST_PAINT.login)
+    return (
+      <div className="app-loading">
+        <Spin size="large" />
+      </div>
+    );
+  return <div className="first-paint-kept" dangerouslySetInnerHTML={{ __html: FIRST_PAINT.login }} />;
+}
+
+const LoginPage = lazyScreen(() => import('./auth/LoginPage'), 'LoginPage', <LoginLoading />);
 const ProfileLoadError = lazyDialog(() => import('./auth/ProfileLoadError'), 'ProfileLoadError');
 const loadSignedInRoutes = () => import('./SignedInRoutes');
 const SignedInRoutes = lazy(async () => ({ default: (await loadSignedInRoutes()).SignedInRoutes }));

@@ -92,11 +92,15 @@ function lazyNamed<M extends Record<K, ComponentType<any>>, K extends keyof M & 
 /**
  * A screen whose code is downloaded the first time it is shown (issue 14: the first page loads
  * only the shell). Each screen has its own Suspense boundary: the shell stays, and only its
- * content area waits.
+ * content area waits, with a spinner or what `loading` draws.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function lazyScreen<M extends Record<K, ComponentType<any>>, K extends keyof M & string>(load: () => Promise<M>, name: K): M[K] {
-  return lazyNamed(load, name, <ScreenLoading />, <ScreenShown />);
+export function lazyScreen<M extends Record<K, ComponentType<any>>, K extends keyof M & string>(
+  load: () => Promise<M>,
+  name: K,
+  loading: ReactNode = <ScreenLoading />,
+): M[K] {
+  return lazyNamed(load, name, loading, <ScreenShown />);
 }
 
 /** What a dialog shows while its code is on its way: a spinner over the screen, so the click is answered at once. */

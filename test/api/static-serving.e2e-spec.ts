@@ -15,10 +15,15 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type TestApp } from '../supp
  */
 const INDEX_HTML =
   '<!doctype html><html><head><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root"><!--first-paint--></div></body></html>';
-/** What a visitor with no session gets: the marker of the first paint gone, nothing in its place. */
-const SIGNED_OUT_HTML = INDEX_HTML.replace('<!--first-paint-->', '');
 /** An app name with characters HTML must escape. */
 const APP_NAME = 'Acme <Phones> & "Co"';
+/** The login page's card a visitor with no session gets in the first paint's place, with the app's name (escaped) while no login logo is uploaded. */
+const loginCard = (named: boolean) =>
+  '<div class="login-page first-paint first-paint-login"><div class="login-card first-paint-login-card"><div class="page-title-row login-brand"><h1 class="page-title first-paint-title">' +
+  (named ? '<span class="login-app-name">Acme &#60;Phones&#62; &#38; &#34;Co&#34;</span>' : '') +
+  '</h1></div><div class="first-paint-login-form"></div><p class="first-paint-login-note">Authorised access only. For help logging in contact your line manager.</p></div></div>';
+/** What a visitor with no session gets. */
+const SIGNED_OUT_HTML = INDEX_HTML.replace('<!--first-paint-->', loginCard(true));
 const CHUNK = `export const screens = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `screen ${i}`))};\n`;
 const CHUNK_BR = brotliCompressSync(CHUNK);
 const CHUNK_GZ = gzipSync(CHUNK);
@@ -135,7 +140,7 @@ describe('serving the built client', () => {
     expect(res.text.replace(root, '<!--first-paint-->')).toBe(INDEX_HTML);
   });
 
-  it('draws no first paint without a session, and a page cached for one visitor is not reused for the other', async () => {
+  it("draws the login page's card without a session, and a page cached for one visitor is not reused for the other", async () => {
     for (const cookie of ['', 'token=', 'theme=dark', 'mytoken=abc']) {
       const res = await testApp.http.get('/').set('Cookie', cookie);
       expectIndexHtml(res);
@@ -186,6 +191,18 @@ describe('serving the built client', () => {
       expectStatus(await admin.delete('/api/file/logo'), 200);
     }
     expect(await shellClass()).toBe('shell first-paint first-paint-named');
+  });
+
+  it("draws the login page's title as the app's name while no login logo is uploaded, and leaves its place to the logo once one is", async () => {
+    const admin = as(testApp.http, await login(testApp.http, ADMIN_EMAIL, ADMIN_PASSWORD));
+    const signedOut = async () => (await testApp.http.get('/')).text;
+    expectStatus(await admin.post('/api/file/customisation/loginLogo').attach('file', png(), { filename: 'logo.png', contentType: 'image/png' }), 201);
+    try {
+      expect(await signedOut()).toBe(INDEX_HTML.replace('<!--first-paint-->', loginCard(false)));
+    } finally {
+      expectStatus(await admin.delete('/api/file/loginLogo'), 200);
+    }
+    expect(await signedOut()).toBe(SIGNED_OUT_HTML);
   });
 
   it('answers 404, not an error, while the client folder has no index.html (a build under way)', async () => {
@@ -254,10 +271,10 @@ describe('the built client', () => {
     expect(res.text).toMatch(/^User-agent: \*\nDisallow: \/\n?$/);
   });
 
-  it("has the place of the first paint in its index.html, so a signed-in visitor's top bar is drawn before any script", async () => {
+  it("has the place of the first paint in its index.html, so a signed-in visitor's top bar and the login page's card are drawn before any script", async () => {
     const signedIn = await testApp.http.get('/').set('Cookie', 'token=abc');
     expect(signedIn.text).toMatch(/<div id="root"><div class="shell first-paint[^"]*"><header class="top-bar">.*Retail Back Office/);
     const signedOut = await testApp.http.get('/');
-    expect(signedOut.text).toContain('<div id="root"></div>');
+    expect(signedOut.text).toMatch(/<div id="root"><div class="login-page first-paint first-paint-login">.*Retail Back Office.*Authorised access only/);
   });
 });

@@ -79,6 +79,13 @@ describe('the client bundle', () => {
  * are on screen (then, signed in, the most used screens ahead), and the Rate cards page asks for
  * the card and the sale types together, then for the lines and counts.
  */
+/** The three screens every screen is looked at on: a phone, a tablet, a laptop. */
+const PHONE_TABLET_LAPTOP = [
+  [390, 844],
+  [800, 900],
+  [1280, 800],
+] as const;
+
 describeInBrowser('first load in a browser', () => {
   jest.setTimeout(180_000);
 
@@ -374,11 +381,7 @@ describeInBrowser('first load in a browser', () => {
     const api = await Api.logIn(target.baseUrl, target.adminEmail, target.adminPassword);
     const me = (await api.send('GET', 'user/me')).data as { name: string };
     const welcome = `Welcome, ${me.name.trim().split(/\s+/)[0]}`;
-    for (const [width, height] of [
-      [390, 844],
-      [800, 900],
-      [1280, 800],
-    ]) {
+    for (const [width, height] of PHONE_TABLET_LAPTOP) {
       const boxes: unknown[] = [];
       for (const javaScriptEnabled of [false, true]) {
         const context = await browser.newContext({ viewport: { width, height }, javaScriptEnabled, reducedMotion: 'reduce' });
@@ -397,6 +400,37 @@ describeInBrowser('first load in a browser', () => {
         await context.close();
       }
       // The same box to the pixel: the landing's title is no later, larger paint (the page's largest contentful paint stays the first).
+      expect(boxes[1]).toEqual(boxes[0]);
+    }
+  });
+
+  it("draws the login page's card before any script has run, its title and note exactly where and as large as the login page then draws them, and keeps it while the page's code comes", async () => {
+    for (const [width, height] of PHONE_TABLET_LAPTOP) {
+      const boxes: unknown[] = [];
+      for (const javaScriptEnabled of [false, true]) {
+        const context = await browser.newContext({ viewport: { width, height }, javaScriptEnabled });
+        const page = await context.newPage();
+        // The login page's code held back: what the visitor sees meanwhile is the server's card.
+        const held = javaScriptEnabled ? await holdRequests(page, (url) => url.pathname.startsWith('/assets/LoginPage-')) : null;
+        await page.goto(`${target.baseUrl}/`);
+        const firstNote = page.locator('.first-paint-login-note');
+        await firstNote.waitFor();
+        expect(await firstNote.textContent()).toBe('Authorised access only. For help logging in contact your line manager.');
+        if (held) {
+          await eventually(() => expect(held.asked()).toBe(1));
+          // The app is running (it asked for the page's code) and still shows the card, no spinner.
+          expect(await firstNote.isVisible()).toBe(true);
+          expect(await page.locator('.ant-spin').count()).toBe(0);
+          held.release();
+        }
+        const note = page.locator(javaScriptEnabled ? '.login-note' : '.first-paint-login-note');
+        const name = page.locator('.login-app-name');
+        await page.locator(javaScriptEnabled ? '.login-card form' : '.first-paint-login-form').waitFor();
+        expect(await name.textContent()).toBe('Retail Back Office');
+        boxes.push({ width, card: await page.locator('.login-card').boundingBox(), name: await name.boundingBox(), note: await note.boundingBox() });
+        await context.close();
+      }
+      // The same boxes to the pixel: the note, the page's largest text, is no later, larger paint.
       expect(boxes[1]).toEqual(boxes[0]);
     }
   });

@@ -4,8 +4,10 @@ import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { useAppName } from '../api/hooks';
 import { ApiError, apiRequest } from '../api/http';
 import { setToken } from '../api/token';
+import { FIRST_PAINT } from '../firstPaint';
 import { useBrandingImage } from '../screens/customisation/branding';
 import { PageTitle } from '../shell/PageTitle';
+import { LOGIN_NOTE } from '../../../src/shared/login-texts';
 
 interface LoginAnswer {
   data?: { token?: string };
@@ -74,8 +76,9 @@ export function LoginPage() {
           {logo && !logoFailed ? (
             <img src={logo} alt={appName ?? 'Logo'} className="login-logo" onError={() => setLogoFailed(true)} />
           ) : (
-            // While the logo is being looked for, the space stays empty rather than flashing the name.
-            logo !== undefined && <span className="login-app-name">{appName ?? ''}</span>
+            // While the logo is being looked for, the space stays empty rather than flashing the name,
+            // unless the server's first paint already said there is none and drew the name.
+            (logo !== undefined || FIRST_PAINT.loginNamed) && <span className="login-app-name">{appName ?? FIRST_PAINT.appName ?? ''}</span>
           )}
         </PageTitle>
         {failSummary && <Alert className="login-alert" type="error" showIcon message={failSummary} role="alert" />}
@@ -98,8 +101,9 @@ export function LoginPage() {
             {busy ? 'Loading...' : 'Log in'}
           </Button>
         </Form>
+        {/* The same text as the server's first paint, the page's largest (LOGIN_NOTE). */}
         <Typography.Paragraph type="secondary" className="login-note">
-          Authorised access only. For help logging in contact your line manager.
+          {LOGIN_NOTE}
         </Typography.Paragraph>
       </Card>
     </div>

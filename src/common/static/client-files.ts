@@ -2,6 +2,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 import { firstNameOf } from '../../shared/first-name';
+import { LOGIN_NOTE } from '../../shared/login-texts';
 
 /** Vite names every file under /assets with a hash of its content: a new build, a new name. */
 const HASHED_ASSETS = '/assets/';
@@ -34,6 +35,8 @@ export interface FirstPaintSources {
   userOf(req: Request): Promise<{ name: string } | null>;
   /** Whether a logo is uploaded: the shell then shows it instead of the app's name on wider screens. */
   hasLogo(): Promise<boolean>;
+  /** Whether a login logo is uploaded: the login page then shows it instead of the app's name. */
+  hasLoginLogo(): Promise<boolean>;
 }
 
 /** The landing's paths (client/src/screenRegistry.ts, home and landing): their first paint greets the user. */
@@ -48,8 +51,7 @@ const LANDING_PATH = /^\/(?:landing(?:\/.*)?)?$/;
  * On the landing, with `greeting` (the user's first name), the page's title below it too, where
  * and as the landing draws it ('Welcome, …', its largest text, drawn at once instead of after
  * every script). The client keeps showing both until the shell is up (client/src/App.tsx), so
- * the screen never goes blank between the two. Nobody signed in gets the login page, which is
- * drawn by its script.
+ * the screen never goes blank between the two. Nobody signed in gets loginFirstPaintHtml.
  */
 export function firstPaintHtml(appName: string, { greeting, named = false }: { greeting?: string; named?: boolean } = {}): string {
   const title =
@@ -63,6 +65,23 @@ export function firstPaintHtml(appName: string, { greeting, named = false }: { g
     `<span class="top-bar-home"><span class="top-bar-app-name">${escapeHtml(appName)}</span></span></header>` +
     title +
     '</div>'
+  );
+}
+
+/**
+ * What a visitor with no session sees before any script has run (issue 26): the login page's card
+ * as the login page draws it (client/src/auth/LoginPage.tsx, the same classes and sizes in
+ * styles.css), with the app's name as its title when no login logo is uploaded (`named`), the
+ * form's room, and the note under it, the page's largest text: drawn with the HTML instead of
+ * after every script. The form itself comes with the script (an input typed into before then
+ * would lose its text). The client keeps the card on screen until the login page is drawn.
+ */
+export function loginFirstPaintHtml(appName: string, { named }: { named: boolean }): string {
+  return (
+    '<div class="login-page first-paint first-paint-login"><div class="login-card first-paint-login-card">' +
+    `<div class="page-title-row login-brand"><h1 class="page-title first-paint-title">${named ? `<span class="login-app-name">${escapeHtml(appName)}</span>` : ''}</h1></div>` +
+    `<div class="first-paint-login-form"></div><p class="first-paint-login-note">${escapeHtml(LOGIN_NOTE)}</p>` +
+    '</div></div>'
   );
 }
 
@@ -102,7 +121,7 @@ export function clientFiles(clientDir: string, options: { appName: string; sourc
   const indexHtml = join(root, 'index.html');
 
   /**
-   * index.html with the first paint of a signed-in visitor in it, or without. Read on each request
+   * index.html with its first paint in it: a signed-in visitor's shell, or the login page's card. Read on each request
    * (a rebuilt client is served at once); express answers a matching If-None-Match with 304 from
    * the ETag it computes over the page, so the browser still revalidates it cheaply.
    */
@@ -116,8 +135,10 @@ export function clientFiles(clientDir: string, options: { appName: string; sourc
     }
     const signedIn = SIGNED_IN_COOKIE.test(req.headers.cookie ?? '');
     const { sources } = options;
-    let firstPaint = '';
-    if (signedIn) {
+    let firstPaint: string;
+    if (!signedIn) {
+      firstPaint = loginFirstPaintHtml(options.appName, { named: !(sources ? await sources.hasLoginLogo().catch(() => true) : true) });
+    } else {
       // The landing greets its user by name: only for a session every API call would accept.
       const [viewer, hasLogo] = await Promise.all([
         sources && LANDING_PATH.test(req.path) ? sources.userOf(req) : null,
