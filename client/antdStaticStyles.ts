@@ -37,7 +37,6 @@ export function antdStaticStyles(): Plugin {
  */
 const FIRST_SCREENS = [
   'Alert',
-  'Avatar',
   'Badge',
   'Button',
   'Card',

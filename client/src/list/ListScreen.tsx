@@ -1,4 +1,4 @@
-import { type ReactNode, Suspense, lazy, startTransition, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, Suspense, lazy, startTransition, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Alert, Button, Card, type CheckboxProps, Dropdown, Empty, Input, Pagination, Space, Spin, Tooltip, Typography } from 'antd';
 import type { ColumnsType, TablePaginationConfig } from 'antd/es/table';
@@ -231,18 +231,17 @@ export function ListScreen({ resource, header, toolbarExtra, titleNode, titleRol
       : null;
 
   // ---- dense columns (issue 26): one line per row, the default columns that fit the card ----
-  // The card's width, measured once the screen is laid out, so the table (or the phone's cards)
-  // renders once, at its width. The rows are then drawn as a transition, in slices the browser can
-  // answer input between, not as a second synchronous render inside the screen's first commit (on
-  // a phone's CPU that was the sales screen's longest task, issue 26).
+  // The card's width, as the browser's own layout reports it (ResizeObserver, first when the screen
+  // is laid out), so the table (or the phone's cards) renders once, at its width. The rows are then
+  // drawn as a transition, in slices the browser can answer input between: not as a second
+  // synchronous render inside the screen's first commit, after a layout forced there to measure
+  // the box (on a phone's CPU those were the sales screen's longest tasks, issue 26).
   const tableBox = useRef<HTMLDivElement>(null);
   const [boxWidth, setBoxWidth] = useState<number | null>(null);
-  useLayoutEffect(() => {
+  useEffect(() => {
     const box = tableBox.current;
     if (!box) return;
-    const measured = (width: number) => startTransition(() => setBoxWidth(Math.floor(width)));
-    measured(box.getBoundingClientRect().width);
-    const observer = new ResizeObserver(([entry]) => measured(entry.contentRect.width));
+    const observer = new ResizeObserver(([entry]) => startTransition(() => setBoxWidth(Math.floor(entry.contentRect.width))));
     observer.observe(box);
     return () => observer.disconnect();
   }, []);

@@ -1,4 +1,4 @@
-import { startTransition, useLayoutEffect, useRef, useState, type PointerEvent } from 'react';
+import { startTransition, useEffect, useRef, useState, type PointerEvent } from 'react';
 import { formatMoney } from './kpiFormat';
 import type { TrendSeries } from './kpiTypes';
 import { type Line, niceTicks, trendLines } from './trendLines';
@@ -14,22 +14,18 @@ const PAD = { left: 64, right: 12, top: 12, bottom: 44 };
  * Pointing at the chart shows the day's figures.
  */
 export function TrendChart({ trend, date }: { trend: TrendSeries; date: string }) {
-  // Drawn at the width it has, in pixels, so its text keeps its size on a phone. The width is
-  // known once the page is laid out: the chart is then drawn as a transition, in slices, not in a
-  // second synchronous render inside the landing's first commit (a long task on a phone, issue 26);
-  // its height is kept meanwhile, so nothing moves.
+  // Drawn at the width it has, in pixels, so its text keeps its size on a phone. The width comes
+  // from the browser's own layout (ResizeObserver, first when the page is laid out): the chart is
+  // then drawn as a transition, in slices, not in a second synchronous render inside the landing's
+  // first commit after a forced layout (long tasks on a phone, issue 26); its height is kept
+  // meanwhile, so nothing moves.
   const box = useRef<HTMLDivElement>(null);
   const [measured, setWidth] = useState<number | null>(null);
   const width = measured ?? 640;
-  useLayoutEffect(() => {
+  useEffect(() => {
     const element = box.current;
     if (!element) return;
-    const measure = () => {
-      const next = Math.max(240, Math.floor(element.getBoundingClientRect().width));
-      startTransition(() => setWidth(next));
-    };
-    measure();
-    const observer = new ResizeObserver(measure);
+    const observer = new ResizeObserver(([entry]) => startTransition(() => setWidth(Math.max(240, Math.floor(entry.contentRect.width)))));
     observer.observe(element);
     return () => observer.disconnect();
   }, []);
