@@ -6,8 +6,8 @@ import { SignedInRequest } from './modules/auth/signed-in-request';
 
 /**
  * What the served client's first paint needs (src/common/static/client-files.ts) from the modules
- * that know it: who is signed in (auth) and whether a logo or login logo is uploaded (files).
- * Here, beside the app module that wires them, because the shared static folder imports no module.
+ * that know it: who is signed in (auth) and whether a logo or login logo is uploaded (files). Here, beside the
+ * app module that wires them, because the shared static folder imports no module.
  */
 @Injectable()
 export class AppFirstPaintSources implements FirstPaintSources {
@@ -20,8 +20,12 @@ export class AppFirstPaintSources implements FirstPaintSources {
     return this.signedIn.userOf(req);
   }
 
-  async hasImage(name: 'logo' | 'loginLogo') {
-    // The image's row alone, not every branding image's.
-    return (await this.files.branding(name)) !== null;
+  async hasLogo() {
+    // The logo's row alone, not every branding image's.
+    return (await this.files.branding('logo')) !== null;
+  }
+
+  async hasLoginLogo() {
+    return (await this.files.branding('loginLogo')) !== null;
   }
 }

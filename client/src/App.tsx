@@ -8,23 +8,15 @@ import { useFavicon } from './screens/customisation/branding';
 import { lazyDialog, lazyScreen, preloadScreen } from './lazyScreen';
 import { screenAt } from './screenRegistry';
 
-/** The app's own loading spinner, where the server drew no first paint to keep. */
-function AppSpinner() {
-  return (
-    <div className="app-loading">
-      <Spin size="large" />
-    </div>
-  );
-}
-
-/** What the server drew (firstPaint.ts), kept on screen as it is until React draws the real thing. */
-function KeptFirstPaint({ html }: { html: string }) {
-  return <div className="first-paint-kept" dangerouslySetInnerHTML={{ __html: html }} />;
-}
-
-/** While the login page's code is on its way: the card the server drew, else a spinner. */
+/** While the login page's code is on its way: the card the server drew (firstPaint.ts), else a spinner. */
 function LoginLoading() {
-  return FIRST_PAINT.login ? <KeptFirstPaint html={FIRST_PAINT.login} /> : <AppSpinner />;
+  if (!FIRST_PAINT.login)
+    return (
+      <div className="app-loading">
+        <Spin size="large" />
+      </div>
+    );
+  return <div className="first-paint-kept" dangerouslySetInnerHTML={{ __html: FIRST_PAINT.login }} />;
 }
 
 const LoginPage = lazyScreen(() => import('./auth/LoginPage'), 'LoginPage', <LoginLoading />);
@@ -59,14 +51,19 @@ function SignedInApp() {
 }
 
 function AppLoading() {
+  const spinner = (
+    <div className="app-loading">
+      <Spin size="large" />
+    </div>
+  );
   // What the server drew (firstPaint.ts) stays on screen, the spinner below it: the screen goes
   // from the first paint to the shell without going blank, and the landing's title stays put.
-  if (!FIRST_PAINT.topBar) return <AppSpinner />;
+  if (!FIRST_PAINT.topBar) return spinner;
   return (
     <div className={FIRST_PAINT.named ? 'shell first-paint first-paint-named' : 'shell first-paint'}>
-      <KeptFirstPaint html={FIRST_PAINT.topBar} />
-      {FIRST_PAINT.body && <KeptFirstPaint html={FIRST_PAINT.body} />}
-      <AppSpinner />
+      <div className="first-paint-kept" dangerouslySetInnerHTML={{ __html: FIRST_PAINT.topBar }} />
+      {FIRST_PAINT.body && <div className="first-paint-kept" dangerouslySetInnerHTML={{ __html: FIRST_PAINT.body }} />}
+      {spinner}
     </div>
   );
 }

@@ -33,11 +33,10 @@ function escapeHtml(text: string): string {
 export interface FirstPaintSources {
   /** Who a page request is signed in as (its session cookie, checked as every API call checks a token); null when nobody is, or the session is no longer valid. */
   userOf(req: Request): Promise<{ name: string } | null>;
-  /**
-   * Whether a branding image is uploaded: the logo (the shell then shows it instead of the app's
-   * name on wider screens) or the login logo (the login page shows it instead of the name).
-   */
-  hasImage(name: 'logo' | 'loginLogo'): Promise<boolean>;
+  /** Whether a logo is uploaded: the shell then shows it instead of the app's name on wider screens. */
+  hasLogo(): Promise<boolean>;
+  /** Whether a login logo is uploaded: the login page then shows it instead of the app's name. */
+  hasLoginLogo(): Promise<boolean>;
 }
 
 /** The landing's paths (client/src/screenRegistry.ts, home and landing): their first paint greets the user. */
@@ -136,15 +135,15 @@ export function clientFiles(clientDir: string, options: { appName: string; sourc
     }
     const signedIn = SIGNED_IN_COOKIE.test(req.headers.cookie ?? '');
     const { sources } = options;
-    // The app's name is drawn only where no image will take its place; unsure (no sources, a failed
-    // query), it is left out rather than flashed before a logo.
-    const hasImage = async (name: 'logo' | 'loginLogo') => (sources ? sources.hasImage(name).catch(() => true) : true);
     let firstPaint: string;
     if (!signedIn) {
-      firstPaint = loginFirstPaintHtml(options.appName, { named: !(await hasImage('loginLogo')) });
+      firstPaint = loginFirstPaintHtml(options.appName, { named: !(sources ? await sources.hasLoginLogo().catch(() => true) : true) });
     } else {
       // The landing greets its user by name: only for a session every API call would accept.
-      const [viewer, hasLogo] = await Promise.all([sources && LANDING_PATH.test(req.path) ? sources.userOf(req) : null, hasImage('logo')]);
+      const [viewer, hasLogo] = await Promise.all([
+        sources && LANDING_PATH.test(req.path) ? sources.userOf(req) : null,
+        sources ? sources.hasLogo().catch(() => true) : true,
+      ]);
       firstPaint = firstPaintHtml(options.appName, { greeting: viewer ? firstNameOf(viewer.name) : undefined, named: !hasLogo });
     }
     res.setHeader('Cache-Control', REVALIDATE);

@@ -21,8 +21,7 @@ export function TrendChart({ trend, date }: { trend: TrendSeries; date: string }
   // meanwhile, so nothing moves.
   const box = useRef<HTMLDivElement>(null);
   const [measured, setWidth] = useState<number | null>(null);
-  // Nothing is drawn at this width: until measured, only the chart's room is (below).
-  const width = measured ?? 0;
+  const width = measured ?? 640;
   useEffect(() => {
     const element = box.current;
     if (!element) return;
