@@ -54,6 +54,7 @@ export default tseslint.config(
       '**/*.cjs',
       'client/vite.config.ts',
       'client/antdStaticStyles.ts',
+      'client/prefetchFiles.ts',
       'client/src/api/schema.d.ts',
     ],
   },

@@ -1,6 +1,8 @@
 import { type ComponentType, type ReactNode, Suspense, lazy, useEffect } from 'react';
 import { Spin } from 'antd';
 import { getToken } from './api/token';
+import { CARD_LIST_BELOW } from './list/columnFit';
+import { prefetchFiles } from './prefetched';
 
 /** What the shell's content area shows while a screen's code is on its way. */
 function ScreenLoading() {
@@ -11,40 +13,41 @@ function ScreenLoading() {
   );
 }
 
-/** The screens fetched ahead (prefetchWhenIdle), and whether that has begun and is running. */
-const idleLoads: Array<() => Promise<unknown>> = [];
-let prefetch: 'waiting' | 'scheduled' | 'running' | 'done' = 'waiting';
+/** Whether the most used screens' code has been asked for ahead (schedulePrefetch). */
+let prefetch: 'waiting' | 'scheduled' | 'done' = 'waiting';
 
 /** How long after the first screen is up the prefetch waits, so the screen's own calls go first. */
 const PREFETCH_DELAY_MS = 1500;
 
 /**
- * Screens fetched ahead, one after the other, once a signed-in user's first screen is on screen
- * and the browser is idle (requestIdleCallback; a timeout where there is none): the most used
- * screens then open at once on their first click instead of waiting for their code. Never on the
- * login page, and never before the first screen is up, so it costs the first load nothing.
+ * The most used screens' code (prefetched.ts), fetched ahead once a signed-in user's first screen
+ * is on screen and the browser is idle (requestIdleCallback; a timeout where there is none): their
+ * first click then waits for no download. Fetched as `<link rel="prefetch">`, into the HTTP cache
+ * and not run: the browser evaluates a module only when a screen imports it, so reading the
+ * first screen costs no main-thread time (issue 26). Never on the login page, and never before
+ * the first screen is up. The wide list's table comes too where the window is wide enough for it.
  */
-export function prefetchWhenIdle(loads: Array<() => Promise<unknown>>): void {
-  idleLoads.push(...loads);
-}
-
-/** Whether screens are being fetched ahead: a chunk failing then is no reason to reload the page. */
-export function prefetching(): boolean {
-  return prefetch === 'running';
-}
-
 function schedulePrefetch(): void {
-  if (prefetch !== 'waiting' || idleLoads.length === 0 || !getToken()) return;
+  if (prefetch !== 'waiting' || !getToken()) return;
   prefetch = 'scheduled';
-  const run = async () => {
-    prefetch = 'running';
-    // A chunk that fails (a release removed it) is fetched again when its screen is opened.
-    for (const load of idleLoads) await load().catch(() => undefined);
+  const run = () => {
     prefetch = 'done';
+    const { all, wide } = prefetchFiles();
+    const files = [...all, ...(window.innerWidth >= CARD_LIST_BELOW ? wide : [])];
+    const links = document.createDocumentFragment();
+    for (const file of files) {
+      const link = document.createElement('link');
+      link.rel = 'prefetch';
+      link.href = `${import.meta.env.BASE_URL}${file}`;
+      // A module script is fetched in CORS mode: the prefetched copy must match it to be reused.
+      link.crossOrigin = 'anonymous';
+      links.appendChild(link);
+    }
+    document.head.appendChild(links);
   };
   const whenIdle = (task: () => void) =>
     typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(task, { timeout: 5000 }) : window.setTimeout(task, 1000);
-  window.setTimeout(() => whenIdle(() => void run()), PREFETCH_DELAY_MS);
+  window.setTimeout(() => whenIdle(run), PREFETCH_DELAY_MS);
 }
 
 /**

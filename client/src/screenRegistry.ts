@@ -302,6 +302,12 @@ const SCREEN_ROUTES = SCREEN_LIST.flatMap((screen) => screen.paths.map((path) =>
  * parameter: /sales/calculator is the calculator, not a store's sales), whoever is signed in.
  */
 export function screenAt(pathname: string): Screen | undefined {
-  const matches = matchRoutes(SCREEN_ROUTES, pathname);
-  return matches?.[matches.length - 1]?.route.handle;
+  // The shell asks on every render; matchRoutes ranks every route again each time it is called.
+  if (lastScreenAt?.pathname !== pathname) {
+    const matches = matchRoutes(SCREEN_ROUTES, pathname);
+    lastScreenAt = { pathname, screen: matches?.[matches.length - 1]?.route.handle };
+  }
+  return lastScreenAt.screen;
 }
+
+let lastScreenAt: { pathname: string; screen: Screen | undefined } | undefined;
