@@ -678,6 +678,71 @@ async function anchorMs(pool: Pool, fill: Fill, bufferPoolMB: number): Promise<n
   return Math.round([...times].sort((a, b) => a - b)[1]);
 }
 
+/**
+ * A probe of the redesign issue 24 still needs to reach its 3x (docs/benchmarks.md): what a run
+ * costs when it writes only its links and derives the rest when read. The exact match of
+ * AutoRecService (its SQL, copied: a probe, not the app) into a table of the bench's own
+ * (autoRecLink's shape, with an index on the sale so that a sale linked already is passed over by
+ * an anti-join, as a run without the sale's counter would have to), in the run's committed
+ * batches of 10,000 lines at READ COMMITTED, then as one statement; beside the anchor of the same
+ * run. Run after the job and its undo (the sales are ready again), dropped after.
+ */
+async function linksOnlyProbe(pool: Pool, fill: Fill, anchor: number, bufferPoolMB: number): Promise<void> {
+  const own = await pool.getConnection();
+  const match =
+    'INSERT INTO probeLink (autoRecRunID, recSheetLineID, saleID, matches, rule, adjustment) ' +
+    "SELECT 0, r.recSheetLineID, CASE WHEN COUNT(*) = 1 THEN MIN(s.saleID) ELSE 0 END, COUNT(*), 'exact', 0 " +
+    'FROM recSheetLine r INNER JOIN sale s ON s.storeID = r.storeID AND s.orderRef = r.orderRef AND s.saleDate = r.saleDate AND s.revenue = r.revenue AND s.sku = r.sku ' +
+    'WHERE r.recSheetID = ? AND r.saleID = 0 AND r.recSheetLineID > ? AND r.recSheetLineID <= ? AND r.revenue >= 0 ' +
+    "AND s.isRefund = 0 AND s.recSheetLinesCount = 0 AND s.currentHistoryStep IN ('recorded','modified') " +
+    'AND NOT EXISTS (SELECT 1 FROM probeLink p WHERE p.saleID = s.saleID) GROUP BY r.recSheetLineID';
+  const linked = async () => Number(((await own.query('SELECT COUNT(*) AS n FROM probeLink WHERE saleID <> 0')) as unknown as [Json[]])[0][0].n);
+  try {
+    await own.query('SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED');
+    const fresh = async () => {
+      await own.query('DROP TABLE IF EXISTS probeLink');
+      await own.query('CREATE TABLE probeLink LIKE autoRecLink');
+      await own.query('CREATE INDEX probeLinkSale ON probeLink (saleID)');
+    };
+    await fresh();
+    let after = 0;
+    let batches = 0;
+    const batched = performance.now();
+    for (;;) {
+      const [[bounds]] = (await own.query(
+        'SELECT MAX(b.recSheetLineID) AS upto, COUNT(*) AS n FROM (SELECT recSheetLineID FROM recSheetLine WHERE recSheetID = ? AND saleID = 0 AND recSheetLineID > ? ORDER BY recSheetLineID LIMIT 10000) b',
+        [fill.recSheetID, after],
+      )) as unknown as [Json[]];
+      if (Number(bounds.n) === 0) break;
+      await own.query(match, [fill.recSheetID, after, Number(bounds.upto)]);
+      after = Number(bounds.upto);
+      batches += 1;
+    }
+    const batchedMs = Math.round(performance.now() - batched);
+    const batchedLinks = await linked();
+    await fresh();
+    const whole = performance.now();
+    await own.query(match, [fill.recSheetID, 0, 2 ** 31 - 1]);
+    const oneStatementMs = Math.round(performance.now() - whole);
+    const oneStatementLinks = await linked();
+    print({
+      scenario: 'reconciliation',
+      case: 'autoRec probe: links only (the redesign)',
+      bufferPoolMB,
+      anchorMs: anchor,
+      batches,
+      batchedMs,
+      batchedRatio: round(batchedMs / anchor, 2),
+      oneStatementMs,
+      oneStatementRatio: round(oneStatementMs / anchor, 2),
+      links: { batched: batchedLinks, oneStatement: oneStatementLinks, expected: fill.expected.reconciled },
+    });
+  } finally {
+    await own.query('DROP TABLE IF EXISTS probeLink').catch(() => undefined);
+    own.release();
+  }
+}
+
 /** The statements the job's connections ran between `from` and `to` (the own server's general log), each with the ms to the next statement on its connection. */
 async function jobStatements(pool: Pool, database: string, from: string, to: string, own: number): Promise<Array<{ sql: string; ms: number }>> {
   const [rows] = (await pool.query(
@@ -812,6 +877,7 @@ async function autoRecOnce(ctx: Context, pool: Pool, database: string, fill: Fil
       if (undo.result.undone !== fill.expected.reconciled)
         throw new Error(`undo reversed ${undo.result.undone} links, the run made ${fill.expected.reconciled}`);
     });
+    await linksOnlyProbe(pool, fill, anchor, bufferPoolMB);
   } finally {
     own.release();
   }
