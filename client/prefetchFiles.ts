@@ -1,4 +1,5 @@
-import { join } from 'node:path';
+import { realpathSync } from 'node:fs';
+import { relative } from 'node:path';
 import type { Plugin, Rollup } from 'vite';
 import { PREFETCH_FILES_ID, type PrefetchFiles } from './src/prefetched';
 
@@ -14,8 +15,8 @@ export const PREFETCHED_WIDE = ['src/list/ListTable.tsx'];
 
 /**
  * Writes into the built index.html the files of PREFETCHED_SCREENS: each screen's chunk, the
- * chunks it imports and their CSS, less what the entry already loads. The client fetches them as
- * `<link rel="prefetch">`: into the HTTP cache, not run. Importing them instead ran every one of
+ * chunks it imports and their CSS, less what the entry already loads. The client fetches them
+ * into the HTTP cache, not run (client/src/lazyScreen.tsx). Importing them instead ran every one of
  * their modules on the main thread while the user read the first screen (on a phone's CPU, half
  * a second of long tasks on the landing page; issue 26); now that work waits for the click.
  */
@@ -37,7 +38,8 @@ export function prefetchFiles(): Plugin {
         const loaded = closure([context.chunk], byFile);
         const filesOf = (keys: readonly string[], known: Set<string>) => {
           const facades = keys.map((key) => {
-            const found = chunks.find((chunk) => chunk.facadeModuleId === join(clientDir, key));
+            // Compared as paths from the root: Rollup's ids have symbolic links resolved, the root may not.
+            const found = chunks.find((chunk) => chunk.facadeModuleId && relative(realpathSync(clientDir), chunk.facadeModuleId) === key);
             if (!found) throw new Error(`prefetch-files: no chunk for ${key}`);
             return found;
           });

@@ -22,10 +22,13 @@ const PREFETCH_DELAY_MS = 1500;
 /**
  * The most used screens' code (prefetched.ts), fetched ahead once a signed-in user's first screen
  * is on screen and the browser is idle (requestIdleCallback; a timeout where there is none): their
- * first click then waits for no download. Fetched as `<link rel="prefetch">`, into the HTTP cache
- * and not run: the browser evaluates a module only when a screen imports it, so reading the
- * first screen costs no main-thread time (issue 26). Never on the login page, and never before
- * the first screen is up. The wide list's table comes too where the window is wide enough for it.
+ * first click then waits for no download. Fetched into the HTTP cache and not run: the browser
+ * evaluates a module only when a screen imports it, so reading the first screen costs no
+ * main-thread time (issue 26). With fetch, not `<link rel="prefetch">`: Safari has no prefetch
+ * links, and a link left in the page looks to Vite's preload helper like a preload already made,
+ * so opening the screen would skip its own and fetch its files one after the other. Never on the
+ * login page, and never before the first screen is up. The wide list's table comes too where the
+ * window is wide enough for it. A failure is silent: the screen fetches its code when opened.
  */
 function schedulePrefetch(): void {
   if (prefetch !== 'waiting' || !getToken()) return;
@@ -33,17 +36,13 @@ function schedulePrefetch(): void {
   const run = () => {
     prefetch = 'done';
     const { all, wide } = prefetchFiles();
-    const files = [...all, ...(window.innerWidth >= CARD_LIST_BELOW ? wide : [])];
-    const links = document.createDocumentFragment();
-    for (const file of files) {
-      const link = document.createElement('link');
-      link.rel = 'prefetch';
-      link.href = `${import.meta.env.BASE_URL}${file}`;
-      // A module script is fetched in CORS mode: the prefetched copy must match it to be reused.
-      link.crossOrigin = 'anonymous';
-      links.appendChild(link);
+    for (const file of [...all, ...(window.innerWidth >= CARD_LIST_BELOW ? wide : [])]) {
+      // The mode and credentials of a module script's request, so the cached copy serves it; the
+      // body read to the end, so the cache keeps the whole file.
+      void fetch(`${import.meta.env.BASE_URL}${file}`, { mode: 'cors', credentials: 'same-origin', priority: 'low' })
+        .then((response) => response.arrayBuffer())
+        .catch(() => undefined);
     }
-    document.head.appendChild(links);
   };
   const whenIdle = (task: () => void) =>
     typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(task, { timeout: 5000 }) : window.setTimeout(task, 1000);

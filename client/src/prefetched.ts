@@ -1,7 +1,7 @@
 /**
  * The code of the most used screens, fetched ahead but not run (issue 26): the build writes their
- * files into index.html (client/prefetchFiles.ts); lazyScreen.tsx adds them as
- * `<link rel="prefetch">` once a signed-in user's first screen is up.
+ * files into index.html (client/prefetchFiles.ts); lazyScreen.tsx fetches them into the HTTP cache
+ * once a signed-in user's first screen is up.
  */
 
 /** The element of index.html holding the files. */

@@ -180,6 +180,16 @@ describe('serving the built client', () => {
     expect(deactivated.text).not.toContain('Ann');
   });
 
+  it("draws a name with $ patterns as it is: the first paint is put into the page as text, never read as a replacement pattern", async () => {
+    const admin = as(testApp.http, await login(testApp.http, ADMIN_EMAIL, ADMIN_PASSWORD));
+    // String.replace would read $$, $` and $& (which survives escaping as $&#38;) in a replacement string.
+    const user = await createUser(testApp.http, admin, { name: 'Ann$$`$&x Lee' });
+    const res = await testApp.http.get('/').set('Cookie', `token=${encodeURIComponent(user.token)}`);
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('<span class="first-paint-welcome">Welcome, Ann$$`$&#38;x</span>');
+    expect(res.text.match(/<div id="root">/g)).toHaveLength(1);
+  });
+
   it("draws the app's name at every width while no logo is uploaded, and leaves its place to the logo once one is", async () => {
     const admin = as(testApp.http, await login(testApp.http, ADMIN_EMAIL, ADMIN_PASSWORD));
     const shellClass = async () => /<div class="(shell first-paint[^"]*)">/.exec((await testApp.http.get('/sales').set('Cookie', 'token=abc')).text)?.[1];

@@ -148,7 +148,8 @@ export function clientFiles(clientDir: string, options: { appName: string; sourc
     }
     res.setHeader('Cache-Control', REVALIDATE);
     res.vary('Cookie');
-    res.type('html').send(html.replace(FIRST_PAINT_MARKER, firstPaint));
+    // A function, not a string: names in the first paint may hold $ patterns String.replace would expand.
+    res.type('html').send(html.replace(FIRST_PAINT_MARKER, () => firstPaint));
   };
 
   return (req: Request, res: Response, next: NextFunction) => {
