@@ -180,7 +180,7 @@ describe('serving the built client', () => {
     expect(deactivated.text).not.toContain('Ann');
   });
 
-  it("draws a name with $ patterns as it is: the first paint is put into the page as text, never read as a replacement pattern", async () => {
+  it('draws a name with $ patterns as it is: the first paint is put into the page as text, never read as a replacement pattern', async () => {
     const admin = as(testApp.http, await login(testApp.http, ADMIN_EMAIL, ADMIN_PASSWORD));
     // String.replace would read $$, $` and $& (which survives escaping as $&#38;) in a replacement string.
     const user = await createUser(testApp.http, admin, { name: 'Ann$$`$&x Lee' });
