@@ -54,7 +54,6 @@ export default tseslint.config(
       '**/*.cjs',
       'client/vite.config.ts',
       'client/antdStaticStyles.ts',
-      'client/prefetchFiles.ts',
       'client/src/api/schema.d.ts',
     ],
   },

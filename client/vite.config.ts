@@ -5,7 +5,6 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { type Plugin, defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { antdStaticStyles } from './antdStaticStyles';
-import { prefetchFiles } from './prefetchFiles';
 
 // The config lives in client/ and is run from the repository root
 // (`vite build --config client/vite.config.ts`), so every path is made
@@ -41,7 +40,7 @@ function precompress(): Plugin {
 
 export default defineConfig(({ command }) => ({
   root: clientDir,
-  plugins: [react(), antdStaticStyles(), prefetchFiles(), precompress()],
+  plugins: [react(), antdStaticStyles(), precompress()],
   resolve: {
     // react-router's package points every import at its development build, whose only difference
     // is its warnings (ENABLE_DEV_WARNINGS): the built client takes the production one; the dev

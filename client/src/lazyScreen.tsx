@@ -1,8 +1,6 @@
 import { type ComponentType, type ReactNode, Suspense, lazy, useEffect } from 'react';
 import { Spin } from 'antd';
 import { getToken } from './api/token';
-import { CARD_LIST_BELOW } from './list/columnFit';
-import { prefetchFiles } from './prefetched';
 
 /** What the shell's content area shows while a screen's code is on its way. */
 function ScreenLoading() {
@@ -13,40 +11,40 @@ function ScreenLoading() {
   );
 }
 
-/** Whether the most used screens' code has been asked for ahead (schedulePrefetch). */
-let prefetch: 'waiting' | 'scheduled' | 'done' = 'waiting';
+/** The screens fetched ahead (prefetchWhenIdle), and whether that has begun and is running. */
+const idleLoads: Array<() => Promise<unknown>> = [];
+let prefetch: 'waiting' | 'scheduled' | 'running' | 'done' = 'waiting';
 
 /** How long after the first screen is up the prefetch waits, so the screen's own calls go first. */
 const PREFETCH_DELAY_MS = 1500;
 
 /**
- * The most used screens' code (prefetched.ts), fetched ahead once a signed-in user's first screen
- * is on screen and the browser is idle (requestIdleCallback; a timeout where there is none): their
- * first click then waits for no download. Fetched into the HTTP cache and not run: the browser
- * evaluates a module only when a screen imports it, so reading the first screen costs no
- * main-thread time (issue 26). With fetch, not `<link rel="prefetch">`: Safari has no prefetch
- * links, and a link left in the page looks to Vite's preload helper like a preload already made,
- * so opening the screen would skip its own and fetch its files one after the other. Never on the
- * login page, and never before the first screen is up. The wide list's table comes too where the
- * window is wide enough for it. A failure is silent: the screen fetches its code when opened.
+ * Screens fetched ahead, one after the other, once a signed-in user's first screen is on screen
+ * and the browser is idle (requestIdleCallback; a timeout where there is none): the most used
+ * screens then open at once on their first click instead of waiting for their code. Never on the
+ * login page, and never before the first screen is up, so it costs the first load nothing.
  */
+export function prefetchWhenIdle(loads: Array<() => Promise<unknown>>): void {
+  idleLoads.push(...loads);
+}
+
+/** Whether screens are being fetched ahead: a chunk failing then is no reason to reload the page. */
+export function prefetching(): boolean {
+  return prefetch === 'running';
+}
+
 function schedulePrefetch(): void {
-  if (prefetch !== 'waiting' || !getToken()) return;
+  if (prefetch !== 'waiting' || idleLoads.length === 0 || !getToken()) return;
   prefetch = 'scheduled';
-  const run = () => {
+  const run = async () => {
+    prefetch = 'running';
+    // A chunk that fails (a release removed it) is fetched again when its screen is opened.
+    for (const load of idleLoads) await load().catch(() => undefined);
     prefetch = 'done';
-    const { all, wide } = prefetchFiles();
-    for (const file of [...all, ...(window.innerWidth >= CARD_LIST_BELOW ? wide : [])]) {
-      // The mode and credentials of a module script's request, so the cached copy serves it; the
-      // body read to the end, so the cache keeps the whole file.
-      void fetch(`${import.meta.env.BASE_URL}${file}`, { mode: 'cors', credentials: 'same-origin', priority: 'low' })
-        .then((response) => response.arrayBuffer())
-        .catch(() => undefined);
-    }
   };
   const whenIdle = (task: () => void) =>
     typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(task, { timeout: 5000 }) : window.setTimeout(task, 1000);
-  window.setTimeout(() => whenIdle(run), PREFETCH_DELAY_MS);
+  window.setTimeout(() => whenIdle(() => void run()), PREFETCH_DELAY_MS);
 }
 
 /**

@@ -6,6 +6,8 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/en-gb';
 import { SWRConfig } from 'swr';
 import { App } from './App';
+import { prefetchWhenIdle, prefetching } from './lazyScreen';
+import { loadListScreen, loadRateCards, loadSales } from './screenCode';
 import { useMotion } from './shell/motion';
 import { THEME_TOKEN } from './theme';
 import type { ReactNode } from 'react';
@@ -18,11 +20,20 @@ dayjs.locale('en-gb');
 // Screens load on demand from hashed files; a tab opened before a release asks for files the
 // release removed. Reload once to pick up the new ones (not in a loop: the flag lives for the visit).
 window.addEventListener('vite:preloadError', (event) => {
+  // A screen fetched ahead: the page stays as it is; opening that screen later fails and reloads then.
+  if (prefetching()) {
+    event.preventDefault();
+    return;
+  }
   if (sessionStorage.getItem('reloadedForRelease')) return;
   sessionStorage.setItem('reloadedForRelease', '1');
   event.preventDefault();
   window.location.reload();
 });
+
+// The most used screens (every list, rate cards, sales), fetched once the first screen is up and
+// the browser idle, so their first click does not wait for their code (lazyScreen.tsx).
+prefetchWhenIdle([loadListScreen, loadRateCards, loadSales]);
 
 /** antd's theme (theme.ts), with motion as the user's setting asks (shell/motion.ts). */
 function Themed({ children }: { children: ReactNode }) {
