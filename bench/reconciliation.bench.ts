@@ -739,6 +739,8 @@ async function linksOnlyProbe(pool: Pool, fill: Fill, anchor: number, bufferPool
     });
   } finally {
     await own.query('DROP TABLE IF EXISTS probeLink').catch(() => undefined);
+    // The pool's connection goes back with the server's isolation level, not the probe's.
+    await own.query('SET SESSION TRANSACTION ISOLATION LEVEL REPEATABLE READ').catch(() => undefined);
     own.release();
   }
 }
