@@ -313,10 +313,13 @@ export async function firstLoadBench(): Promise<void> {
         { name: 'landing', url: `${baseUrl}/`, token },
         { name: 'sales', url: `${baseUrl}/sales`, token },
       ];
-      // BENCH_LIGHTHOUSE_PAGES (login,landing,sales) and BENCH_LIGHTHOUSE_PRESETS (desktop,mobile,mobile-calibrated) narrow the runs.
+      // BENCH_LIGHTHOUSE_PAGES (login,landing,sales) and BENCH_LIGHTHOUSE_PRESETS (desktop,mobile,mobile-calibrated; mobile-applied only when named) narrow the runs.
       const wantedPages = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',');
       const wantedPresets = process.env.BENCH_LIGHTHOUSE_PRESETS?.split(',');
-      for (const preset of (['desktop', 'mobile', 'mobile-calibrated'] as Preset[]).filter((p) => !wantedPresets || wantedPresets.includes(p)))
+      const presets: Preset[] = wantedPresets
+        ? (['desktop', 'mobile', 'mobile-calibrated', 'mobile-applied'] as Preset[]).filter((p) => wantedPresets.includes(p))
+        : ['desktop', 'mobile', 'mobile-calibrated'];
+      for (const preset of presets)
         for (const page of pages.filter((p) => !wantedPages || wantedPages.includes(p.name))) print(await lighthouseScores(page, preset, runs));
     }
   } finally {

@@ -17,9 +17,11 @@ const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-
 /**
  * `mobile` is Lighthouse's phone (its 4x CPU slowdown assumes a host of benchmarkIndex about 1,533);
  * `mobile-calibrated` is the same phone with the slowdown set from this host's measured
- * benchmarkIndex (hostCpuSlowdown), so its score does not move with how fast or busy the host is.
+ * benchmarkIndex (hostCpuSlowdown), so its score does not move with how fast or busy the host is;
+ * `mobile-applied` that phone again with the slowdown applied rather than simulated (only when
+ * BENCH_LIGHTHOUSE_PRESETS names it).
  */
-export type Preset = 'desktop' | 'mobile' | 'mobile-calibrated';
+export type Preset = 'desktop' | 'mobile' | 'mobile-calibrated' | 'mobile-applied';
 
 /**
  * The CPU slowdown that emulates Lighthouse's mid-tier phone on a host of this benchmarkIndex:
@@ -73,10 +75,24 @@ async function runOnce(page: LighthousePage, preset: Preset): Promise<Scores> {
       await tab.close();
       await browser.disconnect();
     }
-    const config = preset === 'desktop' ? lighthouse.desktopConfig : undefined;
+    // BENCH_DESKTOP_SLOWDOWN (2.5, say) runs the desktop preset as on a host that many times slower
+    // (Lighthouse's simulated CPU slowdown; 1 by default): a slow day's laptop scores, on any day.
+    const desktop = lighthouse.desktopConfig;
+    const desktopSlowdown = Number(process.env.BENCH_DESKTOP_SLOWDOWN ?? 1);
+    const config =
+      preset === 'desktop'
+        ? { ...desktop, settings: { ...desktop.settings, throttling: { ...desktop.settings.throttling, cpuSlowdownMultiplier: desktopSlowdown } } }
+        : undefined;
     const flags: Record<string, unknown> = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] };
     if (preset === 'mobile-calibrated') {
       const { throttling } = await importEsm<any>('lighthouse/core/config/constants.js');
+      flags.throttling = { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: hostCpuSlowdown(await measureBenchmarkIndex(chrome.port)) };
+    }
+    // The same phone with the slowdown applied to the browser (devtools throttling) instead of
+    // simulated from an unthrottled load: a check that the simulation is not what holds the score.
+    if (preset === 'mobile-applied') {
+      const { throttling } = await importEsm<any>('lighthouse/core/config/constants.js');
+      flags.throttlingMethod = 'devtools';
       flags.throttling = { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: hostCpuSlowdown(await measureBenchmarkIndex(chrome.port)) };
     }
     const result = await lighthouse.default(page.url, flags, config);

@@ -193,6 +193,30 @@ describeInBrowser('first load in a browser', () => {
     return asked;
   }
 
+  it("asks for the first screen's code and data before the app's own code has come and run: signed in, the profile, the routes and the screen; signed out, the login page", async () => {
+    const manifest = readManifest(builtClientDir());
+    const code = (key: string) => manifest[key].file;
+    const api = await Api.logIn(target.baseUrl, target.adminEmail, target.adminPassword);
+    for (const signedIn of [true, false]) {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      if (signedIn) await context.addCookies([{ name: 'token', value: api.token, url: target.baseUrl }]);
+      const page = await context.newPage();
+      const asked = scriptsAsked(page);
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname === '/api/user/me') asked.push('api/user/me');
+      });
+      // The app's code (React's root, antd, the shell) held back: what the entry asks for meanwhile is its own doing.
+      const app = await holdRequests(page, (url) => url.pathname === `/${code('src/boot.tsx')}`);
+      await page.goto(`${target.baseUrl}/`, { waitUntil: 'commit' });
+      const wanted = signedIn ? ['api/user/me', code('src/SignedInRoutes.tsx'), code('src/screens/LandingPage.tsx')] : [code('src/auth/LoginPage.tsx')];
+      await eventually(() => expect(asked).toEqual(expect.arrayContaining(wanted)));
+      await eventually(() => expect(app.asked()).toBe(1));
+      app.release();
+      await page.locator(signedIn ? '.landing-welcome' : '.login-card form').waitFor();
+      await context.close();
+    }
+  });
+
   it("on a phone, loads the sales page without the table, the sale form or the filters' inputs, each fetched when first needed", async () => {
     const manifest = readManifest(builtClientDir());
     const code = (key: string) => manifest[key].file;
