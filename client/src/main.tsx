@@ -25,4 +25,23 @@ window.addEventListener('vite:preloadError', (event) => {
  * blocking time on a laptop (issue 26).
  */
 startFirstRequests();
-void import('./boot');
+void import('./boot').catch(showLoadFailure);
+
+/**
+ * The app's code could not be loaded (the network went, or the reload for a new release did not
+ * help): said in place of the first paint, with a way to try again, in plain elements, since
+ * neither React nor antd has come.
+ */
+function showLoadFailure(): void {
+  const message = document.createElement('div');
+  message.className = 'app-load-failure';
+  message.setAttribute('role', 'alert');
+  const text = document.createElement('p');
+  text.textContent = 'The app could not load. Check your connection and try again.';
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.textContent = 'Reload';
+  button.addEventListener('click', () => window.location.reload());
+  message.append(text, button);
+  document.getElementById('root')!.replaceChildren(message);
+}
