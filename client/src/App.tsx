@@ -1,12 +1,12 @@
 import { Suspense, lazy, useDeferredValue } from 'react';
 import { RouterProvider, createBrowserRouter } from 'react-router';
 import { Spin } from 'antd';
-import { useMe } from './api/hooks';
+import { preloadMe, useMe } from './api/hooks';
 import { getToken } from './api/token';
 import { FIRST_PAINT } from './firstPaint';
 import { useFavicon } from './screens/customisation/branding';
-import { lazyDialog, lazyScreen } from './lazyScreen';
-import { loadLoginPage, loadSignedInRoutes } from './screenCode';
+import { lazyDialog, lazyScreen, preloadScreen } from './lazyScreen';
+import { screenAt } from './screenRegistry';
 
 /** While the login page's code is on its way: the card the server drew (firstPaint.ts), else a spinner. */
 function LoginLoading() {
@@ -19,9 +19,20 @@ function LoginLoading() {
   return <div className="first-paint-kept" dangerouslySetInnerHTML={{ __html: FIRST_PAINT.login }} />;
 }
 
-const LoginPage = lazyScreen(loadLoginPage, 'LoginPage', <LoginLoading />);
+const LoginPage = lazyScreen(() => import('./auth/LoginPage'), 'LoginPage', <LoginLoading />);
 const ProfileLoadError = lazyDialog(() => import('./auth/ProfileLoadError'), 'ProfileLoadError');
+const loadSignedInRoutes = () => import('./SignedInRoutes');
 const SignedInRoutes = lazy(async () => ({ default: (await loadSignedInRoutes()).SignedInRoutes }));
+
+// Signed in: /api/user/me, the routes and the current URL's screen are all asked for now, side by
+// side, rather than one after the other once the first render and then /api/user/me are done (issue 26).
+if (getToken()) {
+  preloadMe();
+  void loadSignedInRoutes().catch(() => undefined);
+  const first = screenAt(window.location.pathname);
+  preloadScreen(first?.load);
+  first?.preloadData?.();
+}
 
 /** The signed-in app: waits for the user's profile, then shows the shell and routes. */
 function SignedInApp() {

@@ -111,7 +111,7 @@ const SCREEN_ELEMENTS: Record<ScreenId, ReactNode> = {
 /**
  * The signed-in user's routes inside the shell: the registry's screens this user may open. A
  * screen they may not open has no route, so its paths show 'Page not found'. A module of its own,
- * fetched beside /api/user/me (firstRequests.ts): the login page's first load carries neither the shell nor
+ * fetched beside /api/user/me (App.tsx): the login page's first load carries neither the shell nor
  * the resources (issue 26).
  */
 export function SignedInRoutes({ me }: { me: Me }) {

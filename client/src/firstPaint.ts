@@ -1,6 +1,6 @@
 /**
  * What the server drew before any script ran (src/common/static/client-files.ts), read when the
- * app's code is evaluated (boot.tsx imports it), before React replaces it. Nothing in development (Vite serves index.html).
+ * entry is evaluated, before React replaces it. Nothing in development (Vite serves index.html).
  */
 const drawn = document.querySelector('#root > .first-paint');
 

@@ -1,8 +1,21 @@
+import { StrictMode, startTransition } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App as AntApp, ConfigProvider } from 'antd';
+import enGB from 'antd/locale/en_GB';
+import dayjs from 'dayjs';
+import 'dayjs/locale/en-gb';
+import { SWRConfig } from 'swr';
+import { App } from './App';
+import { prefetchWhenIdle, prefetching } from './lazyScreen';
+import { loadListScreen, loadRateCards, loadSales } from './screenCode';
+import { useMotion } from './shell/motion';
+import { THEME_TOKEN } from './theme';
+import type { ReactNode } from 'react';
 // antd's styles, baked at build time (client/antdStaticStyles.ts), before the app's own.
 import 'virtual:antd-styles.css';
 import './styles.css';
-import { startFirstRequests } from './firstRequests';
-import { prefetching } from './prefetch';
+
+dayjs.locale('en-gb');
 
 // Screens load on demand from hashed files; a tab opened before a release asks for files the
 // release removed. Reload once to pick up the new ones (not in a loop: the flag lives for the visit).
@@ -18,30 +31,38 @@ window.addEventListener('vite:preloadError', (event) => {
   window.location.reload();
 });
 
-/*
- * The entry only asks for what the first screen needs (its code, the profile, its data); the app
- * (React's root, antd and the shell: boot.tsx) is evaluated in a task of its own once that is under
- * way. Evaluated with the entry, it was the first load's longest task, more than half of its
- * blocking time on a laptop (issue 26).
- */
-startFirstRequests();
-void import('./boot').catch(showLoadFailure);
+// The most used screens (every list, rate cards, sales), fetched once the first screen is up and
+// the browser idle, so their first click does not wait for their code (lazyScreen.tsx).
+prefetchWhenIdle([loadListScreen, loadRateCards, loadSales]);
 
-/**
- * The app's code could not be loaded (the network went, or the reload for a new release did not
- * help): said in place of the first paint, with a way to try again, in plain elements, since
- * neither React nor antd has come.
- */
-function showLoadFailure(): void {
-  const message = document.createElement('div');
-  message.className = 'app-load-failure';
-  message.setAttribute('role', 'alert');
-  const text = document.createElement('p');
-  text.textContent = 'The app could not load. Check your connection and try again.';
-  const button = document.createElement('button');
-  button.type = 'button';
-  button.textContent = 'Reload';
-  button.addEventListener('click', () => window.location.reload());
-  message.append(text, button);
-  document.getElementById('root')!.replaceChildren(message);
+/** antd's theme (theme.ts), with motion as the user's setting asks (shell/motion.ts). */
+function Themed({ children }: { children: ReactNode }) {
+  const motion = useMotion();
+  return (
+    <ConfigProvider locale={enGB} theme={{ token: { ...THEME_TOKEN, motion } }}>
+      {children}
+    </ConfigProvider>
+  );
 }
+
+/*
+ * The first render is a transition: React builds the app in slices of a few milliseconds and lets
+ * the browser paint and answer input between them, instead of one long task that blocks the
+ * page (issue 26: on a phone's CPU the boot was seconds of blocking time). The first paint the
+ * server drew (client-files.ts) stays on screen until it is done.
+ */
+const root = createRoot(document.getElementById('root')!);
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <Themed>
+        <AntApp>
+          {/* Errors are logged where they happen (spec 01 §8); SWR should not retry refused calls forever. */}
+          <SWRConfig value={{ shouldRetryOnError: false }}>
+            <App />
+          </SWRConfig>
+        </AntApp>
+      </Themed>
+    </StrictMode>,
+  ),
+);

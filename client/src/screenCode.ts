@@ -17,12 +17,6 @@ function withListTable<T>(load: () => Promise<T>): () => Promise<T> {
   };
 }
 
-/** The login page: asked for at boot when nobody is signed in (firstRequests.ts). */
-export const loadLoginPage = () => import('./auth/LoginPage');
-
-/** The signed-in app's routes and shell (SignedInRoutes.tsx): asked for at boot beside the profile (firstRequests.ts). */
-export const loadSignedInRoutes = () => import('./SignedInRoutes');
-
 export const loadListScreen = withListTable(() => import('./list/ListScreen'));
 export const loadMetricParts = withListTable(() => import('./screens/MetricPartsScreen'));
 export const loadRateCardLines = withListTable(() => import('./screens/rateCards/RateCardLinesScreen'));

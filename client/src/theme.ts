@@ -1,7 +1,7 @@
 import type { ThemeConfig } from 'antd';
 
 /**
- * antd's theme: the brand, and greys and reds readable on white. boot.tsx adds the user's motion
+ * antd's theme: the brand, and greys and reds readable on white. main.tsx adds the user's motion
  * setting; the client build bakes antd's styles for this theme into a CSS file
  * (client/antdStaticStyles.ts), so it must stay free of anything known only in the browser.
  */

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page, Request } from 'playwright-core';
-import { REPO_ROOT, builtClientDir, initialJavaScript, kb, readManifest, sizeOf, totalOf } from '../support/client-bundle';
+import { REPO_ROOT, builtClientDir, initialJavaScript, kb, readManifest, totalOf } from '../support/client-bundle';
 import { Api, describeInBrowser, launchBrowser, logInThroughUi, newPage, startTarget, type Target } from './browserTarget';
 import { eventually, holdRequests } from './waits';
 
@@ -64,19 +64,6 @@ describe('the client bundle', () => {
     const screens = Object.keys(manifest).filter((key) => /^src\/(screens\/|auth\/LoginPage|list\/ListScreen)/.test(key) && /Screen|Page|Routes/.test(key));
     expect(screens.length).toBeGreaterThan(15);
     for (const key of screens) expect({ screen: key, initial: initialFiles.has(manifest[key].file) }).toEqual({ screen: key, initial: false });
-  });
-
-  it("keeps the entry to what asks for the first screen's code and data: under 20 KB gzip beside React's chunk, the app's code a chunk it imports after", () => {
-    const manifest = readManifest(build.dir);
-    const entry = Object.keys(manifest).find((key) => manifest[key].isEntry)!;
-    const closure = [...chunkClosure(manifest, entry)];
-    const own = closure.filter((file) => !/^assets\/react-[\w-]+\.js$/.test(file));
-    const gzip = own.reduce((sum, file) => sum + sizeOf(build.dir, file).gzip, 0);
-    console.log(`the entry: ${own.join(', ')}; ${kb(gzip)} gzip beside React's chunk`);
-    // antd's provider and theme alone are several times this: the entry does not evaluate them.
-    expect(gzip).toBeLessThan(20 * 1024);
-    expect(closure).not.toContain(manifest['src/boot.tsx'].file);
-    expect(manifest[entry].dynamicImports).toContain('src/boot.tsx');
   });
 
   it('writes a brotli and a gzip copy beside every script and style sheet', () => {
@@ -142,7 +129,7 @@ describeInBrowser('first load in a browser', () => {
     return { before, after };
   }
 
-  /** The screens the client fetches ahead once a signed-in user's first screen is up and the browser idle (client/src/boot.tsx). */
+  /** The screens the client fetches ahead once a signed-in user's first screen is up and the browser idle (client/src/main.tsx). */
   const PREFETCHED = ['src/list/ListScreen.tsx', 'src/screens/rateCards/RateCardsScreen.tsx', 'src/screens/sales/SalesScreen.tsx'];
 
   it('loads the initial chunks and the login page only, then the landing page only, sent compressed; the most used screens only once the page is up', async () => {
@@ -205,51 +192,6 @@ describeInBrowser('first load in a browser', () => {
     });
     return asked;
   }
-
-  it("asks for the first screen's code and data before the app's own code has come and run: signed in, the profile, the routes and the screen; signed out, the login page", async () => {
-    const manifest = readManifest(builtClientDir());
-    const code = (key: string) => manifest[key].file;
-    const api = await Api.logIn(target.baseUrl, target.adminEmail, target.adminPassword);
-    for (const signedIn of [true, false]) {
-      const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-      if (signedIn) await context.addCookies([{ name: 'token', value: api.token, url: target.baseUrl }]);
-      const page = await context.newPage();
-      const asked = scriptsAsked(page);
-      page.on('request', (request) => {
-        if (new URL(request.url()).pathname === '/api/user/me') asked.push('api/user/me');
-      });
-      // The app's code (React's root, antd, the shell) held back: what the entry asks for meanwhile is its own doing.
-      const app = await holdRequests(page, (url) => url.pathname === `/${code('src/boot.tsx')}`);
-      await page.goto(`${target.baseUrl}/`, { waitUntil: 'commit' });
-      const wanted = signedIn ? ['api/user/me', code('src/SignedInRoutes.tsx'), code('src/screens/LandingPage.tsx')] : [code('src/auth/LoginPage.tsx')];
-      await eventually(() => expect(asked).toEqual(expect.arrayContaining(wanted)));
-      await eventually(() => expect(app.asked()).toBe(1));
-      app.release();
-      await page.locator(signedIn ? '.landing-welcome' : '.login-card form').waitFor();
-      await context.close();
-    }
-  });
-
-  it("says so in place of the first paint when the app's code cannot be loaded, after one reload, and loads it on 'Reload'", async () => {
-    const manifest = readManifest(builtClientDir());
-    // Not the watched page of newPage: the failed loads this test provokes are console errors.
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    const page = await context.newPage();
-    let failing = true;
-    await page.route(
-      (url) => url.pathname === `/${manifest['src/boot.tsx'].file}`,
-      (route) => (failing ? route.abort('internetdisconnected') : route.continue()),
-    );
-    await page.goto(`${target.baseUrl}/`);
-    const failure = page.getByRole('alert').filter({ hasText: 'The app could not load. Check your connection and try again.' });
-    await failure.waitFor();
-    // The page reloaded once first (a release may have removed the file): the flag says so.
-    expect(await page.evaluate("sessionStorage.getItem('reloadedForRelease')")).toBe('1');
-    failing = false;
-    await failure.getByRole('button', { name: 'Reload' }).click();
-    await page.locator('.login-card form').waitFor();
-    await context.close();
-  });
 
   it("on a phone, loads the sales page without the table, the sale form or the filters' inputs, each fetched when first needed", async () => {
     const manifest = readManifest(builtClientDir());

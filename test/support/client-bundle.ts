@@ -51,28 +51,21 @@ export function sizeOf(clientDir: string, file: string): FileSize {
 }
 
 /**
- * The app's code (React's root, antd's provider, the shell's boot): the entry imports it at once,
- * as a chunk of its own only so that its evaluation is a task of its own (client/src/main.tsx).
- */
-const APP_MODULE = 'src/boot.tsx';
-
-/**
- * The JavaScript the first page needs before any screen: the entry and the app's code (APP_MODULE)
- * and every chunk they import statically, transitively (what index.html loads and modulepreloads,
- * then what the entry imports first). Other dynamic imports (the screens) are left out: they load on demand.
+ * The JavaScript the first page needs before any screen: the entry and every chunk it imports
+ * statically, transitively (what index.html loads and modulepreloads). Dynamic imports (the
+ * screens) are left out: they load on demand.
  */
 export function initialJavaScript(clientDir: string): FileSize[] {
   const manifest = readManifest(clientDir);
   const entries = Object.keys(manifest).filter((key) => manifest[key].isEntry);
   if (entries.length === 0) throw new Error('The manifest names no entry');
-  if (!manifest[APP_MODULE]) throw new Error(`The manifest has no ${APP_MODULE}`);
   const seen = new Set<string>();
   const visit = (key: string) => {
     if (seen.has(key)) return;
     seen.add(key);
     for (const imported of manifest[key].imports ?? []) visit(imported);
   };
-  [...entries, APP_MODULE].forEach(visit);
+  entries.forEach(visit);
   return [...seen].map((key) => sizeOf(clientDir, manifest[key].file));
 }
 
