@@ -23,7 +23,7 @@ import 'reflect-metadata';
 import { type Browser, type BrowserContext, type Page, type Request, chromium } from 'playwright-core';
 import { allJavaScript, builtClientDir, initialJavaScript, kb, totalOf } from '../test/support/client-bundle';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type BenchApi, startBenchApi } from './bench-api';
-import { lighthouseScores, type Preset } from './lighthouse';
+import { DEFAULT_PRESETS, PRESETS, lighthouseScores, type Preset } from './lighthouse';
 
 interface NetworkProfile {
   name: string;
@@ -316,9 +316,7 @@ export async function firstLoadBench(): Promise<void> {
       // BENCH_LIGHTHOUSE_PAGES (login,landing,sales) and BENCH_LIGHTHOUSE_PRESETS (desktop,mobile,mobile-calibrated; mobile-applied only when named) narrow the runs.
       const wantedPages = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',');
       const wantedPresets = process.env.BENCH_LIGHTHOUSE_PRESETS?.split(',');
-      const presets: Preset[] = wantedPresets
-        ? (['desktop', 'mobile', 'mobile-calibrated', 'mobile-applied'] as Preset[]).filter((p) => wantedPresets.includes(p))
-        : ['desktop', 'mobile', 'mobile-calibrated'];
+      const presets: Preset[] = wantedPresets ? PRESETS.filter((p) => wantedPresets.includes(p)) : DEFAULT_PRESETS;
       for (const preset of presets)
         for (const page of pages.filter((p) => !wantedPages || wantedPages.includes(p.name))) print(await lighthouseScores(page, preset, runs));
     }

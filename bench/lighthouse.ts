@@ -21,7 +21,10 @@ const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-
  * `mobile-applied` that phone again with the slowdown applied rather than simulated (only when
  * BENCH_LIGHTHOUSE_PRESETS names it).
  */
-export type Preset = 'desktop' | 'mobile' | 'mobile-calibrated' | 'mobile-applied';
+export const PRESETS = ['desktop', 'mobile', 'mobile-calibrated', 'mobile-applied'] as const;
+export type Preset = (typeof PRESETS)[number];
+/** What the bench runs unless BENCH_LIGHTHOUSE_PRESETS names others. */
+export const DEFAULT_PRESETS: Preset[] = ['desktop', 'mobile', 'mobile-calibrated'];
 
 /**
  * The CPU slowdown that emulates Lighthouse's mid-tier phone on a host of this benchmarkIndex:
@@ -84,16 +87,12 @@ async function runOnce(page: LighthousePage, preset: Preset): Promise<Scores> {
         ? { ...desktop, settings: { ...desktop.settings, throttling: { ...desktop.settings.throttling, cpuSlowdownMultiplier: desktopSlowdown } } }
         : undefined;
     const flags: Record<string, unknown> = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] };
-    if (preset === 'mobile-calibrated') {
+    if (preset === 'mobile-calibrated' || preset === 'mobile-applied') {
       const { throttling } = await importEsm<any>('lighthouse/core/config/constants.js');
       flags.throttling = { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: hostCpuSlowdown(await measureBenchmarkIndex(chrome.port)) };
-    }
-    // The same phone with the slowdown applied to the browser (devtools throttling) instead of
-    // simulated from an unthrottled load: a check that the simulation is not what holds the score.
-    if (preset === 'mobile-applied') {
-      const { throttling } = await importEsm<any>('lighthouse/core/config/constants.js');
-      flags.throttlingMethod = 'devtools';
-      flags.throttling = { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: hostCpuSlowdown(await measureBenchmarkIndex(chrome.port)) };
+      // Applied: the slowdown put on the browser (devtools throttling) instead of simulated from an
+      // unthrottled load, a check that the simulation is not what holds the score.
+      if (preset === 'mobile-applied') flags.throttlingMethod = 'devtools';
     }
     const result = await lighthouse.default(page.url, flags, config);
     const lhr = result.lhr;
