@@ -11,6 +11,8 @@
  * - the Rate cards page opened from the landing page: its API calls and in how many rounds they
  *   went (a call is in round n + 1 when it started after a call of round n had finished).
  *
+ * - the boot's blocking time on a phone's CPU (bootBlocking): the browser's own long tasks, a
+ *   median of BENCH_BOOT_LOADS loads of the landing and sales pages;
  * - Lighthouse (bench/lighthouse.ts) on the login, landing and sales pages, desktop and mobile
  *   presets: performance and accessibility scores, the median of BENCH_LIGHTHOUSE_RUNS runs (3;
  *   0 skips them). The sales page lists SALES sales, so its table's render cost is measured.
@@ -222,6 +224,46 @@ async function rateCardsRounds(browser: Browser, baseUrl: string, network: Netwo
 }
 
 /**
+ * The first load's blocking time as the browser itself reports it (Long Tasks API: the part of each
+ * task over 50 ms), on a phone's viewport with the CPU slowed 6 times (devtools throttling, not a
+ * simulation), from navigation to a second after the page's content is on screen (before the idle
+ * prefetch), a fresh context each load. The median of many loads: one Lighthouse run's TBT moved by a
+ * second between runs of the same build (docs/benchmarks.md, session 37); this reading's medians
+ * agree within a few tens of ms, which tells a 100 ms change apart.
+ */
+async function bootBlocking(browser: Browser, baseUrl: string, token: string, loads: number) {
+  for (const [name, path, drawn] of [
+    ['landing', '/', '.landing-welcome'],
+    ['sales', '/sales', '.list-cards:not(.list-cards-waiting), .list-cards-empty'],
+  ]) {
+    const blocking: number[] = [];
+    const busy: number[] = [];
+    for (let load = 0; load < loads; load++) {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      await context.addCookies([{ name: 'token', value: token, url: baseUrl }]);
+      await context.addInitScript(
+        'window.__longTasks = []; new PerformanceObserver((list) => { for (const task of list.getEntries()) window.__longTasks.push(task.duration); }).observe({ type: "longtask", buffered: true });',
+      );
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: BOOT_CPU_SLOWDOWN });
+      await page.goto(`${baseUrl}${path}`);
+      await page.locator(drawn).first().waitFor();
+      await page.waitForTimeout(1000);
+      const tasks = await page.evaluate<number[]>('window.__longTasks');
+      blocking.push(Math.round(tasks.reduce((sum, duration) => sum + Math.max(0, duration - 50), 0)));
+      busy.push(Math.round(tasks.reduce((sum, duration) => sum + duration, 0)));
+      await context.close();
+    }
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+    print({ case: 'bootBlocking', page: name, cpuSlowdown: BOOT_CPU_SLOWDOWN, loads, blockingMs: median(blocking), longTasksMs: median(busy) });
+  }
+}
+
+/** The CPU slowdown of bootBlocking: about Lighthouse's phone on a mid-speed host. */
+const BOOT_CPU_SLOWDOWN = 6;
+
+/**
  * The sales table's first render (issue 26: under 200 ms of main-thread work): the page is opened
  * signed in with its code cached, and the answer of GET /api/sales is held back until everything
  * else has settled. The main thread's task time (CDP Performance.getMetrics TaskDuration) is read
@@ -306,6 +348,9 @@ export async function firstLoadBench(): Promise<void> {
       await rateCardsRounds(browser, baseUrl, network, token);
     }
     for (const pageLength of [10, 50]) await salesTableRender(browser, baseUrl, token, pageLength, 7);
+    // BENCH_BOOT_LOADS (12; 0 skips it): the loads bootBlocking takes the median of.
+    const bootLoads = Number(process.env.BENCH_BOOT_LOADS ?? 12);
+    if (bootLoads > 0) await bootBlocking(browser, baseUrl, token, bootLoads);
     const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
     if (runs > 0) {
       const pages = [

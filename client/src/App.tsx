@@ -6,6 +6,7 @@ import { getToken } from './api/token';
 import { FIRST_PAINT } from './firstPaint';
 import { useFavicon } from './screens/customisation/branding';
 import { lazyDialog, lazyScreen, preloadScreen } from './lazyScreen';
+import { nextTask } from './nextTask';
 import { screenAt } from './screenRegistry';
 
 /** While the login page's code is on its way: the card the server drew (firstPaint.ts), else a spinner. */
@@ -26,12 +27,14 @@ const SignedInRoutes = lazy(async () => ({ default: (await loadSignedInRoutes())
 
 // Signed in: /api/user/me, the routes and the current URL's screen are all asked for now, side by
 // side, rather than one after the other once the first render and then /api/user/me are done (issue 26).
+// Each in a task of its own, before React's first slice: asking for a screen's code adds a
+// <link rel="modulepreload"> per file it needs (Vite's preload helper), which made the boot's
+// first task a third longer on a phone's CPU, blocking input all that time.
 if (getToken()) {
   preloadMe();
-  void loadSignedInRoutes().catch(() => undefined);
-  const first = screenAt(window.location.pathname);
-  preloadScreen(first?.load);
-  first?.preloadData?.();
+  void nextTask().then(() => loadSignedInRoutes().catch(() => undefined));
+  void nextTask().then(() => preloadScreen(screenAt(window.location.pathname)?.load));
+  void nextTask().then(() => screenAt(window.location.pathname)?.preloadData?.());
 }
 
 /** The signed-in app: waits for the user's profile, then shows the shell and routes. */
