@@ -1,5 +1,5 @@
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { type Plugin, defineConfig } from 'vite';
@@ -38,9 +38,29 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * .vite/modules.json: the built file each of the app's modules ends up in. Small chunks are merged
+ * into others (experimentalMinChunkSize below), so a module's code is not always in a file the
+ * manifest names after it; the bundle tests and the firstLoad bench look modules up here
+ * (test/support/client-bundle.ts).
+ */
+function moduleFiles(): Plugin {
+  return {
+    name: 'module-files',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const files: Record<string, string> = {};
+      for (const chunk of Object.values(bundle))
+        if (chunk.type === 'chunk')
+          for (const id of chunk.moduleIds) if (id.startsWith(clientDir) && !id.includes('node_modules')) files[relative(clientDir, id)] = chunk.fileName;
+      this.emitFile({ type: 'asset', fileName: '.vite/modules.json', source: JSON.stringify(files, null, 1) });
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
   root: clientDir,
-  plugins: [react(), antdStaticStyles(), precompress()],
+  plugins: [react(), antdStaticStyles(), precompress(), moduleFiles()],
   resolve: {
     // react-router's package points every import at its development build, whose only difference
     // is its warnings (ENABLE_DEV_WARNINGS): the built client takes the production one; the dev
@@ -68,6 +88,12 @@ export default defineConfig(({ command }) => ({
         // releases. antd is left to Rollup, which puts in the first page only the components the
         // shell uses and the rest beside the screens that use them (one antd chunk was 420 KB gzip).
         manualChunks: { react: ['react', 'react-dom', 'react-router', 'swr'] },
+        // Rollup gives what screens share a file per combination of screens: 118 files, a third of
+        // them icons and helpers under 2 KB, 46 of them asked for by the landing. Chunks under 20 KB
+        // whose code only defines things go into a chunk loaded with them: 67 files, the landing's
+        // 30. A browser opens 6 connections to a server: on Fast 3G the cold landing came 1.5 s
+        // sooner, Rate cards after it 2 s sooner (docs/benchmarks.md, session 37).
+        experimentalMinChunkSize: 20_000,
       },
     },
   },

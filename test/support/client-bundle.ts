@@ -31,10 +31,24 @@ export interface FileSize {
   brotli: number;
 }
 
+/**
+ * The build's manifest, with every app module as a key: a module whose chunk the build merged into
+ * another (client/vite.config.ts, experimentalMinChunkSize) maps to the chunk it is in, from the
+ * build's .vite/modules.json.
+ */
 export function readManifest(clientDir: string): Manifest {
   const path = join(clientDir, '.vite', 'manifest.json');
   if (!existsSync(path)) throw new Error(`No ${path}: build the client with client/vite.config.ts (it writes the manifest)`);
-  return JSON.parse(readFileSync(path, 'utf8')) as Manifest;
+  const manifest = JSON.parse(readFileSync(path, 'utf8')) as Manifest;
+  const modulesPath = join(clientDir, '.vite', 'modules.json');
+  if (!existsSync(modulesPath)) return manifest;
+  const byFile = new Map(Object.values(manifest).map((chunk) => [chunk.file, chunk]));
+  const modules = JSON.parse(readFileSync(modulesPath, 'utf8')) as Record<string, string>;
+  for (const [module, file] of Object.entries(modules)) {
+    const chunk = byFile.get(file);
+    if (chunk && !manifest[module]) manifest[module] = chunk;
+  }
+  return manifest;
 }
 
 /** A file's size as sent: the build's own .gz and .br copies when present, else compressed here at the same levels. */
@@ -66,7 +80,8 @@ export function initialJavaScript(clientDir: string): FileSize[] {
     for (const imported of manifest[key].imports ?? []) visit(imported);
   };
   entries.forEach(visit);
-  return [...seen].map((key) => sizeOf(clientDir, manifest[key].file));
+  // Each file once, though several of its modules are keys.
+  return [...new Set([...seen].map((key) => manifest[key].file))].map((file) => sizeOf(clientDir, file));
 }
 
 /** Every JavaScript chunk of the build, largest (gzip) first. */
