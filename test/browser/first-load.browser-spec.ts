@@ -212,7 +212,7 @@ describeInBrowser('first load in a browser', () => {
     expect(asked).toEqual(expect.arrayContaining([code('src/screens/sales/SalesFilterFields.tsx')]));
     // Add opens the sale form, its code fetched then, and nothing the form does not import (the
     // build merges small chunks into others: the list's table code rides in the file of antd's
-    // table, which the form's pickers import, so the form's closure is the test, not one file).
+    // table, which the form imports, so the form's closure is the test, not one file).
     const beforeForm = asked.length;
     await page.getByRole('button', { name: 'Add' }).click();
     await page.getByRole('dialog', { name: /sale/i }).waitFor();
