@@ -1,13 +1,11 @@
 import { useState } from 'react';
 import { Alert, Modal, Spin, Switch, Table, Tag } from 'antd';
-import useSWR from 'swr';
-import { apiGet, apiUrl } from '../../api/http';
+import { useAbortableSWR } from '../../api/hooks';
+import { apiUrl } from '../../api/http';
 import type { ListResponse, Row } from '../../api/types';
 import { formatDateTime, textOf } from '../../format/format';
 import { useViewport } from '../../shell/useViewport';
 import { NEW_SALE_HISTORY, type StepRow } from './saleForm';
-
-const getList = <T,>(url: string) => apiGet<ListResponse<T>>(url);
 
 interface HistoryRow {
   historyID: number;
@@ -22,7 +20,7 @@ export function SaleHistoryDialog({ saleID, steps, onClose }: { saleID?: number;
   const viewport = useViewport();
   const [showAll, setShowAll] = useState(false);
   const url = saleID ? apiUrl('histories', { documentType: 'sale', documentID: saleID }) : null;
-  const { data, error, isLoading } = useSWR<ListResponse<HistoryRow>, Error>(url, getList, { revalidateOnFocus: false });
+  const { data, error, isLoading } = useAbortableSWR<ListResponse<HistoryRow>>(url, { revalidateOnFocus: false });
   const shownSteps = steps.filter((step) => showAll || step.applicable !== false);
   const stepName = (name: string) => steps.find((step) => step.name === name)?.displayName || name;
 
