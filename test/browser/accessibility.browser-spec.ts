@@ -307,9 +307,15 @@ describeInBrowser('accessibility', () => {
     const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').last();
     await menu.getByRole('menuitem', { name: 'Copy' }).waitFor();
     const inMenu = new Set<string>();
+    const focusedText = () => page.locator(':focus').evaluate((element) => (element.textContent || '').trim());
+    let previous = await focusedText();
     for (let step = 0; step < 4; step++) {
       await page.keyboard.press('ArrowDown');
-      inMenu.add(await page.locator(':focus').evaluate((element) => (element.textContent || '').trim()));
+      // The menu moves its focus a frame after the key: wait for it to move, on a busy machine too.
+      const before = previous;
+      await eventually(async () => expect(await focusedText()).not.toBe(before));
+      previous = await focusedText();
+      inMenu.add(previous);
     }
     expect([...inMenu]).toEqual(expect.arrayContaining(['Copy', 'Delete']));
     await page.keyboard.press('Escape');
