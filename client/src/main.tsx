@@ -1,11 +1,14 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
+import { StyleProvider } from '@ant-design/cssinjs';
 import { App as AntApp, ConfigProvider } from 'antd';
-import enGB from 'antd/locale/en_GB';
+// antd's ES module build of the locale: its CommonJS one (antd/locale) runs a chain of require wrappers at boot.
+import enGB from 'antd/es/locale/en_GB';
 import dayjs from 'dayjs';
 import 'dayjs/locale/en-gb';
 import { SWRConfig } from 'swr';
 import { App } from './App';
+import { antdStyleCache } from './antdToken';
 import { prefetchWhenIdle, prefetching } from './lazyScreen';
 import { loadListScreen, loadRateCards, loadSales } from './screenCode';
 import { useMotion } from './shell/motion';
@@ -51,18 +54,21 @@ function Themed({ children }: { children: ReactNode }) {
  * page (issue 26: on a phone's CPU the boot was seconds of blocking time). The first paint the
  * server drew (client-files.ts) stays on screen until it is done.
  */
+const styleCache = antdStyleCache();
 const root = createRoot(document.getElementById('root')!);
 startTransition(() =>
   root.render(
     <StrictMode>
-      <Themed>
-        <AntApp>
-          {/* Errors are logged where they happen (spec 01 §8); SWR should not retry refused calls forever. */}
-          <SWRConfig value={{ shouldRetryOnError: false }}>
-            <App />
-          </SWRConfig>
-        </AntApp>
-      </Themed>
+      <StyleProvider cache={styleCache}>
+        <Themed>
+          <AntApp>
+            {/* Errors are logged where they happen (spec 01 §8); SWR should not retry refused calls forever. */}
+            <SWRConfig value={{ shouldRetryOnError: false }}>
+              <App />
+            </SWRConfig>
+          </AntApp>
+        </Themed>
+      </StyleProvider>
     </StrictMode>,
   ),
 );

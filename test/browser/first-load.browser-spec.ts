@@ -348,6 +348,42 @@ describeInBrowser('first load in a browser', () => {
     expect(made).toEqual([]);
   });
 
+  it('computes no antd design token on the landing and sales pages: their first render takes the tokens the build baked', async () => {
+    const api = await Api.logIn(target.baseUrl, target.adminEmail, target.adminPassword);
+    /** The style cache's tokens after the page is drawn: [key, how many components use it, baked at build time]. */
+    async function tokens(path: string, drawn: string, reducedMotion: 'no-preference' | 'reduce') {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 844 }, reducedMotion });
+      await context.addInitScript(() => {
+        (globalThis as unknown as { __retailShowStyleCache: boolean }).__retailShowStyleCache = true;
+      });
+      await context.addCookies([{ name: 'token', value: api.token, url: target.baseUrl }]);
+      const page = await context.newPage();
+      await page.goto(`${target.baseUrl}${path}`);
+      await page.locator(drawn).first().waitFor();
+      const found = await page.evaluate(() => {
+        const shown = (globalThis as unknown as { __retailStyleCache: { cache: { cache: Map<string, [number, unknown]> }; bakedKeys: string[] } })
+          .__retailStyleCache;
+        return [...shown.cache.cache.entries()]
+          .filter(([key]) => key.startsWith('token%'))
+          .map(([key, [users]]) => ({ key, users, baked: shown.bakedKeys.includes(key) }));
+      });
+      await context.close();
+      return found;
+    }
+    for (const [path, drawn] of [
+      ['/', '.landing-welcome'],
+      ['/sales', '.ant-table'],
+    ]) {
+      // With motion (a user's default): antd's default theme's token (the icons' reset style) and the app's, both from the build, both used.
+      const baked = await tokens(path, drawn, 'no-preference');
+      expect(baked.length).toBe(2);
+      expect(baked.filter((token) => !token.baked || token.users < 1)).toEqual([]);
+      // Without motion the app's theme is another: antd computes its token in the browser, as before.
+      const computed = await tokens(path, drawn, 'reduce');
+      expect(computed.filter((token) => !token.baked && token.users > 0)).toHaveLength(1);
+    }
+  });
+
   it("says so when the signed-in user's profile cannot be loaded, and loads it on 'Try again'", async () => {
     const api = await Api.logIn(target.baseUrl, target.adminEmail, target.adminPassword);
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
