@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
+import { App as AntApp } from 'antd';
 import type { Me } from './api/types';
 import { lazyScreen } from './lazyScreen';
 import { analysisFieldsResource } from './resources/analysisFields';
@@ -116,13 +117,18 @@ const SCREEN_ELEMENTS: Record<ScreenId, ReactNode> = {
  */
 export function SignedInRoutes({ me }: { me: Me }) {
   return (
-    <Routes>
-      <Route path="/user/login" element={<Navigate to="/" replace />} />
-      <Route element={<Shell me={me} />}>
-        {routedScreens(me).flatMap((screen) => screen.paths.map((path) => <Route key={path} path={path} element={SCREEN_ELEMENTS[screen.id]} />))}
-        {/* Spec 01 §2: any unknown path shows the shell, here with 'Page not found' and a link home. */}
-        <Route path="*" element={<NotFound />} />
-      </Route>
-    </Routes>
+    // antd's App gives the screens its message and confirm dialogs (App.useApp): here rather than at
+    // the root, its code (dialogs, notifications, and the form library the dialogs import, about
+    // half of the entry) comes with this module, beside /api/user/me, not with the first page's scripts.
+    <AntApp>
+      <Routes>
+        <Route path="/user/login" element={<Navigate to="/" replace />} />
+        <Route element={<Shell me={me} />}>
+          {routedScreens(me).flatMap((screen) => screen.paths.map((path) => <Route key={path} path={path} element={SCREEN_ELEMENTS[screen.id]} />))}
+          {/* Spec 01 §2: any unknown path shows the shell, here with 'Page not found' and a link home. */}
+          <Route path="*" element={<NotFound />} />
+        </Route>
+      </Routes>
+    </AntApp>
   );
 }

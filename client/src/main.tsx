@@ -1,7 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { StyleProvider } from '@ant-design/cssinjs';
-import { App as AntApp, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 // antd's ES module build of the locale: its CommonJS one (antd/locale) runs a chain of require wrappers at boot.
 import enGB from 'antd/es/locale/en_GB';
 import dayjs from 'dayjs';
@@ -61,12 +61,10 @@ startTransition(() =>
     <StrictMode>
       <StyleProvider cache={styleCache}>
         <Themed>
-          <AntApp>
-            {/* Errors are logged where they happen (spec 01 §8); SWR should not retry refused calls forever. */}
-            <SWRConfig value={{ shouldRetryOnError: false }}>
-              <App />
-            </SWRConfig>
-          </AntApp>
+          {/* Errors are logged where they happen (spec 01 §8); SWR should not retry refused calls forever. */}
+          <SWRConfig value={{ shouldRetryOnError: false }}>
+            <App />
+          </SWRConfig>
         </Themed>
       </StyleProvider>
     </StrictMode>,
