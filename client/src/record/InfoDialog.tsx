@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Alert, Button, Modal, Spin } from 'antd';
-import { useViewport } from '../shell/useViewport';
+import { dialogFit, useViewport } from '../shell/useViewport';
 
 interface Props {
   title: ReactNode;
@@ -21,7 +21,6 @@ interface Props {
  */
 export function InfoDialog({ title, width, className, loading, error, onClose, children }: Props) {
   const viewport = useViewport();
-  const classes = ['record-dialog', viewport.isDesktop ? '' : 'record-dialog-fullscreen', className ?? ''].filter(Boolean).join(' ');
   return (
     <Modal
       open
@@ -32,8 +31,7 @@ export function InfoDialog({ title, width, className, loading, error, onClose, c
           Close
         </Button>,
       ]}
-      width={viewport.isDesktop ? width : '100%'}
-      className={classes}
+      {...dialogFit(viewport, width, 'record-dialog', className)}
       destroyOnHidden
     >
       {loading && (

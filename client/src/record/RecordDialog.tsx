@@ -8,7 +8,7 @@ import { isConflict, withVersion } from '../api/version';
 import { renderFieldValue } from '../list/renderValue';
 import { type DialogMode, type FieldContext, type FieldDef, type ResourceDef, formTitleOf, resolve } from '../list/resource';
 import { useCurrentUser } from '../shell/CurrentUser';
-import { useViewport } from '../shell/useViewport';
+import { dialogFit, useViewport } from '../shell/useViewport';
 import { FieldInput } from './FieldInput';
 import { formFieldForBodyName, splitNestedKey, subTableFields, toFormValues, toRequestBody } from './formValues';
 import { SubTableInput } from './SubTableInput';
@@ -336,8 +336,7 @@ export function RecordDialog({ resource, mode, id, title, onClose, onSaved, step
       maskClosable={false}
       closable={!busy}
       footer={footer}
-      width={viewport.isDesktop ? (resource.dialogWidth ?? (viewport.isWide ? 820 : 720)) : '100%'}
-      className={viewport.isDesktop ? 'record-dialog' : 'record-dialog record-dialog-fullscreen'}
+      {...dialogFit(viewport, resource.dialogWidth ?? (viewport.isWide ? 820 : 720), 'record-dialog')}
       destroyOnHidden
     >
       {needsRecord && !record ? (

@@ -7,7 +7,7 @@ import type { Row } from '../api/types';
 import { humanizeIdentifier, textOf } from '../format/format';
 import { DIVISION_PARTS, METRIC_TABLES, formatMetricValue, formatPartValue, metricFieldOptions, paramsJsonError } from '../resources/metricValues';
 import { useCurrentUser } from '../shell/CurrentUser';
-import { useViewport } from '../shell/useViewport';
+import { dialogFit, useViewport } from '../shell/useViewport';
 import { Picker } from '../record/Picker';
 
 /** Spec 02 section 8: the test button's text while the params are not valid JSON. */
@@ -93,8 +93,7 @@ export function MetricPartTestDialog({ metricID, metricName, metricType, part, o
       open
       title={part?.name ? `Test ${textOf(part.name)}` : 'Test a part'}
       onCancel={onClose}
-      width={viewport.isDesktop ? 640 : '100%'}
-      className={viewport.isDesktop ? 'record-dialog metric-part-test' : 'record-dialog record-dialog-fullscreen metric-part-test'}
+      {...dialogFit(viewport, 640, 'record-dialog', 'metric-part-test')}
       footer={[
         <Button key="close" onClick={onClose}>
           Close

@@ -42,3 +42,17 @@ export function useViewport(): Viewport {
   }, []);
   return viewport;
 }
+
+/**
+ * A dialog's width and classes (spec 01 §2): a window `width` wide on desktops (antd's default
+ * width when undefined), full screen below 1000 px (`record-dialog-fullscreen`, styles.css).
+ * Spread on antd's Modal.
+ */
+export function dialogFit(
+  viewport: Viewport,
+  width: number | undefined,
+  ...classNames: Array<string | undefined>
+): { width: number | string | undefined; className: string | undefined } {
+  const classes = [...classNames, viewport.isDesktop ? undefined : 'record-dialog-fullscreen'].filter(Boolean);
+  return { width: viewport.isDesktop ? width : '100%', className: classes.length ? classes.join(' ') : undefined };
+}

@@ -3,7 +3,7 @@ import { Alert, App, Button, Card, Modal, Progress, Result, Spin, Steps, Table, 
 import { InboxOutlined } from '@ant-design/icons';
 import { usePreference } from '../../api/hooks';
 import { ApiError, apiGet } from '../../api/http';
-import { useViewport } from '../../shell/useViewport';
+import { dialogFit, useViewport } from '../../shell/useViewport';
 import { MAX_UPLOAD_BYTES, TOO_LARGE, uploadFile } from '../../screens/customisation/uploadFile';
 import { OperationProgress } from '../OperationProgress';
 import type { OperationView } from '../types';
@@ -443,8 +443,7 @@ export function ExcelImportWizard<S>(props: ExcelImportWizardProps<S>) {
       maskClosable={false}
       closable={!committing}
       footer={footer()}
-      width={viewport.isDesktop ? 1000 : '100%'}
-      className={viewport.isDesktop ? 'record-dialog upload-wizard' : 'record-dialog record-dialog-fullscreen upload-wizard'}
+      {...dialogFit(viewport, 1000, 'record-dialog', 'upload-wizard')}
       destroyOnHidden
     >
       <Steps

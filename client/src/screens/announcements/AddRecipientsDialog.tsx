@@ -5,7 +5,7 @@ import { can } from '../../auth/permissions';
 import { LookupSelect } from '../../record/LookupSelect';
 import { STORE_LOOKUP } from '../../resources/common';
 import { useCurrentUser } from '../../shell/CurrentUser';
-import { useViewport } from '../../shell/useViewport';
+import { dialogFit, useViewport } from '../../shell/useViewport';
 
 interface Props {
   announcementID: number;
@@ -57,8 +57,7 @@ export function AddRecipientsDialog({ announcementID, onClose, onAdded }: Props)
       onOk={add}
       okText={saving ? 'Adding...' : 'Add'}
       okButtonProps={{ disabled: nothingChosen || saving }}
-      width={viewport.isDesktop ? 620 : '100%'}
-      className={viewport.isDesktop ? undefined : 'record-dialog-fullscreen'}
+      {...dialogFit(viewport, 620)}
     >
       <p>
         Every active user of the chosen stores and access profiles is added, with the users chosen below. Users who already have the announcement are left as

@@ -8,7 +8,7 @@ import { formatInteger } from '../../format/format';
 import { OperationProgress } from '../../operations/OperationProgress';
 import type { OperationView } from '../../operations/types';
 import { startOperation, useOperation } from '../../operations/useOperation';
-import { useViewport } from '../../shell/useViewport';
+import { dialogFit, useViewport } from '../../shell/useViewport';
 import { type AutoRecResult, countOf, reconciledParts, rulesInForceText } from './matchRuleWords';
 import { useSaveFeedback } from '../../feedback/useSaveFeedback';
 
@@ -202,8 +202,7 @@ export function AutoRecDialog({
       title="Auto reconcile"
       onCancel={onClose}
       maskClosable={false}
-      width={viewport.isDesktop ? 620 : '100%'}
-      className={viewport.isDesktop ? 'record-dialog auto-rec-dialog' : 'record-dialog record-dialog-fullscreen auto-rec-dialog'}
+      {...dialogFit(viewport, 620, 'record-dialog', 'auto-rec-dialog')}
       footer={
         operationID
           ? [

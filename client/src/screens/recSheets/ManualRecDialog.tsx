@@ -11,7 +11,7 @@ import { formatDate, formatPounds, textOf } from '../../format/format';
 import { useCurrentUser } from '../../shell/CurrentUser';
 import { SaleStatus } from '../../resources/sales';
 import { TYPING_DELAY_MS } from '../../shell/useDebounced';
-import { useViewport } from '../../shell/useViewport';
+import { dialogFit, useViewport } from '../../shell/useViewport';
 import { autoRecNotesText } from './recLineWords';
 import { useSaveFeedback } from '../../feedback/useSaveFeedback';
 import { Picker } from '../../record/Picker';
@@ -103,8 +103,7 @@ export function ManualRecDialog({ recSheetID, lineIDs, onClose, onReconciled }: 
       title="Manual reconcile"
       onCancel={onClose}
       maskClosable={false}
-      width={viewport.isDesktop ? 1160 : '100%'}
-      className={viewport.isDesktop ? 'record-dialog manual-rec-dialog' : 'record-dialog record-dialog-fullscreen manual-rec-dialog'}
+      {...dialogFit(viewport, 1160, 'record-dialog', 'manual-rec-dialog')}
       footer={null}
       destroyOnHidden
     >

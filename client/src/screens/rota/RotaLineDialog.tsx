@@ -6,7 +6,7 @@ import { isConflict, withVersion } from '../../api/version';
 import type { ValidationResult } from '../../api/types';
 import { FailureAlert, type Failure } from '../../record/DialogParts';
 import { WeekdaysInput } from '../../record/WeekdaysInput';
-import { useViewport } from '../../shell/useViewport';
+import { dialogFit, useViewport } from '../../shell/useViewport';
 import { PLAN_STEPS, type RotaLine, type RotaStep, STEP_LABELS } from './rota';
 import { recordSavedText } from '../../feedback/savedText';
 import { useSaveFeedback } from '../../feedback/useSaveFeedback';
@@ -177,8 +177,7 @@ export function RotaLineDialog({ line: opened, users, types, onClose, onSaved }:
       onCancel={onClose}
       maskClosable={false}
       // Full screen below the desktop breakpoint, as every dialog (spec 02 section 9).
-      width={viewport.isDesktop ? undefined : '100%'}
-      className={viewport.isDesktop ? undefined : 'record-dialog-fullscreen'}
+      {...dialogFit(viewport, undefined)}
       footer={[
         existing && editable && (
           <Popconfirm key="delete" title="Delete this rota line?" okText="Delete" onConfirm={() => void remove()}>

@@ -3,7 +3,7 @@ import { Alert, Button, Form, Input, Modal, Space, Spin, Tooltip } from 'antd';
 import { SwapOutlined } from '@ant-design/icons';
 import { ApiError, apiRequest } from '../../api/http';
 import type { ValidationResult } from '../../api/types';
-import { useViewport } from '../../shell/useViewport';
+import { dialogFit, useViewport } from '../../shell/useViewport';
 import { RateCardPicker } from '../rateCards/RateCardPicker';
 import { capitalised, counted } from '../../feedback/savedText';
 import { useSaveFeedback } from '../../feedback/useSaveFeedback';
@@ -103,8 +103,7 @@ export function BulkRateCardDialog({ saleIDs, onClose, onChanged }: Props) {
       open
       title="Change rate card"
       onCancel={onClose}
-      width={viewport.isDesktop ? 640 : '100%'}
-      className={viewport.isDesktop ? 'record-dialog change-rate-card' : 'record-dialog record-dialog-fullscreen change-rate-card'}
+      {...dialogFit(viewport, 640, 'record-dialog', 'change-rate-card')}
       footer={[
         <Button key="cancel" onClick={onClose}>
           Cancel

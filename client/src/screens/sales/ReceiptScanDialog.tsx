@@ -4,7 +4,7 @@ import { InboxOutlined } from '@ant-design/icons';
 import { deleteToken, getToken } from '../../api/token';
 import type { Row } from '../../api/types';
 import { formatDate, textOf } from '../../format/format';
-import { useViewport } from '../../shell/useViewport';
+import { dialogFit, useViewport } from '../../shell/useViewport';
 import { SCAN_TRY_AGAIN } from './saleForm';
 
 /** Spec 01 §5 and §9: one jpeg or png image of at most 50 MB. */
@@ -126,8 +126,7 @@ export function ReceiptScanDialog({ storeID, saleTypeID, rateCardID, onPick, onC
         title="Scan receipt"
         onCancel={busy ? undefined : onClose}
         maskClosable={false}
-        width={viewport.isDesktop ? 640 : '100%'}
-        className={viewport.isDesktop ? 'receipt-scan-dialog' : 'receipt-scan-dialog record-dialog-fullscreen'}
+        {...dialogFit(viewport, 640, 'receipt-scan-dialog')}
         footer={[
           <Button key="close" onClick={onClose} disabled={busy}>
             Cancel

@@ -8,7 +8,7 @@ import type { ListResponse, Row, SaveResponse, ValidationResult } from '../../ap
 import { isConflict, withVersion } from '../../api/version';
 import { can, canAny } from '../../auth/permissions';
 import { useCurrentUser } from '../../shell/CurrentUser';
-import { useViewport } from '../../shell/useViewport';
+import { dialogFit, useViewport } from '../../shell/useViewport';
 import { AuditBlock, FailureAlert, type Failure } from '../../record/DialogParts';
 import { failureFromResult, withoutCorrected } from '../../record/failurePairs';
 import { firstEmpty, useInitialFocus } from '../../record/initialFocus';
@@ -92,8 +92,7 @@ export function SaleDialog(props: SaleDialogProps): JSX.Element {
       closable={!busy}
       maskClosable={false}
       footer={null}
-      width={viewport.isDesktop ? (viewport.isWide ? 860 : 780) : '100%'}
-      className={viewport.isDesktop ? 'record-dialog sale-dialog' : 'record-dialog sale-dialog record-dialog-fullscreen'}
+      {...dialogFit(viewport, viewport.isWide ? 860 : 780, 'record-dialog', 'sale-dialog')}
       destroyOnHidden
     >
       {open &&

@@ -4,7 +4,7 @@ import { useAbortableSWR } from '../../api/hooks';
 import { apiUrl } from '../../api/http';
 import type { ListResponse, Row } from '../../api/types';
 import { formatDateTime, textOf } from '../../format/format';
-import { useViewport } from '../../shell/useViewport';
+import { dialogFit, useViewport } from '../../shell/useViewport';
 import { NEW_SALE_HISTORY, type StepRow } from './saleForm';
 
 interface HistoryRow {
@@ -25,14 +25,7 @@ export function SaleHistoryDialog({ saleID, steps, onClose }: { saleID?: number;
   const stepName = (name: string) => steps.find((step) => step.name === name)?.displayName || name;
 
   return (
-    <Modal
-      open
-      title="History"
-      onCancel={onClose}
-      footer={null}
-      width={viewport.isDesktop ? 820 : '100%'}
-      className={viewport.isDesktop ? 'sale-history-dialog' : 'sale-history-dialog record-dialog-fullscreen'}
-    >
+    <Modal open title="History" onCancel={onClose} footer={null} {...dialogFit(viewport, 820, 'sale-history-dialog')}>
       {!saleID ? (
         <Alert type="info" showIcon message={NEW_SALE_HISTORY} />
       ) : isLoading ? (

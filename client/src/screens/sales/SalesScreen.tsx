@@ -12,7 +12,7 @@ import { LookupSelect } from '../../record/LookupSelect';
 import { RATE_CARD_LOOKUP } from '../../resources/rateCards';
 import { STEP_LOOK, SaleStatus, salesResource } from '../../resources/sales';
 import { useCurrentUser } from '../../shell/CurrentUser';
-import { useViewport } from '../../shell/useViewport';
+import { dialogFit, useViewport } from '../../shell/useViewport';
 import { ApiDetailsButton } from './ApiDetailsDialog';
 import { ChangeRateCardButton } from './BulkRateCardDialog';
 import { SalesFilters } from './SalesFilters';
@@ -71,8 +71,7 @@ function CompareRateCardsButton() {
           open
           title="Compare rate cards"
           onCancel={() => setPicking(false)}
-          width={viewport.isDesktop ? 560 : '100%'}
-          className={viewport.isDesktop ? 'record-dialog' : 'record-dialog record-dialog-fullscreen'}
+          {...dialogFit(viewport, 560, 'record-dialog')}
           footer={[
             <Button key="cancel" onClick={() => setPicking(false)}>
               Cancel
