@@ -745,6 +745,105 @@ async function linksOnlyProbe(pool: Pool, fill: Fill, anchor: number, bufferPool
   }
 }
 
+/**
+ * The redesign's leaner link write (session 39), the one docs/plans/reconcile-links-redesign.md
+ * asks the 1 GB figure of: a link table keyed on the line, with a unique key on the sale that
+ * refuses a sale linked already (INSERT IGNORE) instead of an anti-join, and only single matches
+ * written (a line's "several" or "none" derived from the run). In the run's committed batches of
+ * 10,000 lines at READ COMMITTED, then as one statement; then two sheets one after the other on
+ * one connection against two connections at once (the two-worker figure without the workers).
+ */
+async function leanLinksProbe(pool: Pool, fill: Fill, anchor: number, bufferPoolMB: number, sheets: number[]): Promise<void> {
+  const match = (extra = '') =>
+    'INSERT IGNORE INTO leanLink (recSheetLineID, saleID, autoRecRunID, rule, adjustment) ' +
+    "SELECT r.recSheetLineID, MIN(s.saleID), 0, 'exact', 0 " +
+    'FROM recSheetLine r INNER JOIN sale s ON s.storeID = r.storeID AND s.orderRef = r.orderRef AND s.saleDate = r.saleDate AND s.revenue = r.revenue AND s.sku = r.sku ' +
+    'WHERE r.recSheetID = ? AND r.saleID = 0 AND r.recSheetLineID > ? AND r.recSheetLineID <= ? AND r.revenue >= 0 ' +
+    "AND s.isRefund = 0 AND s.recSheetLinesCount = 0 AND s.currentHistoryStep IN ('recorded','modified') " +
+    `${extra}GROUP BY r.recSheetLineID HAVING COUNT(*) = 1`;
+  const conns = [await pool.getConnection(), await pool.getConnection()];
+  const [own] = conns;
+  const count = async () => Number(((await own.query('SELECT COUNT(*) AS n FROM leanLink')) as unknown as [Json[]])[0][0].n);
+  const fresh = async (withSaleKey: boolean) => {
+    await own.query('DROP TABLE IF EXISTS leanLink');
+    await own.query(
+      'CREATE TABLE leanLink (recSheetLineID INT NOT NULL PRIMARY KEY, saleID INT NOT NULL, autoRecRunID INT NOT NULL, ' +
+        `rule VARCHAR(16) NOT NULL, adjustment DECIMAL(12,2) NOT NULL${withSaleKey ? ', UNIQUE KEY leanLinkSale (saleID)' : ''}) ENGINE=InnoDB`,
+    );
+  };
+  const batched = async (conn: typeof own, sheet: number) => {
+    let after = 0;
+    for (;;) {
+      const [[bounds]] = (await conn.query(
+        'SELECT MAX(b.recSheetLineID) AS upto, COUNT(*) AS n FROM (SELECT recSheetLineID FROM recSheetLine WHERE recSheetID = ? AND saleID = 0 AND recSheetLineID > ? ORDER BY recSheetLineID LIMIT 10000) b',
+        [sheet, after],
+      )) as unknown as [Json[]];
+      if (Number(bounds.n) === 0) return;
+      await conn.query(match(), [sheet, after, Number(bounds.upto)]);
+      after = Number(bounds.upto);
+    }
+  };
+  const timed = async (work: () => Promise<unknown>) => {
+    const t = performance.now();
+    await work();
+    return Math.round(performance.now() - t);
+  };
+  try {
+    for (const c of conns) await c.query('SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED');
+    const result: Json = { scenario: 'reconciliation', case: 'autoRec probe: lean links (unique sale key)', bufferPoolMB, anchorMs: anchor };
+    for (const withSaleKey of [true, false]) {
+      const label = withSaleKey ? 'uniqueSaleKey' : 'lineKeyOnly';
+      const runs: Json[] = [];
+      for (let i = 0; i < 3; i++) {
+        await fresh(withSaleKey);
+        const batchedMs = await timed(() => batched(own, fill.recSheetID));
+        const batchedLinks = await count();
+        await fresh(withSaleKey);
+        const oneStatementMs = await timed(() => own.query(match(), [fill.recSheetID, 0, 2 ** 31 - 1]));
+        // ARCHITECTURE.md's history entry per reconciled sale, written from the links (one INSERT ... SELECT), then taken out again.
+        const historyMs = await timed(() =>
+          own.query(
+            "INSERT INTO history (documentType, documentID, step, description, createdDate, createdByUserName) SELECT 'sale', saleID, 'reconciled', 'Reconciled automatically (probe)', NOW(), 'lean probe' FROM leanLink",
+          ),
+        );
+        await own.query("DELETE FROM history WHERE createdByUserName = 'lean probe'");
+        runs.push({ batchedMs, oneStatementMs, historyMs, links: [batchedLinks, await count()] });
+      }
+      const median = (key: string) => [...runs.map((r) => r[key] as number)].sort((a, b) => a - b)[1];
+      result[label] = {
+        runs,
+        batchedMs: median('batchedMs'),
+        batchedRatio: round(median('batchedMs') / anchor, 2),
+        oneStatementMs: median('oneStatementMs'),
+        oneStatementRatio: round(median('oneStatementMs') / anchor, 2),
+        historyMs: median('historyMs'),
+        batchedWithHistoryRatio: round((median('batchedMs') + median('historyMs')) / anchor, 2),
+        expected: fill.expected.reconciled,
+      };
+    }
+    // Two sheets: one connection, one after the other, against two connections at once.
+    const pairs: Json[] = [];
+    for (let i = 0; i < 3; i++) {
+      await fresh(true);
+      const oneMs = await timed(async () => {
+        await batched(own, sheets[0]);
+        await batched(own, sheets[1]);
+      });
+      await fresh(true);
+      const twoMs = await timed(() => Promise.all([batched(conns[0], sheets[0]), batched(conns[1], sheets[1])]));
+      pairs.push({ oneMs, twoMs, links: await count(), speedup: round(oneMs / twoMs, 2) });
+    }
+    result.twoSheets = { linesPerSheet: CONCURRENT_LINES, runs: pairs, speedup: [...pairs.map((p) => p.speedup as number)].sort((a, b) => a - b)[1] };
+    print(result);
+  } finally {
+    await own.query('DROP TABLE IF EXISTS leanLink').catch(() => undefined);
+    for (const c of conns) {
+      await c.query('SET SESSION TRANSACTION ISOLATION LEVEL REPEATABLE READ').catch(() => undefined);
+      c.release();
+    }
+  }
+}
+
 /** The statements the job's connections ran between `from` and `to` (the own server's general log), each with the ms to the next statement on its connection. */
 async function jobStatements(pool: Pool, database: string, from: string, to: string, own: number): Promise<Array<{ sql: string; ms: number }>> {
   const [rows] = (await pool.query(
@@ -918,12 +1017,22 @@ async function autoRecCases(ctx: Context, server: OwnMariaDb, databaseUrl: strin
     // Eight sheets for the concurrent runs at each buffer pool size.
     const fill = await fillForAutoRec(ctx, writer, 8 * sizes.length, 'MariaDB');
     await writer.close();
+    // Statistics as the fill left them can pick a scan of every sheet's lines for the anchor (1.6 s at 1 GB against 0.45 s).
+    await pool.query('ANALYZE TABLE sale, recSheetLine');
     const logSql = process.env.BENCH_REC_SQL_LOG !== '0';
+    const probeOnly = process.env.BENCH_REC_PROBE_ONLY === '1';
     for (const [k, mb] of sizes.entries()) {
       await server.setBufferPoolMB(mb);
-      await autoRecOnce(ctx, pool, database, fill, mb, logSql);
-      // Two sheets on one worker (one after the other), two on two workers, four on four.
       const sheets = fill.concurrentSheetIDs.slice(8 * k, 8 * k + 8);
+      if (probeOnly) {
+        const anchor = await anchorMs(pool, fill, mb);
+        await linksOnlyProbe(pool, fill, anchor, mb);
+        await leanLinksProbe(pool, fill, anchor, mb, sheets);
+        continue;
+      }
+      await autoRecOnce(ctx, pool, database, fill, mb, logSql);
+      await leanLinksProbe(pool, fill, await anchorMs(pool, fill, mb), mb, sheets);
+      // Two sheets on one worker (one after the other), two on two workers, four on four.
       const one = await concurrentAutoRecs(ctx, pool, sheets.slice(0, 2), 1);
       const two = await concurrentAutoRecs(ctx, pool, sheets.slice(2, 4), 2);
       const four = await concurrentAutoRecs(ctx, pool, sheets.slice(4, 8), 4);
