@@ -18,6 +18,7 @@ import { AutoRecBatches1765000000000 } from './1765000000000-AutoRecBatches';
 import { RecImportTemplates1765000000001 } from './1765000000001-RecImportTemplates';
 import { MatchRulesAndClawbacks1765000000002 } from './1765000000002-MatchRulesAndClawbacks';
 import { ProfilesThatSell1765100000000 } from './1765100000000-ProfilesThatSell';
+import { RecLinks1765200000000 } from './1765200000000-RecLinks';
 
 /** Every migration in order; both engines run the same list at start. */
 export const MIGRATIONS = [
@@ -41,4 +42,5 @@ export const MIGRATIONS = [
   RecImportTemplates1765000000001,
   MatchRulesAndClawbacks1765000000002,
   ProfilesThatSell1765100000000,
+  RecLinks1765200000000,
 ];

@@ -151,4 +151,45 @@ describe.each(engines.map((engine) => [engine().name, engine] as const))('migrat
     expect(Number(ran)).toBe(MIGRATIONS.length);
     expect(await schemaDrift(ds)).toEqual([]);
   });
+
+  it("RecLinks fills recLink from the lines linked before it: a run's links with their rule, a line linked by hand as manual", async () => {
+    const ds = dataSource!;
+    const last = async () => (await ds.query<Array<{ name: string }>>('SELECT name FROM migrations ORDER BY id DESC LIMIT 1'))[0].name;
+    // Back to just before RecLinks (and any migration after it), rows linked the old way, then up again.
+    for (let name = await last(); ; name = await last()) {
+      await ds.undoLastMigration({ transaction: 'each' });
+      if (name === 'RecLinks1765200000000') break;
+    }
+    await ds.query("INSERT INTO recSheet (recSheetID, name, recDate) VALUES (901, 'Before recLink', '2016-02-01')");
+    const line =
+      'INSERT INTO recSheetLine (recSheetLineID, recSheetID, saleDate, orderRef, saleID, autoRecRunID, adjustment, adjustmentReason, recByUserName, recDate) VALUES ';
+    await ds.query(`${line}(9001, 901, '2016-02-01', 'A1', 501, 77, 0.5, 'Within tolerance', 'Run User', '2016-02-02 10:00:00.000')`);
+    await ds.query(`${line}(9002, 901, '2016-02-01', 'A2', 502, NULL, -2.25, 'Short paid', 'Hand User', '2016-02-03 11:00:00.000')`);
+    await ds.query(`${line}(9003, 901, '2016-02-01', 'A3', 0, NULL, 0, '', '', NULL)`);
+    await ds.query("INSERT INTO autoRecLink (autoRecRunID, recSheetLineID, saleID, matches, rule, adjustment) VALUES (77, 9001, 501, 1, 'revenueWithin', 0.5)");
+    await runMigrationsOnce(ds);
+    const links = await ds.query<Array<Record<string, unknown>>>(
+      'SELECT recSheetLineID, saleID, autoRecRunID, rule, adjustment, adjustmentReason, linkedByUserName FROM recLink ORDER BY recSheetLineID',
+    );
+    expect(links.map((l) => ({ ...l, recSheetLineID: Number(l.recSheetLineID), saleID: Number(l.saleID), adjustment: Number(l.adjustment) }))).toEqual([
+      {
+        recSheetLineID: 9001,
+        saleID: 501,
+        autoRecRunID: 77,
+        rule: 'revenueWithin',
+        adjustment: 0.5,
+        adjustmentReason: 'Within tolerance',
+        linkedByUserName: 'Run User',
+      },
+      {
+        recSheetLineID: 9002,
+        saleID: 502,
+        autoRecRunID: null,
+        rule: 'manual',
+        adjustment: -2.25,
+        adjustmentReason: 'Short paid',
+        linkedByUserName: 'Hand User',
+      },
+    ]);
+  });
 });

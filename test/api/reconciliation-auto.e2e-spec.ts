@@ -12,7 +12,7 @@ import { SaleLinkConflict } from '../../src/modules/sales/sale-reconciliation';
 import { SalesService } from '../../src/modules/sales/sales.service';
 import { UsersService } from '../../src/modules/users/users/users.service';
 import { expectFailure, expectStatus, Row, TestUser } from '../support/api';
-import { createRecLine, createRecSheet, waitForOperation } from '../support/rec-fixtures';
+import { createRecLine, createRecSheet, expectLinksMatchLines, waitForOperation } from '../support/rec-fixtures';
 import { createSeller, historyOf, readSale, recordSale, SalesWorld, salesWorld } from './sales-fixtures';
 
 /**
@@ -41,6 +41,8 @@ beforeAll(async () => {
   sellerAB = await createSeller(w.t, w.admin, [w.storeA.storeID, w.storeB.storeID]);
   await recordSale(w, w.seller.api, { saleDate: `${YEAR}-01-02`, orderRef: ref() });
 });
+// Whatever a test linked or unlinked, recLink holds the lines' links.
+afterEach(() => expectLinksMatchLines(w.t.dataSource));
 afterAll(() => w?.t.close());
 
 async function sale(body: Row = {}): Promise<Row> {

@@ -20,7 +20,7 @@ import {
   Row,
   TestUser,
 } from '../support/api';
-import { createRecLine, createRecSheet, waitForOperation } from '../support/rec-fixtures';
+import { createRecLine, createRecSheet, expectLinksMatchLines, waitForOperation } from '../support/rec-fixtures';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp } from '../support/test-app';
 import { createSeller, historyOf, lineStoreOf, readSale, recordSale, SalesWorld } from './sales-fixtures';
 
@@ -90,6 +90,8 @@ beforeAll(async () => {
   rec = await createSeller(t, admin, [storeA.storeID, storeB.storeID], { areas: ['RevenueReconciliation'] });
   recA = await createSeller(t, admin, [storeA.storeID], { areas: ['RevenueReconciliation'] });
 });
+// Whatever a test linked or unlinked, recLink holds the lines' links.
+afterEach(() => expectLinksMatchLines(w.t.dataSource));
 afterAll(() => w?.t.close());
 
 async function sale(body: Row = {}): Promise<Row> {

@@ -30,7 +30,7 @@ export async function createRecLine(api: Client, body: Row): Promise<Row> {
 
 /**
  * Marks a line reconciled the way reconcile would leave it (saleID, and autoRecRunID when an
- * auto run linked it), straight in the database: the reconcile calls are tested elsewhere.
+ * auto run linked it, and its recLink row; sale 0 unmarks it), straight in the database: the reconcile calls are tested elsewhere.
  */
 export async function markReconciled(
   dataSource: DataSource,
@@ -38,12 +38,15 @@ export async function markReconciled(
   saleID: number,
   extra: { autoRecRunID?: number; adjustment?: number } = {},
 ): Promise<void> {
-  await dataSource.query('UPDATE recSheetLine SET saleID = ?, autoRecRunID = ?, adjustment = ? WHERE recSheetLineID = ?', [
-    saleID,
-    extra.autoRecRunID ?? null,
-    (extra.adjustment ?? 0).toFixed(2),
-    recSheetLineID,
-  ]);
+  const link = [saleID, extra.autoRecRunID ?? null, (extra.adjustment ?? 0).toFixed(2), recSheetLineID];
+  await dataSource.query('UPDATE recSheetLine SET saleID = ?, autoRecRunID = ?, adjustment = ? WHERE recSheetLineID = ?', link);
+  // And its link row, as reconcile writes it beside the line (recLink); sale 0 unlinks.
+  await dataSource.query('DELETE FROM recLink WHERE recSheetLineID = ?', [recSheetLineID]);
+  if (saleID !== 0)
+    await dataSource.query('INSERT INTO recLink (saleID, autoRecRunID, adjustment, recSheetLineID, rule) VALUES (?, ?, ?, ?, ?)', [
+      ...link,
+      extra.autoRecRunID ? 'exact' : 'manual',
+    ]);
 }
 
 export type Cell = string | number | Date | null;
@@ -122,4 +125,35 @@ export async function importWorkbook(api: Client, recSheetID: number, sheets: Wo
   const fileID = options.fileID ?? (await uploadRecFile(api, await recSheetWorkbook(sheets)));
   const mappings = options.mappings ?? Object.fromEntries(sheets.map((s) => [s.name, FULL_MAPPING]));
   return runImport(api, { fileID, recSheetID, mappings, commit: options.commit ?? true, autoRec: options.autoRec ?? false });
+}
+
+/**
+ * Every line's link as recLink holds it equals the line's own link columns (issue 24's
+ * redesign keeps the two equal until the reads move to recLink): the same lines, sales, runs,
+ * adjustments and reasons, user and time, whichever path linked or unlinked them.
+ */
+export async function expectLinksMatchLines(dataSource: DataSource): Promise<void> {
+  const norm = (rows: Array<Record<string, unknown>>) =>
+    rows
+      .map((r) => ({
+        recSheetLineID: Number(r.recSheetLineID),
+        saleID: Number(r.saleID),
+        autoRecRunID: r.autoRecRunID == null ? null : Number(r.autoRecRunID),
+        adjustment: Number(r.adjustment),
+        adjustmentReason: String(r.adjustmentReason),
+        linkedBy: String(r.linkedBy),
+        linkedAt: r.linkedAt == null ? null : new Date(r.linkedAt as string).getTime(),
+      }))
+      .sort((a, b) => a.recSheetLineID - b.recSheetLineID);
+  const lines = norm(
+    await dataSource.query(
+      'SELECT recSheetLineID, saleID, autoRecRunID, adjustment, adjustmentReason, recByUserName AS linkedBy, recDate AS linkedAt FROM recSheetLine WHERE saleID <> 0',
+    ),
+  );
+  const links = norm(
+    await dataSource.query(
+      'SELECT recSheetLineID, saleID, autoRecRunID, adjustment, adjustmentReason, linkedByUserName AS linkedBy, linkedDate AS linkedAt FROM recLink',
+    ),
+  );
+  expect(links).toEqual(lines);
 }

@@ -262,6 +262,14 @@ export class AutoRecService {
       `Reconciled automatically: rec sheet ${sheet.name}, run ${runID}`,
       user,
     );
+    // Each link as a row of its own as well (recLink, the redesign's first step: kept equal to the lines' links).
+    await execute(
+      manager,
+      `INSERT INTO recLink (recSheetLineID, saleID, autoRecRunID, rule, adjustment, adjustmentReason, linkedByUserName, linkedDate) ` +
+        `SELECT k.recSheetLineID, k.saleID, k.autoRecRunID, k.rule, k.adjustment, CASE WHEN k.adjustment <> 0 THEN :reason ELSE '' END, :by, :at ` +
+        `FROM autoRecLink k WHERE k.autoRecRunID = :run AND k.recSheetLineID > :after AND k.recSheetLineID <= :upto AND k.saleID <> 0`,
+      { ...range, reason: notes.reason, by: notes.by, at: notes.at },
+    );
     // Only links remain: what Undo reverses.
     await execute(manager, 'DELETE FROM autoRecLink WHERE autoRecRunID = :run AND recSheetLineID > :after AND saleID = 0', range);
     const next = {
@@ -363,13 +371,21 @@ export class AutoRecService {
     const [{ n }] = (await execute(manager, `SELECT COUNT(*) AS n FROM ${probe.from} WHERE ${probe.where}`, probe.params)).records;
     const undone = toNumber(n);
     await this.sales.unlinkReconciled(manager, { ...probe, count: undone }, `Unreconciled (undo of auto reconcile run ${autoRecRunID})`, user);
+    const unlinkedLines = `recSheetID = :sheet AND autoRecRunID = :linkRun AND storeID IN (:...linkStores) AND recSheetLineID > :linkAfter AND recSheetLineID <= :linkUpto`;
+    const links = await execute(
+      manager,
+      `DELETE FROM recLink WHERE autoRecRunID = :linkRun AND recSheetLineID > :linkAfter AND recSheetLineID <= :linkUpto ` +
+        `AND recSheetLineID IN (SELECT recSheetLineID FROM recSheetLine WHERE ${unlinkedLines})`,
+      { sheet: run.recSheetID, ...probe.params },
+    );
     const lines = await execute(
       manager,
       `UPDATE recSheetLine SET saleID = 0, autoRecRunID = NULL, recByUserName = '', recDate = NULL, adjustment = 0, adjustmentReason = '', autoRecNotes = :note ` +
-        `WHERE recSheetID = :sheet AND autoRecRunID = :linkRun AND storeID IN (:...linkStores) AND recSheetLineID > :linkAfter AND recSheetLineID <= :linkUpto`,
+        `WHERE ${unlinkedLines}`,
       { note: NOTE_UNDONE, sheet: run.recSheetID, ...probe.params },
     );
-    if (lines.affected !== undone) throw new Error(`Undo of run ${autoRecRunID}: unlinked ${lines.affected} lines of ${undone}`);
+    if (lines.affected !== undone || links.affected !== undone)
+      throw new Error(`Undo of run ${autoRecRunID}: unlinked ${lines.affected} lines and ${links.affected} links of ${undone}`);
     const undoneLinks = run.undoneLinks + undone;
     await manager.update(AutoRecRun, { autoRecRunID }, { undoneLinks });
     return { done: false, upto, undoneLinks };

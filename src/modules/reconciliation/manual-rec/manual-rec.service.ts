@@ -9,7 +9,7 @@ import { InvalidInput, RecordNotFound } from '../../../common/http/validation-re
 import { pounds } from '../../../shared/pounds';
 import { SalesService } from '../../sales';
 import { AutoRecService } from '../auto-rec/auto-rec.service';
-import { RecSheetLine } from '../entities';
+import { RecLink, RecSheetLine } from '../entities';
 
 type Row = Record<string, unknown>;
 
@@ -192,6 +192,7 @@ export class ManualRecService {
       };
       removeHiddenFigures(data, RECONCILE_FIGURES, user);
       if (!commit) return { warning, data };
+      const now = new Date();
       await manager.update(
         RecSheetLine,
         { recSheetLineID: line.recSheetLineID },
@@ -199,13 +200,23 @@ export class ManualRecService {
           saleID: sale.saleID,
           autoRecRunID: null,
           recByUserName: user.name,
-          recDate: new Date(),
+          recDate: now,
           adjustment: body.adjustment,
           adjustmentReason: body.recNotes,
           updatedByUserName: user.name,
-          updatedDate: new Date(),
+          updatedDate: now,
         },
       );
+      await manager.insert(RecLink, {
+        recSheetLineID: line.recSheetLineID,
+        saleID: sale.saleID,
+        autoRecRunID: null,
+        rule: 'manual',
+        adjustment: body.adjustment,
+        adjustmentReason: body.recNotes,
+        linkedByUserName: user.name,
+        linkedDate: now,
+      });
       const parts = [`Reconciled by hand: rec sheet ${sheet.name}, line ${line.recSheetLineID}`];
       if (body.adjustment !== 0) parts.push(`adjustment ${pounds(body.adjustment)}`);
       if (plan.moved.length) parts.push(`changed ${plan.moved.join(' and ')}`);
@@ -248,6 +259,7 @@ export class ManualRecService {
             updatedDate: new Date(),
           },
         );
+        await manager.delete(RecLink, { recSheetLineID: In(lines.map((l) => l.recSheetLineID)) });
       }
       await this.sales.unreconcile(manager, sale, removed, user);
     });

@@ -1,0 +1,43 @@
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { moneyTransformer } from '../../../common/db/numbers';
+
+/**
+ * A rec sheet line's link to its sale, by auto reconcile or by hand: one row per linked line,
+ * none for an unlinked one. The first step of issue 24's links-only redesign
+ * (docs/plans/reconcile-links-redesign.md): written beside the line's own link columns
+ * (`recSheetLine.saleID` and the rest) by every path that links or unlinks, and kept equal to
+ * them, so the reads can move to it before the run stops writing lines and sales. Keyed on the
+ * line (a line links one sale); no foreign keys, as each would take a lock on its parent row per
+ * link written.
+ */
+@Entity('recLink')
+@Index(['saleID'])
+@Index(['autoRecRunID', 'recSheetLineID'])
+export class RecLink {
+  @PrimaryColumn({ type: 'integer' })
+  recSheetLineID: number;
+
+  @Column({ type: 'integer' })
+  saleID: number;
+
+  /** The auto-reconcile run that made it; null when linked by hand. */
+  @Column({ type: 'integer', nullable: true })
+  autoRecRunID: number | null;
+
+  /** What made it: exact, a match rule, clawback, or manual. */
+  @Column({ type: 'varchar', length: 20 })
+  rule: string;
+
+  /** The revenue adjustment the link wrote on its sale (a revenue tolerance, or the one typed by hand), and why. */
+  @Column({ type: 'decimal', precision: 12, scale: 2, default: 0, transformer: moneyTransformer })
+  adjustment: number;
+
+  @Column({ type: 'varchar', length: 1000, default: '' })
+  adjustmentReason: string;
+
+  @Column({ type: 'varchar', length: 100, default: '' })
+  linkedByUserName: string;
+
+  @Column({ type: 'datetime', precision: 3, nullable: true })
+  linkedDate: Date | null;
+}
