@@ -34,7 +34,7 @@
 import 'reflect-metadata';
 import ExcelJS from 'exceljs';
 import Redis from 'ioredis';
-import { createConnection, createPool, type Pool } from 'mysql2/promise';
+import { createConnection, createPool, type Pool, type PoolConnection } from 'mysql2/promise';
 import { ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -679,6 +679,25 @@ async function anchorMs(pool: Pool, fill: Fill, bufferPoolMB: number): Promise<n
 }
 
 /**
+ * Runs `statement` (parameters: sheet, after, upto) over a sheet's unreconciled lines in the
+ * run's committed batches of 10,000 lines, in line id order; answers how many batches.
+ */
+async function inBatches(conn: PoolConnection, sheet: number, statement: string): Promise<number> {
+  let after = 0;
+  let batches = 0;
+  for (;;) {
+    const [[bounds]] = (await conn.query(
+      'SELECT MAX(b.recSheetLineID) AS upto, COUNT(*) AS n FROM (SELECT recSheetLineID FROM recSheetLine WHERE recSheetID = ? AND saleID = 0 AND recSheetLineID > ? ORDER BY recSheetLineID LIMIT 10000) b',
+      [sheet, after],
+    )) as unknown as [Json[]];
+    if (Number(bounds.n) === 0) return batches;
+    await conn.query(statement, [sheet, after, Number(bounds.upto)]);
+    after = Number(bounds.upto);
+    batches += 1;
+  }
+}
+
+/**
  * A probe of the redesign issue 24 still needs to reach its 3x (docs/benchmarks.md): what a run
  * costs when it writes only its links and derives the rest when read. The exact match of
  * AutoRecService (its SQL, copied: a probe, not the app) into a table of the bench's own
@@ -705,19 +724,8 @@ async function linksOnlyProbe(pool: Pool, fill: Fill, anchor: number, bufferPool
       await own.query('CREATE INDEX probeLinkSale ON probeLink (saleID)');
     };
     await fresh();
-    let after = 0;
-    let batches = 0;
     const batched = performance.now();
-    for (;;) {
-      const [[bounds]] = (await own.query(
-        'SELECT MAX(b.recSheetLineID) AS upto, COUNT(*) AS n FROM (SELECT recSheetLineID FROM recSheetLine WHERE recSheetID = ? AND saleID = 0 AND recSheetLineID > ? ORDER BY recSheetLineID LIMIT 10000) b',
-        [fill.recSheetID, after],
-      )) as unknown as [Json[]];
-      if (Number(bounds.n) === 0) break;
-      await own.query(match, [fill.recSheetID, after, Number(bounds.upto)]);
-      after = Number(bounds.upto);
-      batches += 1;
-    }
+    const batches = await inBatches(own, fill.recSheetID, match);
     const batchedMs = Math.round(performance.now() - batched);
     const batchedLinks = await linked();
     await fresh();
@@ -771,18 +779,7 @@ async function leanLinksProbe(pool: Pool, fill: Fill, anchor: number, bufferPool
         `rule VARCHAR(16) NOT NULL, adjustment DECIMAL(12,2) NOT NULL${withSaleKey ? ', UNIQUE KEY leanLinkSale (saleID)' : ''}) ENGINE=InnoDB`,
     );
   };
-  const batched = async (conn: typeof own, sheet: number) => {
-    let after = 0;
-    for (;;) {
-      const [[bounds]] = (await conn.query(
-        'SELECT MAX(b.recSheetLineID) AS upto, COUNT(*) AS n FROM (SELECT recSheetLineID FROM recSheetLine WHERE recSheetID = ? AND saleID = 0 AND recSheetLineID > ? ORDER BY recSheetLineID LIMIT 10000) b',
-        [sheet, after],
-      )) as unknown as [Json[]];
-      if (Number(bounds.n) === 0) return;
-      await conn.query(match(), [sheet, after, Number(bounds.upto)]);
-      after = Number(bounds.upto);
-    }
-  };
+  const batched = (conn: PoolConnection, sheet: number) => inBatches(conn, sheet, match());
   const timed = async (work: () => Promise<unknown>) => {
     const t = performance.now();
     await work();
