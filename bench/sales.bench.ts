@@ -402,6 +402,32 @@ async function record(api: ApiProcess, f: Franchise): Promise<Json> {
   return { salesPerSecond: Math.round(times.length / SECONDS), ...latencies(times), recorded: times.length, failed: result.non2xx + result.errors, statuses };
 }
 
+/**
+ * The supplier's statement as it would stand after months of reconciling: one rec sheet with a
+ * line for every ordinary recorded sale older than 60 days, each linked (recLink), so the list's
+ * derived reconcile state (sales/sale-links.ts) reads real links. The sales' stored step and
+ * counts are left as recorded, as a run that writes only links leaves them.
+ */
+async function fillLinks(pool: Pool): Promise<Json> {
+  const t0 = Date.now();
+  const stamp = "'Bench', NOW(3), 'Bench', NOW(3)";
+  const audit = 'createdByUserName, createdDate, updatedByUserName, updatedDate';
+  const [sheet] = (await pool.query(`INSERT INTO recSheet (name, recDate, ${audit}) VALUES ('Bench statement', CURDATE(), ${stamp})`)) as unknown as [{ insertId: number }];
+  await pool.query(
+    `INSERT INTO recSheetLine (recSheetID, saleDate, storeID, storeName, orderRef, sku, description, revenue, saleID, recByUserName, recDate, ${audit}) ` +
+      `SELECT ?, s.saleDate, s.storeID, '', CONCAT('L', s.saleID), s.sku, '', s.revenue, s.saleID, 'Bench', NOW(3), ${stamp} ` +
+      `FROM sale s WHERE s.isRefund = 0 AND s.currentHistoryStep IN ('recorded', 'modified') AND s.saleDate < CURDATE() - INTERVAL 60 DAY`,
+    [sheet.insertId],
+  );
+  const [linked] = (await pool.query(
+    `INSERT INTO recLink (recSheetLineID, saleID, autoRecRunID, rule, linkedByUserName, linkedDate) ` +
+      `SELECT recSheetLineID, saleID, NULL, 'manual', 'Bench', NOW(3) FROM recSheetLine WHERE recSheetID = ?`,
+    [sheet.insertId],
+  )) as unknown as [{ affectedRows: number }];
+  await pool.query('ANALYZE TABLE recSheetLine, recLink');
+  return { linkedSales: linked.affectedRows, seconds: (Date.now() - t0) / 1000 };
+}
+
 export async function salesBench(): Promise<void> {
   const db = await benchDatabase('sales');
   const databaseUrl = db.url;
@@ -421,6 +447,8 @@ export async function salesBench(): Promise<void> {
     const franchise = await fillSales(api, databaseUrl);
     const [[settings]] = (await pool.query('SELECT @@version AS version, @@innodb_buffer_pool_size AS bufferPool')) as unknown as [Json[]];
     print({ scenario: 'sales', case: 'server', version: settings.version, innodbBufferPoolMB: Number(settings.bufferPool) / 1048576 });
+
+    print({ scenario: 'sales', case: 'links', ...(await fillLinks(pool)) });
 
     // BENCH_SQL_AFTER_FILL: statements (split on ';') run once the sales are written, to try an index.
     for (const statement of (process.env.BENCH_SQL_AFTER_FILL ?? '').split(';').filter((x) => x.trim())) {

@@ -18,6 +18,7 @@ let recA: TestUser;
 /** The seller: no RevenueReconciliation. */
 let seller: TestUser;
 
+const NOT_EDITABLE = 'Only recorded or modified sales can be changed';
 const order20 = (n: number) => `2016${String(n).padStart(16, '0')}`;
 
 beforeAll(async () => {
@@ -301,14 +302,66 @@ describe('rec sheet lines', () => {
         orderRef: order20(6),
         revenue: saleP.revenue,
         adjustedRevenue: saleP.adjustedRevenue,
-        unreconciledRevenue: expect.any(Number),
-        recSheetLinesTotal: expect.any(Number),
-        recSheetLinesCount: expect.any(Number),
-        currentHistoryStep: 'recorded',
+        // Derived from the link alone (markReconciled writes no sale column): one line of 100.
+        unreconciledRevenue: saleP.adjustedRevenue - 100,
+        recSheetLinesTotal: 100,
+        recSheetLinesCount: 1,
+        currentHistoryStep: 'reconciled',
       }),
     );
     // Without the join, no sale.
     expect(expectStatus(await recA.api.get(`/api/recSheetLines?recSheetID=${own.recSheetID}&fkJoins=file`), 200).body.listData[1].sale).toBeUndefined();
+  });
+});
+
+// Issue 24's links-only redesign, slice 2: the sales module reads a sale's reconcile state from
+// the links (recLink), so a sale a line links is reconciled even where its stored columns were
+// never written, as they will not be once auto reconcile writes only links.
+describe('a sale a rec sheet line links, its stored step and counts untouched', () => {
+  it('reads as reconciled wherever sales are read: row, Status filter and sort, counts, selectable, edits refused, not suggested', async () => {
+    const sheet = await createRecSheet(w.admin);
+    const line = await createRecLine(w.admin, { recSheetID: sheet.recSheetID, storeName: w.storeA.name, orderRef: order20(31), saleDate: '2016-08-10', revenue: 60 });
+    const linked = await recordSale(w, w.seller.api, { orderRef: order20(31), saleDate: '2016-08-10' });
+    const open = await recordSale(w, w.seller.api, { orderRef: order20(32), saleDate: '2016-08-10' });
+    await markReconciled(w.t.dataSource, line.recSheetLineID, linked.saleID);
+    const [stored] = await w.t.dataSource.query<Row[]>('SELECT currentHistoryStep, recSheetLinesCount FROM sale WHERE saleID = ?', [linked.saleID]);
+    expect({ ...stored, recSheetLinesCount: Number(stored.recSheetLinesCount) }).toEqual({ currentHistoryStep: 'recorded', recSheetLinesCount: 0 });
+
+    const sales = async (query: string) => expectStatus(await w.admin.get(`/api/sales?saleID=${linked.saleID},${open.saleID}&${query}`), 200).body;
+    const rows = (await sales('')).listData as Row[];
+    expect(rows.find((r) => r.saleID === linked.saleID)).toEqual(
+      expect.objectContaining({ currentHistoryStep: 'reconciled', recSheetLinesCount: 1, recSheetLinesTotal: 60, unreconciledRevenue: linked.adjustedRevenue - 60 }),
+    );
+    expect(rows.find((r) => r.saleID === open.saleID)).toEqual(
+      expect.objectContaining({ currentHistoryStep: 'recorded', recSheetLinesCount: 0, recSheetLinesTotal: 0, unreconciledRevenue: open.adjustedRevenue }),
+    );
+    const ids = async (query: string) => listIDs({ body: await sales(query) } as never);
+    expect(await ids('currentHistoryStep=reconciled')).toEqual([linked.saleID]);
+    expect(await ids('currentHistoryStep=recorded')).toEqual([open.saleID]);
+    expect(await ids('currentHistoryStep=recorded,modified')).toEqual([open.saleID]);
+    expect(await ids('currentHistoryStep=modified,reconciled')).toEqual([linked.saleID]);
+    expect(await ids('currentHistoryStep=recorded,modified,reconciled')).toEqual([open.saleID, linked.saleID]);
+    expect(await ids('currentHistoryStep=cancelled,reconciled')).toEqual([linked.saleID]);
+    expect(await ids('currentHistoryStepNot=reconciled')).toEqual([open.saleID]);
+    expect(await ids('currentHistoryStepLower=RECONC')).toEqual([linked.saleID]);
+    expect(await ids('currentHistoryStep=nonsense')).toEqual([]);
+    expect(await ids('recSheetLinesCount=1')).toEqual([linked.saleID]);
+    expect(await ids('recSheetLinesTotalGEQ=60')).toEqual([linked.saleID]);
+    // 'reconciled' sorts before 'recorded'.
+    expect(await ids('sort=currentHistoryStep&sortDir=asc')).toEqual([linked.saleID, open.saleID]);
+    expect(await ids('sort=currentHistoryStep&sortDir=desc')).toEqual([open.saleID, linked.saleID]);
+    expect((await sales('sort=saleID&sortDir=asc')).listIDs.map((r: Row) => r.selectable)).toEqual([false, true]);
+
+    expect(expectFailure(await w.admin.put(`/api/sale/${linked.saleID}`, { ...linked, notes: 'Edit after reconcile' })).failSummary).toBe(NOT_EDITABLE);
+    expect(expectFailure(await w.admin.delete(`/api/sale/${linked.saleID}`)).failSummary).toBe(NOT_EDITABLE);
+    const failed = expectFailure(await w.admin.put('/api/sales/changeRateCardValidate', { saleID: String(linked.saleID), rateCardID: linked.rateCardID }));
+    expect(failed.failMessages.translation).toBe(`Sale ${linked.saleID} is reconciled: only recorded or modified sales can change rate card`);
+
+    // Manual suggestions for another line of the same store, SKU and day: the open sale, not the linked one.
+    const second = await createRecLine(w.admin, { recSheetID: sheet.recSheetID, storeName: w.storeA.name, sku: linked.sku, orderRef: order20(33), saleDate: '2016-08-10' });
+    const suggested = expectStatus(await recA.api.get(`/api/recSheetLine/${second.recSheetLineID}/recSuggest`), 200).body.listData as Row[];
+    expect(suggested.map((r) => r.saleID)).toContain(open.saleID);
+    expect(suggested.map((r) => r.saleID)).not.toContain(linked.saleID);
   });
 });
 
@@ -329,7 +382,9 @@ describe('GET /recSheet/{id}/unreconciledSales', () => {
     const reconciled = await recordSale(w, w.seller.api, { orderRef: order20(17), saleDate: '2016-07-10' });
     await setStep(w, reconciled.saleID, 'reconciled');
     const linked = await recordSale(w, w.seller.api, { orderRef: order20(18), saleDate: '2016-07-10' });
-    await w.t.dataSource.query('UPDATE sale SET recSheetLinesCount = 1 WHERE saleID = ?', [linked.saleID]);
+    // Linked by a line of another sheet, its step still recorded as stored: no longer unreconciled.
+    const elsewhere = await createRecLine(w.admin, { recSheetID: (await createRecSheet(w.admin)).recSheetID, storeName: w.storeA.name });
+    await markReconciled(w.t.dataSource, elsewhere.recSheetLineID, linked.saleID);
     const atB = expectStatus(
       await w.admin.post('/api/sale', {
         storeID: w.storeB.storeID,

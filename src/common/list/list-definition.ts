@@ -32,6 +32,8 @@ export interface ListField {
    * SKUs): the same answer on SQLite, which compares case, and MySQL, whose collation does not.
    */
   ignoreCase?: boolean;
+  /** `column` is an expression that is never null (a count, a COALESCE): the document says so. */
+  notNull?: true;
   /** Column heading in the Excel export; fields without one are not exported. */
   excel?: string;
   /**
@@ -46,10 +48,18 @@ export interface ListField {
   /**
    * A filter that is not a comparison of `column` (a sale has one of these analysis values; its
    * order reference is on another sale too): the engine checks the values by `type` and this
-   * adds the condition, naming its parameters after `param`. Such fields are not sortable.
+   * adds the condition, naming its parameters after `param`. Such fields are not sortable, unless
+   * `sortable: true` says `column` is the value the filter compares (a derived step, whose hook
+   * only writes the comparison so an index serves it).
    */
   where?: (qb: SelectQueryBuilder<ObjectLiteral>, filter: ListFilter, param: string, user: AuthUser) => void;
 }
+
+/**
+ * A filter the rows do not carry and no sort takes (a sale has one of these analysis values): a
+ * `where` field, unless it says `sortable: true` (its column is the value the rows carry).
+ */
+export const isFilterOnly = (field: ListField): boolean => !!field.where && field.sortable !== true;
 
 /**
  * Everything the list engine knows about one entity. Each module declares one per list;

@@ -1,5 +1,5 @@
 import { InvalidInput } from '../http/validation-result';
-import type { FieldType, ListDefinition, ListField } from './list-definition';
+import { isFilterOnly, type FieldType, type ListDefinition, type ListField } from './list-definition';
 import type { ObjectLiteral } from 'typeorm';
 
 export type FilterOp = 'eq' | 'not' | 'geq' | 'leq' | 'lower';
@@ -143,7 +143,7 @@ export function parseListQuery<T extends ObjectLiteral>(definition: ListDefiniti
   const sortRaw = get('sort');
   if (sortRaw) {
     const field = fieldNamed(definition, sortRaw);
-    if (!field || field.sortable === false || field.where) errors.sort = `Cannot sort by ${sortRaw.slice(0, 50)}`;
+    if (!field || field.sortable === false || isFilterOnly(field)) errors.sort = `Cannot sort by ${sortRaw.slice(0, 50)}`;
     else sort = sortRaw;
     if (!get('sortDir')) sortDir = 'ASC';
   }

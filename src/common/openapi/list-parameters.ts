@@ -1,5 +1,5 @@
 import type { ParameterObject, SchemaObject } from '@nestjs/swagger';
-import type { FieldType, ListDefinition, ListField } from '../list/list-definition';
+import { isFilterOnly, type FieldType, type ListDefinition, type ListField } from '../list/list-definition';
 import { DEFAULT_PAGE_LENGTH, MAX_LIST_IDS_LENGTH, MAX_PAGE_LENGTH } from '../list/list-query';
 
 /** How each list field type travels in a filter (docs/http-api.md, "Lists"). */
@@ -17,7 +17,7 @@ const query = (name: string, description: string, schema: SchemaObject): Paramet
 /** The paging, sorting and searching parameters every list takes (parseListQuery). */
 function pagingParameters(definition: ListDefinition<never>): ParameterObject[] {
   const sortable = Object.entries(definition.fields)
-    .filter(([, f]) => f.sortable !== false && !f.where)
+    .filter(([, f]) => f.sortable !== false && !isFilterOnly(f))
     .map(([name]) => name);
   return [
     query('page', 'Page number, from 0.', { type: 'integer', minimum: 0, default: 0 }),

@@ -1,6 +1,6 @@
 import type { SchemaObject } from '@nestjs/swagger';
 import type { DataSource, EntityMetadata } from 'typeorm';
-import type { FieldType, ListDefinition, ListField } from '../list/list-definition';
+import { isFilterOnly, type FieldType, type ListDefinition, type ListField } from '../list/list-definition';
 import { ROW_EXTRAS } from './row-extras';
 
 type Schemas = Record<string, SchemaObject>;
@@ -106,7 +106,7 @@ export class RowSchemas {
     const properties: Record<string, SchemaObject> = {};
     for (const [name, field] of Object.entries(definition.fields)) {
       // A filter that is not a column of the row (a sale's analysis values): no property.
-      if (field.where) continue;
+      if (isFilterOnly(field)) continue;
       properties[name] = this.fieldSchema(definition, field);
     }
     Object.assign(properties, ROW_EXTRAS[schemaName]);
@@ -120,7 +120,7 @@ export class RowSchemas {
     // and the filter-only keys.
     const hidable = new Set([...(definition.figures?.revenue ?? []), ...(definition.figures?.commission ?? [])].map((path) => path.split('.')[0]));
     const required = Object.entries(definition.fields)
-      .filter(([name, field]) => !field.where && field.inRow !== false && !hidable.has(name))
+      .filter(([name, field]) => !isFilterOnly(field) && field.inRow !== false && !hidable.has(name))
       .map(([name]) => name);
     return {
       type: 'object',
@@ -139,7 +139,7 @@ export class RowSchemas {
     if (field.type === 'text' && field.maxLength) schema.maxLength = field.maxLength;
     if (field.values) schema.enum = [...field.values];
     if (field.excel) schema.title = field.excel;
-    if (this.mayBeNull(definition, field.column)) {
+    if (!field.notNull && this.mayBeNull(definition, field.column)) {
       schema.nullable = true;
       // An enum lists null too where the field may be null (JSON Schema checks enum apart from type).
       if (schema.enum) schema.enum.push(null);

@@ -129,7 +129,8 @@ export class SaleReconciliationReads {
     // No lines, no range: a range no sale lies in.
     const [from, to] = range.from && range.to ? [range.from, range.to] : ['2999-12-31', '2999-01-01'];
     // Sales and refunds apart: a refund awaits the supplier's clawback (a line of negative revenue), not a payment.
-    return { ...rest, saleDateGEQ: from, saleDateLEQ: to, currentHistoryStep: 'recorded,modified', recSheetLinesCount: '0', isRefund: refunds };
+    // The derived step (sale-links.ts): recorded or modified, and no line links the sale.
+    return { ...rest, saleDateGEQ: from, saleDateLEQ: to, currentHistoryStep: 'recorded,modified', isRefund: refunds };
   }
 
   /** A page of the unreconciled sales of the range, within the user's stores (the list engine). */

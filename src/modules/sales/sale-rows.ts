@@ -3,11 +3,14 @@ import type { EntityManager, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { textOf, toMoney, toNumber } from '../../common/db/numbers';
 import { auditFields } from '../../common/list/audit-fields';
+import { likeContains } from '../../common/list/list.service';
 import type { ListDefinition } from '../../common/list/list-definition';
 import type { ListFilter } from '../../common/list/list-query';
 import { recordDate } from '../../common/dates/days';
 import { ID_7 } from '../rate-cards';
 import { Sale, SaleAnalysisValue } from './entities';
+import { SALE_STEPS, type SaleStep } from './entities/sale.entity';
+import { linkCountSql, linkedSql, linkTotalSql, stepInSql, stepSql, unreconciledSql } from './sale-links';
 
 /**
  * The order reference every credit-check fail carries (spec 01 section 4: "a fixed
@@ -19,11 +22,17 @@ export const CREDIT_CHECK_FAIL_ORDER_REF = '00000000000000000000';
 export const EDITABLE_STEPS: readonly string[] = ['recorded', 'modified'];
 
 /**
- * Which sales may be edited or deleted: an editable step, and not one of a refund pair (editing
- * either would leave the pair disagreeing). The server's check and listIDs' `selectable` alike.
+ * Which sales may be edited or deleted: an editable step no rec sheet line has reconciled, and
+ * not one of a refund pair (editing either would leave the pair disagreeing). The server's check
+ * and listIDs' `selectable` alike.
  */
-export function isEditable(sale: Pick<Sale, 'currentHistoryStep' | 'isRefund' | 'isRefunded'>): boolean {
-  return EDITABLE_STEPS.includes(sale.currentHistoryStep) && !sale.isRefund && !sale.isRefunded;
+export function isEditable(sale: Pick<Sale, 'currentHistoryStep' | 'isRefund' | 'isRefunded' | 'linkedLines'>): boolean {
+  return EDITABLE_STEPS.includes(stepOf(sale)) && !sale.isRefund && !sale.isRefunded;
+}
+
+/** A loaded sale's step as users see it (stepSql in sale-links.ts): a recorded or modified sale a line links is reconciled. */
+export function stepOf(sale: Pick<Sale, 'currentHistoryStep' | 'linkedLines'>): SaleStep {
+  return EDITABLE_STEPS.includes(sale.currentHistoryStep) && sale.linkedLines > 0 ? 'reconciled' : sale.currentHistoryStep;
 }
 
 /**
@@ -59,6 +68,21 @@ function orderRefDuplicates(qb: SelectQueryBuilder<ObjectLiteral>, filter: ListF
 function analysisValue(qb: SelectQueryBuilder<ObjectLiteral>, filter: ListFilter, param: string): void {
   const exists = `EXISTS (SELECT 1 FROM saleAnalysisValue sav WHERE sav.saleID = sale.saleID AND sav.analysisValue IN (:...${param}))`;
   qb.andWhere(filter.op === 'not' ? `NOT ${exists}` : exists, { [param]: filter.values.map(String) });
+}
+
+/**
+ * currentHistoryStep: the step users see (sale-links.ts), compared so that the stored column's
+ * indexes serve the usual filters (the dashboard's links name recorded, modified and reconciled).
+ * A value that is no step matches no sale; a contains filter reads the derived step.
+ */
+function stepFilter(qb: SelectQueryBuilder<ObjectLiteral>, filter: ListFilter, param: string): void {
+  if (filter.op === 'lower') {
+    qb.andWhere(`LOWER(${stepSql('sale')}) LIKE :${param} ESCAPE '!'`, { [param]: likeContains(String(filter.values[0])) });
+    return;
+  }
+  const steps = SALE_STEPS.filter((step) => filter.values.includes(step));
+  const matches = stepInSql('sale', steps);
+  qb.andWhere(filter.op === 'eq' ? matches : `NOT ${matches}`);
 }
 
 /** targetDate: the sales of that date's calendar month (how a target's actual is counted). */
@@ -103,7 +127,7 @@ column('skuTypeName', 'skuType.name', asText);
 column('excludeDiscount', 'COALESCE(rateCardLineStore.excludeDiscount, skuType.excludeDiscount)', flag);
 column('bandName', 'band.name', optionalText);
 column('currentHistoryID', 'sale.currentHistoryID', optionalInteger);
-column('currentHistoryStep', 'sale.currentHistoryStep', asText);
+column('currentHistoryStep', stepSql('sale'), asText);
 column('revenue', 'sale.revenue', money);
 column('commission', 'sale.commission', money);
 column('adjustment', 'sale.adjustment', money);
@@ -118,9 +142,10 @@ column('notes', 'sale.notes', asText);
 column('discountStoreID', 'sale.discountStoreID', optionalInteger);
 column('discountName', 'discount.name', optionalText);
 column('discountPercent', 'sale.discountPercent', optionalInteger);
-column('unreconciledRevenue', 'sale.unreconciledRevenue', money);
-column('recSheetLinesTotal', 'sale.recSheetLinesTotal', money);
-column('recSheetLinesCount', 'sale.recSheetLinesCount', integer);
+// The reconcile state, from the lines that link the sale (sale-links.ts).
+column('unreconciledRevenue', unreconciledSql('sale'), money);
+column('recSheetLinesTotal', linkTotalSql('sale'), money);
+column('recSheetLinesCount', linkCountSql('sale'), integer);
 column('createdByUserName', 'sale.createdByUserName', asText);
 column('updatedByUserName', 'sale.updatedByUserName', asText);
 
@@ -256,7 +281,7 @@ export const saleList: ListDefinition<Sale> = {
     skuTypeName: { column: 'skuType.name', type: 'text', excel: 'SKU type' },
     excludeDiscount: { column: 'COALESCE(rateCardLineStore.excludeDiscount, skuType.excludeDiscount)', type: 'boolean', excel: 'Excluded from discounts' },
     bandName: { column: 'band.name', type: 'text', excel: 'Band' },
-    currentHistoryStep: { column: 'sale.currentHistoryStep', type: 'text', maxLength: NAME_50, excel: 'Status' },
+    currentHistoryStep: { column: stepSql('sale'), type: 'text', maxLength: NAME_50, excel: 'Status', where: stepFilter, sortable: true, notNull: true },
     revenue: { column: 'sale.revenue', type: 'number', excel: 'Revenue' },
     commission: { column: 'sale.commission', type: 'number', excel: 'Commission' },
     adjustment: { column: 'sale.adjustment', type: 'number', excel: 'Adjustment' },
@@ -273,9 +298,9 @@ export const saleList: ListDefinition<Sale> = {
     discountPercent: { column: 'sale.discountPercent', type: 'integer', excel: 'Discount %' },
     analysisValue: { column: 'sale.saleID', type: 'text', maxLength: 255, where: analysisValue },
     targetDate: { column: 'sale.saleDate', type: 'date', where: targetMonth },
-    unreconciledRevenue: { column: 'sale.unreconciledRevenue', type: 'number', excel: 'Unreconciled revenue' },
-    recSheetLinesTotal: { column: 'sale.recSheetLinesTotal', type: 'number', excel: 'Rec sheet lines total' },
-    recSheetLinesCount: { column: 'sale.recSheetLinesCount', type: 'integer', excel: 'Rec sheet lines' },
+    unreconciledRevenue: { column: unreconciledSql('sale'), type: 'number', excel: 'Unreconciled revenue', notNull: true },
+    recSheetLinesTotal: { column: linkTotalSql('sale'), type: 'number', excel: 'Rec sheet lines total', notNull: true },
+    recSheetLinesCount: { column: linkCountSql('sale'), type: 'integer', excel: 'Rec sheet lines', notNull: true },
     ...auditFields('sale'),
   },
   lookups: {
@@ -296,7 +321,7 @@ export const saleList: ListDefinition<Sale> = {
   },
   aggregate: 'sale.adjustedRevenue',
   // isEditable, in SQL.
-  selectable: `sale.currentHistoryStep IN (${EDITABLE_STEPS.map((step) => `'${step}'`).join(', ')}) AND sale.isRefund = 0 AND sale.isRefunded = 0`,
+  selectable: `sale.currentHistoryStep IN (${EDITABLE_STEPS.map((step) => `'${step}'`).join(', ')}) AND NOT ${linkedSql('sale')} AND sale.isRefund = 0 AND sale.isRefunded = 0`,
   // Transactions sorted by saleID descending (spec 01 section 9).
   defaultSort: { field: 'saleID', dir: 'DESC' },
   large: true,

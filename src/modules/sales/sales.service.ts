@@ -26,7 +26,8 @@ import { Sale, SaleAnalysisValue } from './entities';
 import type { SaleStep } from './entities/sale.entity';
 import { autoFilledCode, checkAnalysisAnswers, type AnalysisAnswer } from './sale-analysis';
 import { saleAmounts } from './sale-amounts';
-import { CREDIT_CHECK_FAIL_ORDER_REF, EDITABLE_STEPS, isEditable, saleList } from './sale-rows';
+import { linkedSql } from './sale-links';
+import { CREDIT_CHECK_FAIL_ORDER_REF, EDITABLE_STEPS, isEditable, saleList, stepOf } from './sale-rows';
 import { CURRENT_HISTORY_ID, persistedNow, SaleLinkConflict, updateSalesFrom, writeHistoryFrom, type SaleLinkSource } from './sale-reconciliation';
 import { ChangeRateCardBody, REASON_MESSAGE, SaleBody } from './sale.body';
 
@@ -308,7 +309,7 @@ export class SalesService implements OnModuleInit {
     }
     const newSku = sku && sku.toLowerCase() !== sale.sku.toLowerCase() ? sku : null;
     if (newSku) moved.push(`SKU to ${newSku}`);
-    const locked = !isEditable(sale) || sale.recSheetLinesCount > 0;
+    const locked = !isEditable(sale);
     if (locked && moved.length) {
       const why = 'is locked: only a recorded or modified sale with no rec sheet line that is not part of a refund can change';
       if (storeID !== sale.storeID) errors.changesStoreName = `The store ${why}`;
@@ -383,7 +384,7 @@ export class SalesService implements OnModuleInit {
       .createQueryBuilder(Sale, 's')
       .select('s.saleID', 'saleID')
       .addSelect(score, 'score')
-      .where('s.storeID IN (:...stores) AND s.currentHistoryStep IN (:...ready)', { stores: user.storeIDs, ready: [...EDITABLE_STEPS] })
+      .where(`s.storeID IN (:...stores) AND s.currentHistoryStep IN (:...ready) AND NOT ${linkedSql('s')}`, { stores: user.storeIDs, ready: [...EDITABLE_STEPS] })
       .andWhere('s.saleDate >= :from AND s.saleDate <= :to', { from: line.fromDate, to: line.toDate })
       .andWhere('(s.orderRef = :ref OR LOWER(s.sku) = :sku OR s.storeID = :store)', {
         ref: line.orderRef,
@@ -738,7 +739,7 @@ export class SalesService implements OnModuleInit {
         }
         if (!isEditable(sale)) {
           failures.push(
-            `Sale ${saleID} is ${sale.isRefund ? 'a refund' : sale.isRefunded ? 'refunded' : sale.currentHistoryStep}: only recorded or modified sales can change rate card`,
+            `Sale ${saleID} is ${sale.isRefund ? 'a refund' : sale.isRefunded ? 'refunded' : stepOf(sale)}: only recorded or modified sales can change rate card`,
           );
           continue;
         }

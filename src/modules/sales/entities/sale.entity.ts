@@ -1,4 +1,4 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne, OneToMany, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index, JoinColumn, ManyToOne, OneToMany, PrimaryGeneratedColumn, VirtualColumn } from 'typeorm';
 import { AuditedEntity } from '../../../common/db/audited.entity';
 import { moneyTransformer } from '../../../common/db/numbers';
 import { DiscountStore } from '../../master-data/entities/discount-store.entity';
@@ -6,6 +6,7 @@ import { SaleType } from '../../master-data/entities/sale-type.entity';
 import { Store } from '../../master-data/entities/store.entity';
 import { RateCard, RateCardLine, RateCardLineStore } from '../../rate-cards/entities';
 import { User } from '../../users/entities/user.entity';
+import { linkCountSql } from '../sale-links';
 import type { SaleAnalysisValue } from './sale-analysis-value.entity';
 
 export const SALE_STEPS = ['recorded', 'modified', 'reconciled', 'cancelled'] as const;
@@ -150,6 +151,13 @@ export class Sale extends AuditedEntity {
   @Column(money) unreconciledRevenue: number;
   @Column(money) recSheetLinesTotal: number;
   @Column({ type: 'integer', default: 0 }) recSheetLinesCount: number;
+
+  /**
+   * How many rec sheet lines link the sale, read from the links whenever the entity is loaded
+   * (sale-links.ts): what isEditable asks, whatever the stored columns say.
+   */
+  @VirtualColumn({ type: 'integer', query: (sale) => linkCountSql(sale).slice(1, -1), transformer: { from: (v: unknown) => Number(v ?? 0), to: (v: unknown) => v } })
+  linkedLines: number;
 
   @OneToMany('SaleAnalysisValue', (value: SaleAnalysisValue) => value.sale)
   saleAnalysisValues?: SaleAnalysisValue[];
