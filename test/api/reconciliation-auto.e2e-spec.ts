@@ -12,7 +12,7 @@ import { SaleLinkConflict } from '../../src/modules/sales/sale-reconciliation';
 import { SalesService } from '../../src/modules/sales/sales.service';
 import { UsersService } from '../../src/modules/users/users/users.service';
 import { expectFailure, expectStatus, Row, TestUser } from '../support/api';
-import { createRecLine, createRecSheet, expectLinksMatchLines, waitForOperation } from '../support/rec-fixtures';
+import { createRecLine, createRecSheet, expectLinksMatchLines, saleOrderRef, waitForOperation } from '../support/rec-fixtures';
 import { createSeller, historyOf, readSale, recordSale, SalesWorld, salesWorld } from './sales-fixtures';
 
 /**
@@ -27,12 +27,8 @@ let recA: TestUser;
 let sellerAB: TestUser;
 const YEAR = 2017;
 
-let refSequence = 0;
 /** A 20-digit order reference no other sale of this run has. */
-function ref(): string {
-  refSequence += 1;
-  return `17${String(Date.now()).slice(-9)}${String(refSequence).padStart(9, '0')}`;
-}
+const ref = () => saleOrderRef(YEAR);
 
 beforeAll(async () => {
   w = await salesWorld(YEAR);

@@ -1,6 +1,6 @@
 import { NOTE_CLAWBACK_LINKED, NOTE_CLAWBACK_NONE, NOTE_LINKED, NOTE_NONE, NOTE_UNDONE } from '../../src/modules/reconciliation/auto-rec/auto-rec.service';
 import { expectFailure, expectStatus, Row, TestUser } from '../support/api';
-import { createRecLine, createRecSheet, expectLinksMatchLines, waitForOperation } from '../support/rec-fixtures';
+import { createRecLine, createRecSheet, expectLinksMatchLines, saleOrderRef, waitForOperation } from '../support/rec-fixtures';
 import { createSeller, historyOf, readSale, recordSale, SalesWorld, salesWorld } from './sales-fixtures';
 
 /**
@@ -16,11 +16,8 @@ let sellerAB: TestUser;
 const YEAR = 2019;
 const DAY = `${YEAR}-05-10`;
 
-let refSequence = 0;
-function ref(): string {
-  refSequence += 1;
-  return `19${String(Date.now()).slice(-9)}${String(refSequence).padStart(9, '0')}`;
-}
+/** A 20-digit order reference no other sale of this run has. */
+const ref = () => saleOrderRef(YEAR);
 
 beforeAll(async () => {
   w = await salesWorld(YEAR);

@@ -20,6 +20,13 @@ export function orderNumber(prefix = 'REC'): string {
   return `${prefix}${Date.now().toString(36).toUpperCase()}${orderSequence}`;
 }
 
+let saleRefSequence = 0;
+/** A 20-digit order reference no other sale of the run has, led by the test file's year (YEAR), as its sales are. */
+export function saleOrderRef(year: number): string {
+  saleRefSequence += 1;
+  return `${String(year).slice(-2)}${String(Date.now()).slice(-9)}${String(saleRefSequence).padStart(9, '0')}`;
+}
+
 /** A line typed in: needs recSheetID and storeName (a store of the user's profile). */
 export async function createRecLine(api: Client, body: Row): Promise<Row> {
   return expectStatus(

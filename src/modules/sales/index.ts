@@ -14,4 +14,5 @@ export {
   type SaleSums,
 } from './sale-figures';
 export { execute, isMySql, persistedNow, type SaleLinkSource } from './sale-reconciliation';
+export { reconcileStateOf } from './sale-rows';
 export { SaleReconciliationReads, reconciliationSaleList, type SaleDateRange } from './sale-reconciliation-reads';

@@ -30,6 +30,17 @@ export function isEditable(sale: Pick<Sale, 'currentHistoryStep' | 'isRefund' | 
   return EDITABLE_STEPS.includes(stepOf(sale)) && !sale.isRefund && !sale.isRefunded;
 }
 
+/** A loaded sale's reconcile state as users see it: the row's derived step, count, total and unreconciled revenue. */
+export function reconcileStateOf(sale: Pick<Sale, 'currentHistoryStep' | 'linkedLines' | 'linkedLinesTotal' | 'adjustedRevenue'>): {
+  step: SaleStep;
+  count: number;
+  total: number;
+  unreconciled: number;
+} {
+  const total = toMoney(sale.linkedLinesTotal ?? 0);
+  return { step: stepOf(sale), count: sale.linkedLines ?? 0, total, unreconciled: toMoney(sale.adjustedRevenue - total) };
+}
+
 /** A loaded sale's step as users see it (stepSql in sale-links.ts): a recorded or modified sale a line links is reconciled. */
 export function stepOf(sale: Pick<Sale, 'currentHistoryStep' | 'linkedLines'>): SaleStep {
   return EDITABLE_STEPS.includes(sale.currentHistoryStep) && sale.linkedLines > 0 ? 'reconciled' : sale.currentHistoryStep;

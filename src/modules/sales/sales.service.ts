@@ -27,7 +27,7 @@ import type { SaleStep } from './entities/sale.entity';
 import { autoFilledCode, checkAnalysisAnswers, type AnalysisAnswer } from './sale-analysis';
 import { saleAmounts } from './sale-amounts';
 import { linkedSql } from './sale-links';
-import { CREDIT_CHECK_FAIL_ORDER_REF, EDITABLE_STEPS, isEditable, saleList, stepOf } from './sale-rows';
+import { CREDIT_CHECK_FAIL_ORDER_REF, EDITABLE_STEPS, isEditable, reconcileStateOf, saleList, stepOf } from './sale-rows';
 import { CURRENT_HISTORY_ID, persistedNow, SaleLinkConflict, updateSalesFrom, writeHistoryFrom, type SaleLinkSource } from './sale-reconciliation';
 import { ChangeRateCardBody, REASON_MESSAGE, SaleBody } from './sale.body';
 
@@ -340,8 +340,9 @@ export class SalesService implements OnModuleInit {
   async linkManual(manager: EntityManager, planned: Sale, link: { revenue: number; adjustment: number }, description: string, user: AuthUser): Promise<void> {
     planned.adjustment = toMoney(planned.adjustment + link.adjustment);
     planned.adjustedRevenue = toMoney(planned.revenue + planned.adjustment);
-    planned.recSheetLinesTotal = toMoney(planned.recSheetLinesTotal + link.revenue);
-    planned.recSheetLinesCount += 1;
+    // From the lines that link it now (the derived state), plus this one.
+    planned.recSheetLinesTotal = toMoney(reconcileStateOf(planned).total + link.revenue);
+    planned.recSheetLinesCount = reconcileStateOf(planned).count + 1;
     planned.unreconciledRevenue = toMoney(planned.adjustedRevenue - planned.recSheetLinesTotal);
     planned.currentHistoryStep = 'reconciled';
     stampUpdated(planned, user.name);

@@ -6,6 +6,7 @@ import { forUpdate } from '../../../common/db/locks';
 import { toNumber } from '../../../common/db/numbers';
 import { InvalidInput, RecordNotFound } from '../../../common/http/validation-result';
 import { execute, isMySql, persistedNow, type SaleLinkSource } from '../../sales';
+import { lineLinkedSql } from '../rec-links';
 import { SalesService } from '../../sales';
 import { AutoRecRun, RecSheet } from '../entities';
 import { adjustmentReason, MATCH_RULES, ruleNoteText, type LinkRule, type MatchRuleSettings } from '../../../shared/match-rules';
@@ -168,7 +169,7 @@ export class AutoRecService {
       return { ...run, finished: true };
     }
     const range = { ...scope, upto: toNumber(bounds.upto) };
-    const batchLines = `r.recSheetID = :sheet AND r.saleID = 0 AND r.recSheetLineID > :after AND r.recSheetLineID <= :upto`;
+    const batchLines = `r.recSheetID = :sheet AND NOT ${lineLinkedSql('r')} AND r.recSheetLineID > :after AND r.recSheetLineID <= :upto`;
     const now = new Date();
 
     // Every line of the batch with at least one match, with how many, and what matched it: the
@@ -182,7 +183,8 @@ export class AutoRecService {
           `SELECT :run, r.recSheetLineID, CASE WHEN COUNT(*) = 1 THEN MIN(s.saleID) ELSE 0 END, COUNT(*), :rule, ` +
           `CASE WHEN COUNT(*) = 1 THEN MIN(${match.adjustment}) ELSE 0 END ` +
           `FROM recSheetLine r INNER JOIN sale s ON ${match.join} ` +
-          `WHERE ${batchLines} AND ${match.lines} AND s.recSheetLinesCount = 0 AND s.currentHistoryStep IN (:...ready) ` +
+          // A sale is ready when recorded or modified and no line links it (recLink; the sales module derives its step the same way).
+          `WHERE ${batchLines} AND ${match.lines} AND s.currentHistoryStep IN (:...ready) AND NOT EXISTS (SELECT 1 FROM recLink x WHERE x.saleID = s.saleID) ` +
           (match.rule === 'exact' ? '' : `AND NOT EXISTS (SELECT 1 FROM autoRecLink e WHERE e.autoRecRunID = :run AND e.recSheetLineID = r.recSheetLineID) `) +
           `GROUP BY r.recSheetLineID`,
         { ...range, ...match.params, rule: match.rule, ready: READY },
@@ -257,19 +259,20 @@ export class AutoRecService {
         { ...range, ...notes },
       );
     }
-    await this.sales.linkReconciled(
-      manager,
-      this.runLinks(runID, linked, { after: run.lastLineID, upto: range.upto }),
-      `Reconciled automatically: rec sheet ${sheet.name}, run ${runID}`,
-      user,
-    );
-    // Each link as a row of its own as well (recLink, the redesign's first step: kept equal to the lines' links).
+    // The batch's links (recLink), after the lines' updates (which pass over linked lines) and
+    // before the sales' (which read them).
     await execute(
       manager,
       `INSERT INTO recLink (recSheetLineID, saleID, autoRecRunID, rule, adjustment, adjustmentReason, linkedByUserName, linkedDate) ` +
         `SELECT k.recSheetLineID, k.saleID, k.autoRecRunID, k.rule, k.adjustment, CASE WHEN k.adjustment <> 0 THEN :reason ELSE '' END, :by, :at ` +
         `FROM autoRecLink k WHERE k.autoRecRunID = :run AND k.recSheetLineID > :after AND k.recSheetLineID <= :upto AND k.saleID <> 0`,
       { ...range, reason: notes.reason, by: notes.by, at: notes.at },
+    );
+    await this.sales.linkReconciled(
+      manager,
+      this.runLinks(runID, linked, { after: run.lastLineID, upto: range.upto }),
+      `Reconciled automatically: rec sheet ${sheet.name}, run ${runID}`,
+      user,
     );
     // Only links remain: what Undo reverses.
     await execute(manager, 'DELETE FROM autoRecLink WHERE autoRecRunID = :run AND recSheetLineID > :after AND saleID = 0', range);
@@ -292,14 +295,14 @@ export class AutoRecService {
   }
 
   /**
-   * The links of a run whose line still links the sale the run gave it (lines keep the run's id
-   * until unlinked), of lines in (after, upto] when given, of `stores` when given.
+   * The links a run made that still stand (recLink: undo and unreconcile delete theirs), of lines
+   * in (after, upto] when given, of `stores` when given.
    */
   private runLinks(runID: number, count: number, lines?: { after: number; upto: number }, stores?: number[]): SaleLinkSource {
     return {
-      from: 'autoRecLink l INNER JOIN recSheetLine r ON r.recSheetLineID = l.recSheetLineID',
+      from: 'recLink l INNER JOIN recSheetLine r ON r.recSheetLineID = l.recSheetLineID',
       where:
-        'l.autoRecRunID = :linkRun AND l.saleID <> 0 AND r.autoRecRunID = l.autoRecRunID AND r.saleID = l.saleID' +
+        'l.autoRecRunID = :linkRun' +
         (lines ? ' AND l.recSheetLineID > :linkAfter AND l.recSheetLineID <= :linkUpto' : '') +
         (stores ? ' AND r.storeID IN (:...linkStores)' : ''),
       saleID: 'l.saleID',
@@ -376,7 +379,8 @@ export class AutoRecService {
     const links = await execute(
       manager,
       `DELETE FROM recLink WHERE autoRecRunID = :linkRun AND recSheetLineID > :linkAfter AND recSheetLineID <= :linkUpto ` +
-        `AND recSheetLineID IN (SELECT recSheetLineID FROM recSheetLine WHERE ${unlinkedLines})`,
+        `AND recSheetLineID IN (SELECT recSheetLineID FROM recSheetLine WHERE recSheetID = :sheet AND storeID IN (:...linkStores) ` +
+        `AND recSheetLineID > :linkAfter AND recSheetLineID <= :linkUpto)`,
       { sheet: run.recSheetID, ...probe.params },
     );
     const lines = await execute(
@@ -394,7 +398,7 @@ export class AutoRecService {
 }
 
 /** The lines a run considers: unreconciled, of the user's stores or of no store (`:sheet`, `:...stores`). */
-const LINE_SCOPE = 'recSheetID = :sheet AND saleID = 0 AND (storeID IS NULL OR storeID IN (:...stores))';
+const LINE_SCOPE = `recSheetID = :sheet AND NOT ${lineLinkedSql('recSheetLine')} AND (storeID IS NULL OR storeID IN (:...stores))`;
 
 /** SKUs compare without case: by the column's collation on MySQL (utf8mb4_unicode_ci), NOCASE on SQLite; no LOWER(), which hides the index. */
 function skuEquals(manager: EntityManager, a: string, b: string): string {

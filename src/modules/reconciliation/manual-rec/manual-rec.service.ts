@@ -7,7 +7,7 @@ import { removeHiddenFigures, seesFigures, type Figures } from '../../../common/
 import { retryingTransaction } from '../../../common/db/transactions';
 import { InvalidInput, RecordNotFound } from '../../../common/http/validation-result';
 import { pounds } from '../../../shared/pounds';
-import { SalesService } from '../../sales';
+import { reconcileStateOf, SalesService } from '../../sales';
 import { AutoRecService } from '../auto-rec/auto-rec.service';
 import { RecLink, RecSheetLine } from '../entities';
 
@@ -157,13 +157,15 @@ export class ManualRecService {
       const seen = await this.visibleLine(manager, lineID, user);
       const sheet = await this.autoRec.lockSheet(manager, seen.recSheetID);
       const line = await this.visibleLine(manager, lineID, user);
-      if (line.saleID !== 0) throw new InvalidInput({ recSheetLineID: LINE_RECONCILED });
+      if (await manager.existsBy(RecLink, { recSheetLineID: line.recSheetLineID })) throw new InvalidInput({ recSheetLineID: LINE_RECONCILED });
       const sale = await this.sales.lockForReconcile(manager, saleID, user);
       if (sale.currentHistoryStep === 'cancelled') throw new InvalidInput({ saleID: SALE_CANCELLED });
-      const warning = toMoney(sale.unreconciledRevenue) === 0 ? ZERO_WARNING : undefined;
+      // The sale's reconcile state from the lines that link it (recLink), as its row shows it.
+      const warning = reconcileStateOf(sale).unreconciled === 0 ? ZERO_WARNING : undefined;
       const plan = await this.sales.planReconcileChanges(manager, sale, { storeName: body.storeName, sku: body.sku }, user);
       const errors = { ...plan.errors };
-      const unreconciled = toMoney(plan.sale.unreconciledRevenue);
+      const planned = reconcileStateOf(plan.sale);
+      const unreconciled = planned.unreconciled;
       const difference = toMoney(line.revenue - unreconciled);
       // The adjustment is checked against the sale as the changes would leave it: not while a change is refused.
       if (Object.keys(errors).length) throw new InvalidInput(errors);
@@ -174,7 +176,7 @@ export class ManualRecService {
       if (Object.keys(errors).length) throw new InvalidInput(errors);
       const adjustment = toMoney(plan.sale.adjustment + body.adjustment);
       const adjustedRevenue = toMoney(plan.sale.revenue + adjustment);
-      const recSheetLinesTotal = toMoney(plan.sale.recSheetLinesTotal + line.revenue);
+      const recSheetLinesTotal = toMoney(planned.total + line.revenue);
       const data: Row = {
         recSheetLineID: line.recSheetLineID,
         saleID: sale.saleID,
@@ -186,7 +188,7 @@ export class ManualRecService {
         adjustment,
         adjustedRevenue,
         recSheetLinesTotal,
-        recSheetLinesCount: plan.sale.recSheetLinesCount + 1,
+        recSheetLinesCount: planned.count + 1,
         unreconciledRevenue: toMoney(adjustedRevenue - recSheetLinesTotal),
         currentHistoryStep: 'reconciled',
       };
@@ -237,16 +239,21 @@ export class ManualRecService {
    */
   async unreconcile(saleID: number, user: AuthUser): Promise<Row> {
     await retryingTransaction(this.dataSource, async (manager) => {
-      const linked = await manager.find(RecSheetLine, { select: { recSheetID: true }, where: { saleID } });
-      for (const recSheetID of [...new Set(linked.map((l) => l.recSheetID))].sort((a, b) => a - b)) await this.autoRec.lockSheet(manager, recSheetID);
+      // The sale's links (recLink), and the sheets of their lines, locked in id order as every reconcile locks them.
+      const early = await manager.find(RecLink, { select: { recSheetLineID: true }, where: { saleID } });
+      const sheets = early.length
+        ? await manager.find(RecSheetLine, { select: { recSheetID: true }, where: { recSheetLineID: In(early.map((k) => k.recSheetLineID)) } })
+        : [];
+      for (const recSheetID of [...new Set(sheets.map((l) => l.recSheetID))].sort((a, b) => a - b)) await this.autoRec.lockSheet(manager, recSheetID);
       const sale = await this.sales.lockForReconcile(manager, saleID, user);
-      if (sale.currentHistoryStep !== 'reconciled') throw new InvalidInput({}, 'Only reconciled sales can be unreconciled');
-      const lines = await manager.find(RecSheetLine, { where: { saleID } });
-      const removed = toMoney(lines.reduce((sum, l) => sum + Math.round(l.adjustment * 100), 0) / 100);
-      if (lines.length) {
+      if (reconcileStateOf(sale).step !== 'reconciled') throw new InvalidInput({}, 'Only reconciled sales can be unreconciled');
+      // Read again under the sheets' locks; each link's adjustment is what it put on the sale.
+      const links = await manager.find(RecLink, { where: { saleID } });
+      const removed = toMoney(links.reduce((sum, k) => sum + Math.round(k.adjustment * 100), 0) / 100);
+      if (links.length) {
         await manager.update(
           RecSheetLine,
-          { recSheetLineID: In(lines.map((l) => l.recSheetLineID)) },
+          { recSheetLineID: In(links.map((k) => k.recSheetLineID)) },
           {
             saleID: 0,
             autoRecRunID: null,
@@ -259,7 +266,7 @@ export class ManualRecService {
             updatedDate: new Date(),
           },
         );
-        await manager.delete(RecLink, { recSheetLineID: In(lines.map((l) => l.recSheetLineID)) });
+        await manager.delete(RecLink, { recSheetLineID: In(links.map((k) => k.recSheetLineID)) });
       }
       await this.sales.unreconcile(manager, sale, removed, user);
     });

@@ -10,7 +10,9 @@ import { InvalidInput } from '../../../common/http/validation-result';
 import { ListResult, ListService } from '../../../common/list/list.service';
 import { StoresService } from '../../master-data';
 import { SaleReconciliationReads, type SaleDateRange } from '../../sales';
+import { RecLink } from '../entities/rec-link.entity';
 import { RecSheetLine } from '../entities/rec-sheet-line.entity';
+import { lineLinkedSql } from '../rec-links';
 import { RecSheet } from '../entities/rec-sheet.entity';
 import { duplicateOrderMessage, normaliseOrderRef, ONLY_UNRECONCILED, resolveStore, type StoreInfo } from './line-rules';
 import { RecSheetLineBody } from './rec-sheet.body';
@@ -19,6 +21,9 @@ import { RecSheetsService } from './rec-sheets.service';
 import { textOf } from '../../../common/db/numbers';
 
 const ID_CHUNK = 1000;
+
+/** The line has a link (recLink): it is reconciled. */
+const isLinked = (manager: EntityManager, line: RecSheetLine) => manager.existsBy(RecLink, { recSheetLineID: line.recSheetLineID });
 
 /**
  * Rec sheet lines typed in or corrected by hand (spec 02 section 4: only unreconciled lines can
@@ -70,7 +75,7 @@ export class RecSheetLinesService extends CrudService<RecSheetLine, RecSheetLine
   }
 
   protected async assign(manager: EntityManager, line: RecSheetLine, body: RecSheetLineBody, user: AuthUser, isNew: boolean): Promise<void> {
-    if (!isNew && line.saleID !== 0) throw new InvalidInput({}, ONLY_UNRECONCILED);
+    if (!isNew && (await isLinked(manager, line))) throw new InvalidInput({}, ONLY_UNRECONCILED);
     const errors: Record<string, string> = {};
     if (!(await manager.existsBy(RecSheet, { recSheetID: body.recSheetID }))) errors.recSheetID = 'Choose a rec sheet that exists';
     const found = await this.stores.byName(manager, body.storeName);
@@ -102,8 +107,8 @@ export class RecSheetLinesService extends CrudService<RecSheetLine, RecSheetLine
     await forUpdate(manager.createQueryBuilder(RecSheetLine, 'line').select('line.recSheetLineID').where('line.recSheetLineID = :id', { id })).getRawOne();
   }
 
-  protected override async beforeRemove(_manager: EntityManager, line: RecSheetLine): Promise<void> {
-    if (line.saleID !== 0) throw new InvalidInput({}, ONLY_UNRECONCILED);
+  protected override async beforeRemove(manager: EntityManager, line: RecSheetLine): Promise<void> {
+    if (await isLinked(manager, line)) throw new InvalidInput({}, ONLY_UNRECONCILED);
   }
 
   /**
@@ -113,16 +118,16 @@ export class RecSheetLinesService extends CrudService<RecSheetLine, RecSheetLine
   async removeMany(ids: number[], user: AuthUser): Promise<{ recSheetLineIDs: number[]; count: number }> {
     const unique = [...new Set(ids)];
     await this.dataSource.transaction(async (manager) => {
-      const found: Array<{ id: number; saleID: number; orderRef: string }> = [];
+      const found: Array<{ id: number; linked: boolean; orderRef: string }> = [];
       for (const chunk of chunks(unique, ID_CHUNK)) {
         const qb = forUpdate(manager.createQueryBuilder(RecSheetLine, 'line'))
           .select('line.recSheetLineID', 'id')
-          .addSelect('line.saleID', 'saleID')
+          .addSelect(`CASE WHEN ${lineLinkedSql('line')} THEN 1 ELSE 0 END`, 'linked')
           .addSelect('line.orderRef', 'orderRef')
           .where('line.recSheetLineID IN (:...chunk)', { chunk });
         this.definition.scope!(qb, user);
-        for (const r of await qb.getRawMany<{ id: unknown; saleID: unknown; orderRef: string }>()) {
-          found.push({ id: Number(r.id), saleID: Number(r.saleID), orderRef: r.orderRef });
+        for (const r of await qb.getRawMany<{ id: unknown; linked: unknown; orderRef: string }>()) {
+          found.push({ id: Number(r.id), linked: Number(r.linked) === 1, orderRef: r.orderRef });
         }
       }
       const missing = unique.length - found.length;
@@ -130,7 +135,7 @@ export class RecSheetLinesService extends CrudService<RecSheetLine, RecSheetLine
         const what = `${missing} of these rec sheet lines ${missing === 1 ? 'does' : 'do'} not exist`;
         throw new InvalidInput({ recSheetLineIDs: what }, `${what}; nothing was deleted`);
       }
-      const reconciled = found.filter((l) => l.saleID !== 0).sort((a, b) => a.id - b.id);
+      const reconciled = found.filter((l) => l.linked).sort((a, b) => a.id - b.id);
       if (reconciled.length) {
         const first = reconciled[0];
         const more = reconciled.length > 1 ? ` and ${reconciled.length - 1} more` : '';

@@ -6,7 +6,9 @@ import type { ListDefinition } from '../../../common/list/list-definition';
 import type { ListFilter } from '../../../common/list/list-query';
 import { recordDate } from '../../../common/dates/days';
 import { RecSheet } from '../entities/rec-sheet.entity';
+import { RecLink } from '../entities/rec-link.entity';
 import { RecSheetLine } from '../entities/rec-sheet-line.entity';
+import { lineAdjustedSql, lineLinkedSql } from '../rec-links';
 
 const ID = /^\d{1,10}$/;
 
@@ -27,8 +29,10 @@ async function decorateSheets(rows: Record<string, unknown>[], { manager }: { ma
     .createQueryBuilder(RecSheetLine, 'line')
     .select('line.recSheetID', 'recSheetID')
     .addSelect('COUNT(*)', 'lines')
-    .addSelect('SUM(CASE WHEN line.saleID <> 0 THEN 1 ELSE 0 END)', 'reconciled')
-    .addSelect('SUM(CASE WHEN line.saleID <> 0 AND line.autoRecRunID IS NOT NULL THEN 1 ELSE 0 END)', 'auto')
+    .addSelect('SUM(CASE WHEN link.recSheetLineID IS NOT NULL THEN 1 ELSE 0 END)', 'reconciled')
+    .addSelect('SUM(CASE WHEN link.autoRecRunID IS NOT NULL THEN 1 ELSE 0 END)', 'auto')
+    // A line is reconciled when it has a link (recLink, one per line at most), by a run when the link says so.
+    .leftJoin(RecLink, 'link', 'link.recSheetLineID = line.recSheetLineID')
     .where('line.recSheetID IN (:...ids)', { ids })
     .groupBy('line.recSheetID')
     .getRawMany<{ recSheetID: unknown; lines: unknown; reconciled: unknown; auto: unknown }>();
@@ -61,14 +65,14 @@ export const recSheetList: ListDefinition<RecSheet> = {
 /** The filter segments of the lines screen (spec 02 section 2.3). */
 export const LINE_SEGMENTS = ['unreconciled', 'reconciled', 'saleAdjustments'] as const;
 
-function segment(qb: SelectQueryBuilder<ObjectLiteral>, filter: ListFilter, param: string): void {
+function segment(qb: SelectQueryBuilder<ObjectLiteral>, filter: ListFilter, _param: string): void {
   const conditions: Record<string, string> = {
-    unreconciled: 'line.saleID = 0',
-    reconciled: 'line.saleID <> 0',
-    saleAdjustments: `(line.saleID <> 0 AND line.adjustment <> :${param}zero)`,
+    unreconciled: `NOT ${lineLinkedSql('line')}`,
+    reconciled: lineLinkedSql('line'),
+    saleAdjustments: lineAdjustedSql('line'),
   };
   const any = `(${filter.values.map((v) => conditions[String(v)]).join(' OR ')})`;
-  qb.andWhere(filter.op === 'not' ? `NOT ${any}` : any, { [`${param}zero`]: 0 });
+  qb.andWhere(filter.op === 'not' ? `NOT ${any}` : any);
 }
 
 /**

@@ -6,6 +6,7 @@ import { CrudService } from '../../../common/crud/crud.service';
 import { InvalidInput } from '../../../common/http/validation-result';
 import { ListService } from '../../../common/list/list.service';
 import { RecSheetLine } from '../entities/rec-sheet-line.entity';
+import { lineLinkedSql } from '../rec-links';
 import { RecSheet } from '../entities/rec-sheet.entity';
 import { RecSheetBody } from './rec-sheet.body';
 import { recSheetList } from './rec-sheet-rows';
@@ -28,7 +29,7 @@ export class RecSheetsService extends CrudService<RecSheet, RecSheetBody> {
   protected override async beforeRemove(manager: EntityManager, sheet: RecSheet): Promise<void> {
     const reconciled = await manager
       .createQueryBuilder(RecSheetLine, 'line')
-      .where('line.recSheetID = :id AND line.saleID <> 0', { id: sheet.recSheetID })
+      .where(`line.recSheetID = :id AND ${lineLinkedSql('line')}`, { id: sheet.recSheetID })
       .getCount();
     if (reconciled > 0) {
       throw new InvalidInput(

@@ -6,7 +6,7 @@ import { SaleType } from '../../master-data/entities/sale-type.entity';
 import { Store } from '../../master-data/entities/store.entity';
 import { RateCard, RateCardLine, RateCardLineStore } from '../../rate-cards/entities';
 import { User } from '../../users/entities/user.entity';
-import { linkCountSql } from '../sale-links';
+import { linkCountSql, linkTotalSql } from '../sale-links';
 import type { SaleAnalysisValue } from './sale-analysis-value.entity';
 
 export const SALE_STEPS = ['recorded', 'modified', 'reconciled', 'cancelled'] as const;
@@ -158,6 +158,10 @@ export class Sale extends AuditedEntity {
    */
   @VirtualColumn({ type: 'integer', query: (sale) => linkCountSql(sale).slice(1, -1), transformer: { from: (v: unknown) => Number(v ?? 0), to: (v: unknown) => v } })
   linkedLines: number;
+
+  /** The revenue of the rec sheet lines that link the sale, read the same way. */
+  @VirtualColumn({ type: 'decimal', query: (sale) => linkTotalSql(sale).slice(1, -1), transformer: moneyTransformer })
+  linkedLinesTotal: number;
 
   @OneToMany('SaleAnalysisValue', (value: SaleAnalysisValue) => value.sale)
   saleAnalysisValues?: SaleAnalysisValue[];
