@@ -14,6 +14,7 @@ let rec: TestUser;
 const YEAR = 2021;
 const ONLY_UNRECONCILED = 'Only unreconciled lines can be changed';
 const LINE_RECONCILED = 'This rec sheet line is already reconciled';
+const LINKED_AT = `${YEAR}-04-01 10:30:00.000`;
 
 /** A 20-digit order reference no other sale of this run has. */
 const ref = () => saleOrderRef(YEAR);
@@ -35,13 +36,19 @@ async function lineFor(recSheetID: number, s: Row): Promise<Row> {
 
 /** Links the line to the sale in recLink only: the line's saleID and the sale's step and counts stay as they were. */
 async function linkOnly(line: Row, s: Row, extra: { autoRecRunID?: number; adjustment?: number } = {}): Promise<void> {
-  await w.t.dataSource.query('INSERT INTO recLink (recSheetLineID, saleID, autoRecRunID, rule, adjustment) VALUES (?, ?, ?, ?, ?)', [
-    line.recSheetLineID,
-    s.saleID,
-    extra.autoRecRunID ?? null,
-    extra.autoRecRunID ? 'exact' : 'manual',
-    (extra.adjustment ?? 0).toFixed(2),
-  ]);
+  await w.t.dataSource.query(
+    'INSERT INTO recLink (recSheetLineID, saleID, autoRecRunID, rule, adjustment, adjustmentReason, linkedByUserName, linkedDate) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    [
+      line.recSheetLineID,
+      s.saleID,
+      extra.autoRecRunID ?? null,
+      extra.autoRecRunID ? 'exact' : 'manual',
+      (extra.adjustment ?? 0).toFixed(2),
+      extra.adjustment ? 'Within tolerance' : '',
+      'Link Maker',
+      LINKED_AT,
+    ],
+  );
   const [stored] = await w.t.dataSource.query<Row[]>('SELECT saleID FROM recSheetLine WHERE recSheetLineID = ?', [line.recSheetLineID]);
   expect(Number(stored.saleID)).toBe(0);
 }
@@ -58,6 +65,20 @@ describe('a line linked in recLink alone', () => {
 
     const [row] = expectStatus(await rec.api.get(`/api/recSheets?recSheetID=${sheet.recSheetID}`), 200).body.listData;
     expect(row).toEqual(expect.objectContaining({ recSheetLineCount: 3, reconciledPercent: 66.7, autoReconciledPercent: 33.3 }));
+    // The lines list reads each line's link: its row, a filter on the sale, and the sale it joins.
+    const lines = expectStatus(await rec.api.get(`/api/recSheetLines?recSheetID=${sheet.recSheetID}&fkJoins=sale`), 200).body.listData as Row[];
+    expect(lines.map((l) => [l.saleID, l.autoRecRunID, l.recByUserName, l.recDate && new Date(l.recDate).getUTCDate(), l.adjustment, l.adjustmentReason])).toEqual([
+      [s1.saleID, null, 'Link Maker', 1, -2.5, 'Within tolerance'],
+      [s2.saleID, 999, 'Link Maker', 1, 0, ''],
+      [0, null, '', null, 0, ''],
+    ]);
+    expect(lines.map((l) => l.sale?.saleID ?? null)).toEqual([s1.saleID, s2.saleID, null]);
+    expect(listIDs(expectStatus(await rec.api.get(`/api/recSheetLines?recSheetID=${sheet.recSheetID}&saleID=${s2.saleID}`), 200))).toEqual([byRun.recSheetLineID]);
+    expect(listIDs(expectStatus(await rec.api.get(`/api/recSheetLines?recSheetID=${sheet.recSheetID}&sort=saleID&sortDir=desc`), 200))).toEqual([
+      byRun.recSheetLineID,
+      byHand.recSheetLineID,
+      open.recSheetLineID,
+    ]);
     const segment = async (name: string) => listIDs(expectStatus(await rec.api.get(`/api/recSheetLines?recSheetID=${sheet.recSheetID}&segment=${name}`), 200));
     expect(await segment('reconciled')).toEqual([byHand.recSheetLineID, byRun.recSheetLineID]);
     expect(await segment('unreconciled')).toEqual([open.recSheetLineID]);

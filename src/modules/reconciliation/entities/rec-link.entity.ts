@@ -1,5 +1,6 @@
-import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { Column, Entity, Index, JoinColumn, OneToOne, PrimaryColumn } from 'typeorm';
 import { moneyTransformer } from '../../../common/db/numbers';
+import { RecSheetLine } from './rec-sheet-line.entity';
 
 /**
  * A rec sheet line's link to its sale, by auto reconcile or by hand: one row per linked line,
@@ -16,6 +17,11 @@ import { moneyTransformer } from '../../../common/db/numbers';
 export class RecLink {
   @PrimaryColumn({ type: 'integer' })
   recSheetLineID: number;
+
+  /** The line, for joins (the lines list reads its link through it); no foreign key, as above. */
+  @OneToOne(() => RecSheetLine, (line) => line.link, { createForeignKeyConstraints: false })
+  @JoinColumn({ name: 'recSheetLineID' })
+  line?: RecSheetLine;
 
   @Column({ type: 'integer' })
   saleID: number;

@@ -1,8 +1,9 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index, JoinColumn, ManyToOne, OneToOne, PrimaryGeneratedColumn } from 'typeorm';
 import { AuditedEntity } from '../../../common/db/audited.entity';
 import { moneyTransformer } from '../../../common/db/numbers';
 import { StoredFile } from '../../files/entities/stored-file.entity';
 import { Store } from '../../master-data/entities/store.entity';
+import type { RecLink } from './rec-link.entity';
 import { RecSheet } from './rec-sheet.entity';
 
 const money = { type: 'decimal', precision: 12, scale: 2, default: 0, transformer: moneyTransformer } as const;
@@ -96,4 +97,8 @@ export class RecSheetLine extends AuditedEntity {
   /** The import operation that created it (null when typed in). */
   @Column({ type: 'integer', nullable: true })
   operationID: number | null;
+
+  /** Its link to a sale, when reconciled (recLink, keyed on the line): what the lines list reads. */
+  @OneToOne('RecLink', (link: RecLink) => link.line)
+  link?: RecLink | null;
 }
