@@ -412,7 +412,9 @@ async function fillLinks(pool: Pool): Promise<Json> {
   const t0 = Date.now();
   const stamp = "'Bench', NOW(3), 'Bench', NOW(3)";
   const audit = 'createdByUserName, createdDate, updatedByUserName, updatedDate';
-  const [sheet] = (await pool.query(`INSERT INTO recSheet (name, recDate, ${audit}) VALUES ('Bench statement', CURDATE(), ${stamp})`)) as unknown as [{ insertId: number }];
+  const [sheet] = (await pool.query(`INSERT INTO recSheet (name, recDate, ${audit}) VALUES ('Bench statement', CURDATE(), ${stamp})`)) as unknown as [
+    { insertId: number },
+  ];
   await pool.query(
     `INSERT INTO recSheetLine (recSheetID, saleDate, storeID, storeName, orderRef, sku, description, revenue, saleID, recByUserName, recDate, ${audit}) ` +
       `SELECT ?, s.saleDate, s.storeID, '', CONCAT('L', s.saleID), s.sku, '', s.revenue, s.saleID, 'Bench', NOW(3), ${stamp} ` +

@@ -84,7 +84,8 @@ async function schemaDrift(dataSource: DataSource): Promise<string[]> {
     const table = entity.tableName;
     described.add(`table ${table}`);
     // A virtual column (a value read with a subquery, as a sale's linked lines) has no column of its own.
-    for (const column of entity.columns.filter((c) => !c.isVirtualProperty)) described.add(`column ${table}.${column.databaseName} ${column.isNullable ? 'null' : 'not null'}`);
+    for (const column of entity.columns.filter((c) => !c.isVirtualProperty))
+      described.add(`column ${table}.${column.databaseName} ${column.isNullable ? 'null' : 'not null'}`);
     for (const index of entity.indices)
       described.add(`index ${table}(${index.columns.map((c) => c.databaseName).join(', ')})${index.isUnique ? ' unique' : ''}`);
     for (const unique of entity.uniques) described.add(`index ${table}(${unique.columns.map((c) => c.databaseName).join(', ')}) unique`);

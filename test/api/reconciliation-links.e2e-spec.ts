@@ -31,7 +31,14 @@ async function sale(): Promise<Row> {
 
 /** A line of the sheet that matches the sale exactly (store, date, order, SKU, revenue). */
 async function lineFor(recSheetID: number, s: Row): Promise<Row> {
-  return createRecLine(rec.api, { recSheetID, storeName: w.storeA.name, saleDate: s.saleDate.slice(0, 10), orderRef: s.orderRef, sku: s.sku, revenue: s.revenue });
+  return createRecLine(rec.api, {
+    recSheetID,
+    storeName: w.storeA.name,
+    saleDate: s.saleDate.slice(0, 10),
+    orderRef: s.orderRef,
+    sku: s.sku,
+    revenue: s.revenue,
+  });
 }
 
 /** Links the line to the sale in recLink only: the line's saleID and the sale's step and counts stay as they were. */
@@ -67,13 +74,17 @@ describe('a line linked in recLink alone', () => {
     expect(row).toEqual(expect.objectContaining({ recSheetLineCount: 3, reconciledPercent: 66.7, autoReconciledPercent: 33.3 }));
     // The lines list reads each line's link: its row, a filter on the sale, and the sale it joins.
     const lines = expectStatus(await rec.api.get(`/api/recSheetLines?recSheetID=${sheet.recSheetID}&fkJoins=sale`), 200).body.listData as Row[];
-    expect(lines.map((l) => [l.saleID, l.autoRecRunID, l.recByUserName, l.recDate && new Date(l.recDate).getUTCDate(), l.adjustment, l.adjustmentReason])).toEqual([
+    expect(
+      lines.map((l) => [l.saleID, l.autoRecRunID, l.recByUserName, l.recDate && new Date(l.recDate).getUTCDate(), l.adjustment, l.adjustmentReason]),
+    ).toEqual([
       [s1.saleID, null, 'Link Maker', 1, -2.5, 'Within tolerance'],
       [s2.saleID, 999, 'Link Maker', 1, 0, ''],
       [0, null, '', null, 0, ''],
     ]);
     expect(lines.map((l) => l.sale?.saleID ?? null)).toEqual([s1.saleID, s2.saleID, null]);
-    expect(listIDs(expectStatus(await rec.api.get(`/api/recSheetLines?recSheetID=${sheet.recSheetID}&saleID=${s2.saleID}`), 200))).toEqual([byRun.recSheetLineID]);
+    expect(listIDs(expectStatus(await rec.api.get(`/api/recSheetLines?recSheetID=${sheet.recSheetID}&saleID=${s2.saleID}`), 200))).toEqual([
+      byRun.recSheetLineID,
+    ]);
     expect(listIDs(expectStatus(await rec.api.get(`/api/recSheetLines?recSheetID=${sheet.recSheetID}&sort=saleID&sortDir=desc`), 200))).toEqual([
       byRun.recSheetLineID,
       byHand.recSheetLineID,
@@ -85,14 +96,20 @@ describe('a line linked in recLink alone', () => {
     expect(await segment('saleAdjustments')).toEqual([byHand.recSheetLineID]);
 
     const { recSheetLineID: _id, ...body } = byHand;
-    expect(expectFailure(await rec.api.put(`/api/recSheetLine/${byHand.recSheetLineID}`, { ...body, description: 'Changed' })).failSummary).toBe(ONLY_UNRECONCILED);
+    expect(expectFailure(await rec.api.put(`/api/recSheetLine/${byHand.recSheetLineID}`, { ...body, description: 'Changed' })).failSummary).toBe(
+      ONLY_UNRECONCILED,
+    );
     expect(expectFailure(await rec.api.delete(`/api/recSheetLine/${byRun.recSheetLineID}`)).failSummary).toBe(ONLY_UNRECONCILED);
     const many = expectFailure(await rec.api.delete('/api/recSheetLines').send({ recSheetLineIDs: [open.recSheetLineID, byRun.recSheetLineID] }));
     expect(many.failMessages.recSheetLineIDs).toBe(`Rec sheet line ${byRun.recSheetLineID} (order ${s2.orderRef}) is reconciled. ${ONLY_UNRECONCILED}`);
-    expect(expectFailure(await rec.api.delete(`/api/recSheet/${sheet.recSheetID}`)).failSummary).toBe('2 lines of this rec sheet are reconciled, so it cannot be deleted');
-    expect(expectFailure(await rec.api.put(`/api/recSheetLine/${byHand.recSheetLineID}/recSale/${s3.saleID}/validate`, { recNotes: '' })).failMessages).toEqual({
-      recSheetLineID: LINE_RECONCILED,
-    });
+    expect(expectFailure(await rec.api.delete(`/api/recSheet/${sheet.recSheetID}`)).failSummary).toBe(
+      '2 lines of this rec sheet are reconciled, so it cannot be deleted',
+    );
+    expect(expectFailure(await rec.api.put(`/api/recSheetLine/${byHand.recSheetLineID}/recSale/${s3.saleID}/validate`, { recNotes: '' })).failMessages).toEqual(
+      {
+        recSheetLineID: LINE_RECONCILED,
+      },
+    );
     // Nothing was deleted.
     expect(listIDs(expectStatus(await rec.api.get(`/api/recSheetLines?recSheetID=${sheet.recSheetID}`), 200))).toHaveLength(3);
   });
@@ -137,7 +154,14 @@ describe('unreconcile', () => {
     expect(await readSale(w, s.saleID)).toEqual(expect.objectContaining({ currentHistoryStep: 'reconciled', adjustedRevenue: s.revenue - 2.5 }));
     const row = expectStatus(await rec.api.put(`/api/sale/${s.saleID}/unreconcile`), 200).body.data;
     expect(row).toEqual(
-      expect.objectContaining({ saleID: s.saleID, currentHistoryStep: 'recorded', recSheetLinesCount: 0, adjustment: 0, adjustedRevenue: s.revenue, unreconciledRevenue: s.revenue }),
+      expect.objectContaining({
+        saleID: s.saleID,
+        currentHistoryStep: 'recorded',
+        recSheetLinesCount: 0,
+        adjustment: 0,
+        adjustedRevenue: s.revenue,
+        unreconciledRevenue: s.revenue,
+      }),
     );
     expect(await w.t.dataSource.query('SELECT recSheetLineID FROM recLink WHERE saleID = ?', [s.saleID])).toEqual([]);
     // And the line can be linked again.

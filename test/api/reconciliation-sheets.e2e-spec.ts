@@ -1,7 +1,7 @@
 import { binary, expectFailure, expectStatus, listIDs, Row, TestUser, xlsxRows } from '../support/api';
 import { createRecLine, createRecSheet, markReconciled, orderNumber } from '../support/rec-fixtures';
 import { refused } from '../support/refusals';
-import { createSeller, recordSale, SalesWorld, salesWorld, setStep } from './sales-fixtures';
+import { createSeller, historyOf, readSale, recordSale, SalesWorld, salesWorld, setStep } from './sales-fixtures';
 
 /**
  * Rec sheets and their lines (docs/http-api.md, "Revenue reconciliation: sheets, lines and
@@ -318,19 +318,35 @@ describe('rec sheet lines', () => {
 // the links (recLink), so a sale a line links is reconciled even where its stored columns were
 // never written, as they will not be once auto reconcile writes only links.
 describe('a sale a rec sheet line links, its stored step and counts untouched', () => {
-  it('reads as reconciled wherever sales are read: row, Status filter and sort, counts, selectable, edits refused, not suggested', async () => {
+  it('reads as reconciled wherever sales are read: row, Status filter and sort, counts, selectable, edits refused, not suggested; its newest history row', async () => {
     const sheet = await createRecSheet(w.admin);
-    const line = await createRecLine(w.admin, { recSheetID: sheet.recSheetID, storeName: w.storeA.name, orderRef: order20(31), saleDate: '2016-08-10', revenue: 60 });
+    const line = await createRecLine(w.admin, {
+      recSheetID: sheet.recSheetID,
+      storeName: w.storeA.name,
+      orderRef: order20(31),
+      saleDate: '2016-08-10',
+      revenue: 60,
+    });
     const linked = await recordSale(w, w.seller.api, { orderRef: order20(31), saleDate: '2016-08-10' });
     const open = await recordSale(w, w.seller.api, { orderRef: order20(32), saleDate: '2016-08-10' });
     await markReconciled(w.t.dataSource, line.recSheetLineID, linked.saleID);
     const [stored] = await w.t.dataSource.query<Row[]>('SELECT currentHistoryStep, recSheetLinesCount FROM sale WHERE saleID = ?', [linked.saleID]);
     expect({ ...stored, recSheetLinesCount: Number(stored.recSheetLinesCount) }).toEqual({ currentHistoryStep: 'recorded', recSheetLinesCount: 0 });
 
+    // The row's currentHistoryID is the sale's newest history row, whatever the stored pointer says.
+    await w.t.dataSource.query('UPDATE sale SET currentHistoryID = NULL WHERE saleID = ?', [linked.saleID]);
+    const newest = Math.max(...(await historyOf(w.admin, linked.saleID)).map((h) => Number(h.historyID)));
+    expect((await readSale(w, linked.saleID)).currentHistoryID).toBe(newest);
+
     const sales = async (query: string) => expectStatus(await w.admin.get(`/api/sales?saleID=${linked.saleID},${open.saleID}&${query}`), 200).body;
     const rows = (await sales('')).listData as Row[];
     expect(rows.find((r) => r.saleID === linked.saleID)).toEqual(
-      expect.objectContaining({ currentHistoryStep: 'reconciled', recSheetLinesCount: 1, recSheetLinesTotal: 60, unreconciledRevenue: linked.adjustedRevenue - 60 }),
+      expect.objectContaining({
+        currentHistoryStep: 'reconciled',
+        recSheetLinesCount: 1,
+        recSheetLinesTotal: 60,
+        unreconciledRevenue: linked.adjustedRevenue - 60,
+      }),
     );
     expect(rows.find((r) => r.saleID === open.saleID)).toEqual(
       expect.objectContaining({ currentHistoryStep: 'recorded', recSheetLinesCount: 0, recSheetLinesTotal: 0, unreconciledRevenue: open.adjustedRevenue }),
@@ -358,7 +374,13 @@ describe('a sale a rec sheet line links, its stored step and counts untouched', 
     expect(failed.failMessages.translation).toBe(`Sale ${linked.saleID} is reconciled: only recorded or modified sales can change rate card`);
 
     // Manual suggestions for another line of the same store, SKU and day: the open sale, not the linked one.
-    const second = await createRecLine(w.admin, { recSheetID: sheet.recSheetID, storeName: w.storeA.name, sku: linked.sku, orderRef: order20(33), saleDate: '2016-08-10' });
+    const second = await createRecLine(w.admin, {
+      recSheetID: sheet.recSheetID,
+      storeName: w.storeA.name,
+      sku: linked.sku,
+      orderRef: order20(33),
+      saleDate: '2016-08-10',
+    });
     const suggested = expectStatus(await recA.api.get(`/api/recSheetLine/${second.recSheetLineID}/recSuggest`), 200).body.listData as Row[];
     expect(suggested.map((r) => r.saleID)).toContain(open.saleID);
     expect(suggested.map((r) => r.saleID)).not.toContain(linked.saleID);

@@ -115,4 +115,12 @@ export async function writeHistoryFrom(
  * (a join over the history written since some id, read under the update's locks, made two
  * auto reconciles of different sheets wait for each other's new rows: a deadlock).
  */
-export const CURRENT_HISTORY_ID = "currentHistoryID = (SELECT MAX(h.historyID) FROM history h WHERE h.documentType = 'sale' AND h.documentID = sale.saleID)";
+export const CURRENT_HISTORY_ID = `currentHistoryID = ${newestHistorySql('sale')}`;
+
+/**
+ * The sale's newest history row: every history row of a sale is written with the change it
+ * records, so this is the row of its current step (what the row's currentHistoryID answers).
+ */
+export function newestHistorySql(sale: string): string {
+  return `(SELECT MAX(h.historyID) FROM history h WHERE h.documentType = 'sale' AND h.documentID = ${sale}.saleID)`;
+}

@@ -11,6 +11,7 @@ import { ID_7 } from '../rate-cards';
 import { Sale, SaleAnalysisValue } from './entities';
 import { SALE_STEPS, type SaleStep } from './entities/sale.entity';
 import { linkCountSql, linkedSql, linkTotalSql, stepInSql, stepSql, unreconciledSql } from './sale-links';
+import { newestHistorySql } from './sale-reconciliation';
 
 /**
  * The order reference every credit-check fail carries (spec 01 section 4: "a fixed
@@ -137,7 +138,8 @@ column('description', 'COALESCE(rateCardLineStore.description, rateCardLine.desc
 column('skuTypeName', 'skuType.name', asText);
 column('excludeDiscount', 'COALESCE(rateCardLineStore.excludeDiscount, skuType.excludeDiscount)', flag);
 column('bandName', 'band.name', optionalText);
-column('currentHistoryID', 'sale.currentHistoryID', optionalInteger);
+// Read from the history, not the stored pointer, which a run that writes only links leaves behind.
+column('currentHistoryID', newestHistorySql('sale'), optionalInteger);
 column('currentHistoryStep', stepSql('sale'), asText);
 column('revenue', 'sale.revenue', money);
 column('commission', 'sale.commission', money);

@@ -385,7 +385,10 @@ export class SalesService implements OnModuleInit {
       .createQueryBuilder(Sale, 's')
       .select('s.saleID', 'saleID')
       .addSelect(score, 'score')
-      .where(`s.storeID IN (:...stores) AND s.currentHistoryStep IN (:...ready) AND NOT ${linkedSql('s')}`, { stores: user.storeIDs, ready: [...EDITABLE_STEPS] })
+      .where(`s.storeID IN (:...stores) AND s.currentHistoryStep IN (:...ready) AND NOT ${linkedSql('s')}`, {
+        stores: user.storeIDs,
+        ready: [...EDITABLE_STEPS],
+      })
       .andWhere('s.saleDate >= :from AND s.saleDate <= :to', { from: line.fromDate, to: line.toDate })
       .andWhere('(s.orderRef = :ref OR LOWER(s.sku) = :sku OR s.storeID = :store)', {
         ref: line.orderRef,

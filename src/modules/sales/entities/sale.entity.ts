@@ -156,7 +156,11 @@ export class Sale extends AuditedEntity {
    * How many rec sheet lines link the sale, read from the links whenever the entity is loaded
    * (sale-links.ts): what isEditable asks, whatever the stored columns say.
    */
-  @VirtualColumn({ type: 'integer', query: (sale) => linkCountSql(sale).slice(1, -1), transformer: { from: (v: unknown) => Number(v ?? 0), to: (v: unknown) => v } })
+  @VirtualColumn({
+    type: 'integer',
+    query: (sale) => linkCountSql(sale).slice(1, -1),
+    transformer: { from: (v: unknown) => Number(v ?? 0), to: (v: unknown) => v },
+  })
   linkedLines: number;
 
   /** The revenue of the rec sheet lines that link the sale, read the same way. */
