@@ -15,4 +15,5 @@ export {
 } from './sale-figures';
 export { execute, isMySql, persistedNow, type SaleLinkSource } from './sale-reconciliation';
 export { reconcileStateOf } from './sale-rows';
+export { readyToReconcileSql } from './sale-links';
 export { SaleReconciliationReads, reconciliationSaleList, type SaleDateRange } from './sale-reconciliation-reads';

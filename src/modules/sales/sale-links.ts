@@ -14,7 +14,9 @@
 import type { SaleStep } from './entities/sale.entity';
 
 /** The steps a sale can be reconciled from; a link turns either into 'reconciled'. */
-const LINKABLE = "('recorded', 'modified')";
+const LINKABLE_STEPS: readonly SaleStep[] = ['recorded', 'modified'];
+const quoted = (values: readonly string[]) => values.map((v) => `'${v}'`).join(', ');
+const LINKABLE = `(${quoted(LINKABLE_STEPS)})`;
 
 /** True when a rec sheet line links the sale (recLink's index on saleID answers it). */
 export const linkedSql = (sale: string) => `EXISTS (SELECT 1 FROM recLink sale_link WHERE sale_link.saleID = ${sale}.saleID)`;
@@ -34,8 +36,6 @@ export const unreconciledSql = (sale: string) => `ROUND(${sale}.adjustedRevenue 
 export const stepSql = (sale: string) =>
   `CASE WHEN ${sale}.currentHistoryStep IN ${LINKABLE} AND ${linkedSql(sale)} THEN 'reconciled' ELSE ${sale}.currentHistoryStep END`;
 
-const quoted = (values: readonly string[]) => values.map((v) => `'${v}'`).join(', ');
-
 /**
  * SQL true when the sale's derived step is one of `steps` (step names only: they go into the
  * SQL as constants), written so the stored column's
@@ -45,16 +45,23 @@ const quoted = (values: readonly string[]) => values.map((v) => `'${v}'`).join('
 export function stepInSql(sale: string, steps: readonly SaleStep[]): string {
   const wanted = new Set<string>(steps);
   const stored = `${sale}.currentHistoryStep`;
-  const linkable = ['recorded', 'modified'].filter((s) => wanted.has(s));
-  const asStored = [...wanted].filter((s) => !['recorded', 'modified', 'reconciled'].includes(s));
+  const linkable = LINKABLE_STEPS.filter((s) => wanted.has(s));
+  const asStored = [...wanted].filter((s) => s !== 'reconciled' && !LINKABLE_STEPS.includes(s as SaleStep));
   const clauses: string[] = [];
-  if (wanted.has('reconciled') && linkable.length === 2) {
-    asStored.push('recorded', 'modified', 'reconciled');
+  if (wanted.has('reconciled') && linkable.length === LINKABLE_STEPS.length) {
+    asStored.push(...LINKABLE_STEPS, 'reconciled');
   } else {
     if (linkable.length) clauses.push(`(${stored} IN (${quoted(linkable)}) AND NOT ${linkedSql(sale)})`);
     // Stored 'reconciled' while the run still writes the step; a linked recorded or modified sale after.
     if (wanted.has('reconciled')) clauses.push(`(${stored} = 'reconciled' OR (${stored} IN ${LINKABLE} AND ${linkedSql(sale)}))`);
   }
   if (asStored.length) clauses.push(`${stored} IN (${quoted(asStored)})`);
-  return clauses.length ? `(${clauses.join(' OR ')})` : '1 = 0';
+  return clauses.length ? `(${clauses.join(' OR ')})` : '(1 = 0)';
 }
+
+/**
+ * A sale a line may be linked to: recorded or modified, and no line links it yet. The one
+ * definition of it, for the sales list's `selectable`, the manual suggestions and auto
+ * reconcile's match (which reads the sale table in its own statement).
+ */
+export const readyToReconcileSql = (sale: string) => stepInSql(sale, LINKABLE_STEPS);

@@ -10,7 +10,7 @@ import { recordDate } from '../../common/dates/days';
 import { ID_7 } from '../rate-cards';
 import { Sale, SaleAnalysisValue } from './entities';
 import { SALE_STEPS, type SaleStep } from './entities/sale.entity';
-import { linkCountSql, linkedSql, linkTotalSql, stepInSql, stepSql, unreconciledSql } from './sale-links';
+import { linkCountSql, linkTotalSql, readyToReconcileSql, stepInSql, stepSql, unreconciledSql } from './sale-links';
 import { newestHistorySql } from './sale-reconciliation';
 
 /**
@@ -334,7 +334,7 @@ export const saleList: ListDefinition<Sale> = {
   },
   aggregate: 'sale.adjustedRevenue',
   // isEditable, in SQL.
-  selectable: `sale.currentHistoryStep IN (${EDITABLE_STEPS.map((step) => `'${step}'`).join(', ')}) AND NOT ${linkedSql('sale')} AND sale.isRefund = 0 AND sale.isRefunded = 0`,
+  selectable: `${readyToReconcileSql('sale')} AND sale.isRefund = 0 AND sale.isRefunded = 0`,
   // Transactions sorted by saleID descending (spec 01 section 9).
   defaultSort: { field: 'saleID', dir: 'DESC' },
   large: true,

@@ -26,7 +26,7 @@ import { Sale, SaleAnalysisValue } from './entities';
 import type { SaleStep } from './entities/sale.entity';
 import { autoFilledCode, checkAnalysisAnswers, type AnalysisAnswer } from './sale-analysis';
 import { saleAmounts } from './sale-amounts';
-import { linkedSql } from './sale-links';
+import { readyToReconcileSql } from './sale-links';
 import { CREDIT_CHECK_FAIL_ORDER_REF, EDITABLE_STEPS, isEditable, reconcileStateOf, saleList, stepOf } from './sale-rows';
 import { CURRENT_HISTORY_ID, persistedNow, SaleLinkConflict, updateSalesFrom, writeHistoryFrom, type SaleLinkSource } from './sale-reconciliation';
 import { ChangeRateCardBody, REASON_MESSAGE, SaleBody } from './sale.body';
@@ -341,8 +341,9 @@ export class SalesService implements OnModuleInit {
     planned.adjustment = toMoney(planned.adjustment + link.adjustment);
     planned.adjustedRevenue = toMoney(planned.revenue + planned.adjustment);
     // From the lines that link it now (the derived state), plus this one.
-    planned.recSheetLinesTotal = toMoney(reconcileStateOf(planned).total + link.revenue);
-    planned.recSheetLinesCount = reconcileStateOf(planned).count + 1;
+    const linked = reconcileStateOf(planned);
+    planned.recSheetLinesTotal = toMoney(linked.total + link.revenue);
+    planned.recSheetLinesCount = linked.count + 1;
     planned.unreconciledRevenue = toMoney(planned.adjustedRevenue - planned.recSheetLinesTotal);
     planned.currentHistoryStep = 'reconciled';
     stampUpdated(planned, user.name);
@@ -385,10 +386,7 @@ export class SalesService implements OnModuleInit {
       .createQueryBuilder(Sale, 's')
       .select('s.saleID', 'saleID')
       .addSelect(score, 'score')
-      .where(`s.storeID IN (:...stores) AND s.currentHistoryStep IN (:...ready) AND NOT ${linkedSql('s')}`, {
-        stores: user.storeIDs,
-        ready: [...EDITABLE_STEPS],
-      })
+      .where(`s.storeID IN (:...stores) AND ${readyToReconcileSql('s')}`, { stores: user.storeIDs })
       .andWhere('s.saleDate >= :from AND s.saleDate <= :to', { from: line.fromDate, to: line.toDate })
       .andWhere('(s.orderRef = :ref OR LOWER(s.sku) = :sku OR s.storeID = :store)', {
         ref: line.orderRef,

@@ -5,7 +5,7 @@ import type { AuthUser } from '../../../common/auth/auth-user';
 import { forUpdate } from '../../../common/db/locks';
 import { toNumber } from '../../../common/db/numbers';
 import { InvalidInput, RecordNotFound } from '../../../common/http/validation-result';
-import { execute, isMySql, persistedNow, type SaleLinkSource } from '../../sales';
+import { execute, isMySql, persistedNow, readyToReconcileSql, type SaleLinkSource } from '../../sales';
 import { lineLinkedSql } from '../rec-links';
 import { SalesService } from '../../sales';
 import { AutoRecRun, RecSheet } from '../entities';
@@ -44,7 +44,6 @@ export const RUN_ALREADY_UNDONE = 'This auto-reconcile run has already been undo
 
 type Progress = (message: string, percentage: number) => Promise<void>;
 const noProgress: Progress = async () => undefined;
-const READY = ['recorded', 'modified'];
 
 /**
  * Lines per committed batch. On MySQL a batch is a few set-based statements of a second or so;
@@ -183,11 +182,10 @@ export class AutoRecService {
           `SELECT :run, r.recSheetLineID, CASE WHEN COUNT(*) = 1 THEN MIN(s.saleID) ELSE 0 END, COUNT(*), :rule, ` +
           `CASE WHEN COUNT(*) = 1 THEN MIN(${match.adjustment}) ELSE 0 END ` +
           `FROM recSheetLine r INNER JOIN sale s ON ${match.join} ` +
-          // A sale is ready when recorded or modified and no line links it (recLink; the sales module derives its step the same way).
-          `WHERE ${batchLines} AND ${match.lines} AND s.currentHistoryStep IN (:...ready) AND NOT EXISTS (SELECT 1 FROM recLink x WHERE x.saleID = s.saleID) ` +
+          `WHERE ${batchLines} AND ${match.lines} AND ${readyToReconcileSql('s')} ` +
           (match.rule === 'exact' ? '' : `AND NOT EXISTS (SELECT 1 FROM autoRecLink e WHERE e.autoRecRunID = :run AND e.recSheetLineID = r.recSheetLineID) `) +
           `GROUP BY r.recSheetLineID`,
-        { ...range, ...match.params, rule: match.rule, ready: READY },
+        { ...range, ...match.params, rule: match.rule },
       );
     }
     const byRule = new Map<string, { matched: number; linked: number }>();

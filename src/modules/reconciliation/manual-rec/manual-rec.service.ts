@@ -10,6 +10,7 @@ import { pounds } from '../../../shared/pounds';
 import { reconcileStateOf, SalesService } from '../../sales';
 import { AutoRecService } from '../auto-rec/auto-rec.service';
 import { RecLink, RecSheetLine } from '../entities';
+import { isLineLinked } from '../rec-links';
 
 type Row = Record<string, unknown>;
 
@@ -157,7 +158,7 @@ export class ManualRecService {
       const seen = await this.visibleLine(manager, lineID, user);
       const sheet = await this.autoRec.lockSheet(manager, seen.recSheetID);
       const line = await this.visibleLine(manager, lineID, user);
-      if (await manager.existsBy(RecLink, { recSheetLineID: line.recSheetLineID })) throw new InvalidInput({ recSheetLineID: LINE_RECONCILED });
+      if (await isLineLinked(manager, line.recSheetLineID)) throw new InvalidInput({ recSheetLineID: LINE_RECONCILED });
       const sale = await this.sales.lockForReconcile(manager, saleID, user);
       if (sale.currentHistoryStep === 'cancelled') throw new InvalidInput({ saleID: SALE_CANCELLED });
       // The sale's reconcile state from the lines that link it (recLink), as its row shows it.

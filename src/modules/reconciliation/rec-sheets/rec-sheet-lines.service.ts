@@ -10,9 +10,8 @@ import { InvalidInput } from '../../../common/http/validation-result';
 import { ListResult, ListService } from '../../../common/list/list.service';
 import { StoresService } from '../../master-data';
 import { SaleReconciliationReads, type SaleDateRange } from '../../sales';
-import { RecLink } from '../entities/rec-link.entity';
 import { RecSheetLine } from '../entities/rec-sheet-line.entity';
-import { lineLinkedSql } from '../rec-links';
+import { isLineLinked, lineLinkedSql } from '../rec-links';
 import { RecSheet } from '../entities/rec-sheet.entity';
 import { duplicateOrderMessage, normaliseOrderRef, ONLY_UNRECONCILED, resolveStore, type StoreInfo } from './line-rules';
 import { RecSheetLineBody } from './rec-sheet.body';
@@ -21,9 +20,6 @@ import { RecSheetsService } from './rec-sheets.service';
 import { textOf } from '../../../common/db/numbers';
 
 const ID_CHUNK = 1000;
-
-/** The line has a link (recLink): it is reconciled. */
-const isLinked = (manager: EntityManager, line: RecSheetLine) => manager.existsBy(RecLink, { recSheetLineID: line.recSheetLineID });
 
 /**
  * Rec sheet lines typed in or corrected by hand (spec 02 section 4: only unreconciled lines can
@@ -75,7 +71,7 @@ export class RecSheetLinesService extends CrudService<RecSheetLine, RecSheetLine
   }
 
   protected async assign(manager: EntityManager, line: RecSheetLine, body: RecSheetLineBody, user: AuthUser, isNew: boolean): Promise<void> {
-    if (!isNew && (await isLinked(manager, line))) throw new InvalidInput({}, ONLY_UNRECONCILED);
+    if (!isNew && (await isLineLinked(manager, line.recSheetLineID))) throw new InvalidInput({}, ONLY_UNRECONCILED);
     const errors: Record<string, string> = {};
     if (!(await manager.existsBy(RecSheet, { recSheetID: body.recSheetID }))) errors.recSheetID = 'Choose a rec sheet that exists';
     const found = await this.stores.byName(manager, body.storeName);
@@ -108,7 +104,7 @@ export class RecSheetLinesService extends CrudService<RecSheetLine, RecSheetLine
   }
 
   protected override async beforeRemove(manager: EntityManager, line: RecSheetLine): Promise<void> {
-    if (await isLinked(manager, line)) throw new InvalidInput({}, ONLY_UNRECONCILED);
+    if (await isLineLinked(manager, line.recSheetLineID)) throw new InvalidInput({}, ONLY_UNRECONCILED);
   }
 
   /**

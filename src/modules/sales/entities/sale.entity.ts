@@ -1,6 +1,6 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, OneToMany, PrimaryGeneratedColumn, VirtualColumn } from 'typeorm';
 import { AuditedEntity } from '../../../common/db/audited.entity';
-import { moneyTransformer } from '../../../common/db/numbers';
+import { decimalTransformer, moneyTransformer } from '../../../common/db/numbers';
 import { DiscountStore } from '../../master-data/entities/discount-store.entity';
 import { SaleType } from '../../master-data/entities/sale-type.entity';
 import { Store } from '../../master-data/entities/store.entity';
@@ -159,7 +159,7 @@ export class Sale extends AuditedEntity {
   @VirtualColumn({
     type: 'integer',
     query: (sale) => linkCountSql(sale).slice(1, -1),
-    transformer: { from: (v: unknown) => Number(v ?? 0), to: (v: unknown) => v },
+    transformer: decimalTransformer(0),
   })
   linkedLines: number;
 
