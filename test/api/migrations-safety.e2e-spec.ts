@@ -118,6 +118,15 @@ async function schemaDrift(dataSource: DataSource): Promise<string[]> {
   ].sort();
 }
 
+/** Undoes the migrations down to and including `name`. */
+async function undoThrough(ds: DataSource, name: string): Promise<void> {
+  const last = async () => (await ds.query<Array<{ name: string }>>('SELECT name FROM migrations ORDER BY id DESC LIMIT 1'))[0].name;
+  for (let undone = await last(); ; undone = await last()) {
+    await ds.undoLastMigration({ transaction: 'each' });
+    if (undone === name) return;
+  }
+}
+
 const database = chosenDatabase();
 const engines: Array<() => Engine> = [sqliteEngine];
 if (database.kind === 'mysql') engines.push(() => mysqlEngine(database.url!));
@@ -156,12 +165,8 @@ describe.each(engines.map((engine) => [engine().name, engine] as const))('migrat
 
   it("RecLinks fills recLink from the lines linked before it: a run's links with their rule, a line linked by hand as manual", async () => {
     const ds = dataSource!;
-    const last = async () => (await ds.query<Array<{ name: string }>>('SELECT name FROM migrations ORDER BY id DESC LIMIT 1'))[0].name;
     // Back to just before RecLinks (and any migration after it), rows linked the old way, then up again.
-    for (let name = await last(); ; name = await last()) {
-      await ds.undoLastMigration({ transaction: 'each' });
-      if (name === 'RecLinks1765200000000') break;
-    }
+    await undoThrough(ds, 'RecLinks1765200000000');
     await ds.query("INSERT INTO recSheet (recSheetID, name, recDate) VALUES (901, 'Before recLink', '2016-02-01')");
     const line =
       'INSERT INTO recSheetLine (recSheetLineID, recSheetID, saleDate, orderRef, saleID, autoRecRunID, adjustment, adjustmentReason, recByUserName, recDate) VALUES ';
@@ -193,5 +198,72 @@ describe.each(engines.map((engine) => [engine().name, engine] as const))('migrat
         linkedByUserName: 'Hand User',
       },
     ]);
+  });
+
+  it("RecLinkSlots gives each sale's first link slot 0 and a further one its line id, and takes the stored step back from 'reconciled'; down() puts it back", async () => {
+    const ds = dataSource!;
+    await undoThrough(ds, 'RecLinkSlots1765300000000');
+    // Sales as the conditional sale update left them (the store, type, user and card they name
+    // do not exist here: keys are not checked for these rows).
+    const runner = ds.createQueryRunner();
+    const mysql = ['mysql', 'mariadb'].includes(ds.options.type);
+    await runner.query(mysql ? 'SET FOREIGN_KEY_CHECKS = 0' : 'PRAGMA foreign_keys = OFF');
+    const sale = (saleID: number, step: string, count: number, total: number) =>
+      runner.query(
+        'INSERT INTO sale (saleID, storeID, saleTypeID, attributableToUserID, saleDate, orderRef, rateCardID, rateCardLineID, rateCardLineStoreID, sku, ' +
+          'currentHistoryStep, revenue, adjustedRevenue, unreconciledRevenue, recSheetLinesTotal, recSheetLinesCount) ' +
+          `VALUES (?, 1, 1, 1, '2016-02-01', ?, 1, 1, 1, 'SKU-1', ?, 100, 100, ?, ?, ?)`,
+        [saleID, `R${saleID}`, step, 100 - total, total, count],
+      );
+    await sale(601, 'reconciled', 2, 100);
+    await sale(602, 'reconciled', 1, 100);
+    await sale(603, 'recorded', 0, 0);
+    await runner.query(mysql ? 'SET FOREIGN_KEY_CHECKS = 1' : 'PRAGMA foreign_keys = ON');
+    await runner.release();
+    await ds.query(
+      "INSERT INTO history (documentType, documentID, step, description, createdDate, createdByUserName) VALUES ('sale', 601, 'modified', 'Changed', '2016-02-01 10:00:00.000', 'Seller'), ('sale', 601, 'reconciled', 'Reconciled', '2016-02-02 10:00:00.000', 'Run')",
+    );
+    for (const [line, saleID] of [
+      [9102, 601],
+      [9101, 601],
+      [9103, 602],
+    ])
+      await ds.query("INSERT INTO recLink (recSheetLineID, saleID, rule) VALUES (?, ?, 'manual')", [line, saleID]);
+    const slots = async () =>
+      (await ds.query<Array<Record<string, unknown>>>('SELECT recSheetLineID, slot FROM recLink WHERE saleID IN (601, 602) ORDER BY recSheetLineID')).map(
+        (k) => [Number(k.recSheetLineID), Number(k.slot)],
+      );
+    const sales = async () =>
+      (
+        await ds.query<Array<Record<string, unknown>>>(
+          'SELECT saleID, currentHistoryStep, recSheetLinesCount, recSheetLinesTotal, unreconciledRevenue FROM sale WHERE saleID IN (601, 602, 603) ORDER BY saleID',
+        )
+      ).map((r) => [Number(r.saleID), r.currentHistoryStep, Number(r.recSheetLinesCount), Number(r.recSheetLinesTotal), Number(r.unreconciledRevenue)]);
+    const read = async () => ({ slots: await slots(), sales: await sales() });
+
+    await runMigrationsOnce(ds);
+    expect(await read()).toEqual({
+      slots: [
+        [9101, 0],
+        [9102, 9102],
+        [9103, 0],
+      ],
+      sales: [
+        [601, 'modified', 0, 0, 100],
+        [602, 'recorded', 0, 0, 100],
+        [603, 'recorded', 0, 0, 100],
+      ],
+    });
+    await expect(ds.query("INSERT INTO recLink (recSheetLineID, saleID, slot, rule) VALUES (9104, 601, 0, 'manual')")).rejects.toThrow();
+
+    await ds.undoLastMigration({ transaction: 'each' });
+    // The lines' revenue is 0 here (no such lines): the count and step come back from the links.
+    expect(await sales()).toEqual([
+      [601, 'reconciled', 2, 0, 100],
+      [602, 'reconciled', 1, 0, 100],
+      [603, 'recorded', 0, 0, 100],
+    ]);
+    await runMigrationsOnce(ds);
+    expect(await schemaDrift(ds)).toEqual([]);
   });
 });

@@ -8,10 +8,11 @@ import {
   NOTE_UNDONE,
   RUN_ALREADY_UNDONE,
 } from '../../src/modules/reconciliation/auto-rec/auto-rec.service';
-import { SaleLinkConflict } from '../../src/modules/sales/sale-reconciliation';
-import { SalesService } from '../../src/modules/sales/sales.service';
+import { RecLink } from '../../src/modules/reconciliation/entities';
+import { LinkConflict, writingLinks } from '../../src/modules/reconciliation/rec-links';
 import { UsersService } from '../../src/modules/users/users/users.service';
 import { expectFailure, expectStatus, Row, TestUser } from '../support/api';
+import { until } from '../support/processes';
 import { createRecLine, createRecSheet, expectLinksMatchLines, saleOrderRef, waitForOperation } from '../support/rec-fixtures';
 import { createSeller, historyOf, readSale, recordSale, SalesWorld, salesWorld } from './sales-fixtures';
 
@@ -67,6 +68,12 @@ async function linesOf(recSheetID: number): Promise<Map<number, Row>> {
   return new Map(
     rows.map((r) => [Number(r.recSheetLineID), { ...r, saleID: Number(r.saleID), autoRecRunID: r.autoRecRunID == null ? null : Number(r.autoRecRunID) }]),
   );
+}
+
+/** The id of the run of `operationID`, 0 while it has none. */
+async function runOf(operationID: number): Promise<number> {
+  const [run]: Row[] = await w.t.dataSource.query('SELECT autoRecRunID FROM autoRecRun WHERE operationID = ?', [operationID]);
+  return run ? Number(run.autoRecRunID) : 0;
 }
 
 const steps = (history: Row[]) => history.map((h) => [h.step, h.description]);
@@ -249,7 +256,7 @@ describe('auto reconcile', () => {
 });
 
 describe('two sheets, one sale', () => {
-  it('runs of two sheets at once whose lines match the same sale link it once (the sale update is conditional; a refused run is retried)', async () => {
+  it('runs of two sheets at once whose lines match the same sale link it once (a refused batch runs again)', async () => {
     const s = await sale();
     const sheets = [await createRecSheet(rec.api), await createRecSheet(rec.api)];
     const lines = [await line(sheets[0].recSheetID, s), await line(sheets[1].recSheetID, s)];
@@ -257,28 +264,68 @@ describe('two sheets, one sale', () => {
     const user = (await w.t.app.get(UsersService).loadAuthUser(rec.userID))!;
     const base = 910_000_000 + Math.floor(Math.random() * 1_000_000);
     const settled = await Promise.allSettled(sheets.map((sh, i) => service.reconcileSheet(sh.recSheetID, user, base + i)));
-    // A run refused (a SaleLinkConflict, or a deadlock on MariaDB) rolled back whole; the job would retry it.
+    // A batch refused (a LinkConflict, or a deadlock on MariaDB) rolled back whole and ran again; a job would retry a run refused three times.
     for (const [i, outcome] of settled.entries()) if (outcome.status === 'rejected') await service.reconcileSheet(sheets[i].recSheetID, user, base + 10 + i);
     expect(await readSale(w, s.saleID)).toEqual(expect.objectContaining({ recSheetLinesCount: 1, recSheetLinesTotal: 100, currentHistoryStep: 'reconciled' }));
     const linked = await Promise.all(lines.map(async (l, i) => (await linesOf(sheets[i].recSheetID)).get(l.recSheetLineID)!.saleID));
     expect(linked.filter((id) => id === s.saleID)).toHaveLength(1);
     expect(steps(await historyOf(w.admin, s.saleID)).filter(([step]) => step === 'reconciled')).toHaveLength(1);
+  });
 
-    // SalesService links only sales still ready: a source naming a linked sale is refused whole.
-    const winner = lines[linked.indexOf(s.saleID)];
-    const before = [await readSale(w, s.saleID), await historyOf(w.admin, s.saleID)];
-    const source = {
-      from: 'recSheetLine r',
-      where: 'r.recSheetLineID = :lineID',
-      saleID: 'r.saleID',
-      revenue: 'r.revenue',
-      params: { lineID: winner.recSheetLineID },
-      count: 1,
-    };
-    await expect(w.t.dataSource.transaction((m) => w.t.app.get(SalesService).linkReconciled(m, source, 'Twice', user))).rejects.toBeInstanceOf(
-      SaleLinkConflict,
-    );
-    expect([await readSale(w, s.saleID), await historyOf(w.admin, s.saleID)]).toEqual(before);
+  it("recLink's unique key takes a sale's first link once: a run whose sale another transaction linked first rolls its batch back and runs it again", async () => {
+    const s = await sale();
+    const other = await sale();
+    const sheet = await createRecSheet(rec.api);
+    const l = await line(sheet.recSheetID, s);
+    const otherLine = await line(sheet.recSheetID, other);
+    // A second first link of one sale is refused, whoever writes it.
+    // Lines of another sheet, each linked here straight in recLink (as another run would link them).
+    const elsewhere = await createRecSheet(rec.api);
+    const [first, second] = [await line(elsewhere.recSheetID, s), await line(elsewhere.recSheetID, other)];
+    const link = (recSheetLineID: number) => ({ recSheetLineID, saleID: s.saleID, slot: 0, autoRecRunID: null, rule: 'manual' });
+    await w.t.dataSource.getRepository(RecLink).insert(link(first.recSheetLineID));
+    await expect(writingLinks(() => w.t.dataSource.getRepository(RecLink).insert(link(second.recSheetLineID)))).rejects.toBeInstanceOf(LinkConflict);
+    await w.t.dataSource.getRepository(RecLink).delete({ recSheetLineID: first.recSheetLineID });
+
+    const service = w.t.app.get(AutoRecService);
+    const user = (await w.t.app.get(UsersService).loadAuthUser(rec.userID))!;
+    const operationID = 915_000_000 + Math.floor(Math.random() * 1_000_000);
+    if (w.t.dataSource.options.type === 'sqlite') {
+      // One writer at a time: the batch reads the committed link and passes over its sale.
+      await w.t.dataSource.getRepository(RecLink).insert(link(first.recSheetLineID));
+    } else {
+      // Another transaction links the sale and holds it uncommitted while the run's batch
+      // matches it (its READ COMMITTED match cannot see the link): the batch's insert waits on
+      // the key, is refused once the other commits, and the batch runs again.
+      const runner = w.t.dataSource.createQueryRunner();
+      await runner.startTransaction();
+      try {
+        await runner.manager.insert(RecLink, link(first.recSheetLineID));
+        const [{ id }] = (await runner.query('SELECT CONNECTION_ID() AS id')) as Row[];
+        const run = service.reconcileSheet(sheet.recSheetID, user, operationID);
+        // The batch's insert of its links has started while the other holds the sale's first slot.
+        await until('the batch inserts its links', async () => {
+          const inserting: Row[] = await w.t.dataSource.query(
+            'SELECT ID FROM information_schema.PROCESSLIST WHERE DB = DATABASE() AND ID <> ? AND INFO LIKE ?',
+            [Number(id), `INSERT INTO recLink %autoRecRunID = ${await runOf(operationID)} %`],
+          );
+          return inserting.length > 0;
+        });
+        await runner.commitTransaction();
+        await run;
+      } finally {
+        if (runner.isTransactionActive) await runner.rollbackTransaction();
+        await runner.release();
+      }
+    }
+    const result = await service.reconcileSheet(sheet.recSheetID, user, operationID);
+    expect(result).toEqual(expect.objectContaining({ reconciled: 1, exactMatches: 1 }));
+    const links: Row[] = await w.t.dataSource.query('SELECT recSheetLineID, slot FROM recLink WHERE saleID = ?', [s.saleID]);
+    expect(links.map((k) => [Number(k.recSheetLineID), Number(k.slot)])).toEqual([[first.recSheetLineID, 0]]);
+    expect((await linesOf(sheet.recSheetID)).get(l.recSheetLineID)!.saleID).toBe(0);
+    expect((await linesOf(sheet.recSheetID)).get(otherLine.recSheetLineID)!.saleID).toBe(other.saleID);
+    // The fake link goes, so the lines and their links agree again (afterEach).
+    await w.t.dataSource.getRepository(RecLink).delete({ recSheetLineID: first.recSheetLineID });
   });
 });
 

@@ -181,8 +181,12 @@ describe('day totals follow every write to sales', () => {
     });
     const started = expectStatus(await rec.api.put(`/api/recSheet/${sheet.recSheetID}/autoRec`), 202).body.data;
     expect((await waitForOperation(rec.api, started.operationID)).state).toBe('completed');
-    const [reconciled] = await w.t.dataSource.query('SELECT currentHistoryStep FROM sale WHERE saleID = ?', [s.saleID]);
-    expect(reconciled.currentHistoryStep).toBe('reconciled');
+    // The run wrote its link and left the sale row (and so the totals triggers) alone: the sale
+    // reads as reconciled through the link.
+    const [stored] = await w.t.dataSource.query('SELECT currentHistoryStep FROM sale WHERE saleID = ?', [s.saleID]);
+    expect(stored.currentHistoryStep).toBe('recorded');
+    const [links] = await w.t.dataSource.query('SELECT COUNT(*) AS n FROM recLink WHERE saleID = ?', [s.saleID]);
+    expect(Number(links.n)).toBe(1);
     expect(await dayOf(`${YEAR}-03-07`)).toEqual([expect.objectContaining({ revenueCount: 1, adjustedRevenue: 100 })]);
     const [run] = await w.t.dataSource.query('SELECT autoRecRunID FROM autoRecRun WHERE recSheetID = ?', [sheet.recSheetID]);
     const undo = expectStatus(await rec.api.put(`/api/autoRecRun/${run.autoRecRunID}/undo`), 202).body.data;

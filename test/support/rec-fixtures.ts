@@ -49,11 +49,14 @@ export async function markReconciled(
   await dataSource.query('UPDATE recSheetLine SET saleID = ?, autoRecRunID = ?, adjustment = ? WHERE recSheetLineID = ?', link);
   // And its link row, as reconcile writes it beside the line (recLink); sale 0 unlinks.
   await dataSource.query('DELETE FROM recLink WHERE recSheetLineID = ?', [recSheetLineID]);
-  if (saleID !== 0)
-    await dataSource.query('INSERT INTO recLink (saleID, autoRecRunID, adjustment, recSheetLineID, rule) VALUES (?, ?, ?, ?, ?)', [
-      ...link,
-      extra.autoRecRunID ? 'exact' : 'manual',
-    ]);
+  if (saleID === 0) return;
+  // The sale's first link takes slot 0, a further one its line's id (RecLink.slot).
+  const [{ n }] = await dataSource.query<Row[]>('SELECT COUNT(*) AS n FROM recLink WHERE saleID = ?', [saleID]);
+  await dataSource.query('INSERT INTO recLink (saleID, autoRecRunID, adjustment, recSheetLineID, rule, slot) VALUES (?, ?, ?, ?, ?, ?)', [
+    ...link,
+    extra.autoRecRunID ? 'exact' : 'manual',
+    Number(n) > 0 ? recSheetLineID : 0,
+  ]);
 }
 
 export type Cell = string | number | Date | null;

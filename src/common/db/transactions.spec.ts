@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { retryingTransaction } from './transactions';
+import { isDuplicateKey, retryingTransaction, TransactionConflict } from './transactions';
 
 /** A DataSource whose transactions fail with `errors` in turn, then succeed. */
 function failingThen(errors: unknown[]): { dataSource: DataSource; runs: () => number } {
@@ -35,5 +35,20 @@ describe('retryingTransaction', () => {
     const { dataSource, runs } = failingThen([other]);
     await expect(retryingTransaction(dataSource, async () => 'saved')).rejects.toBe(other);
     expect(runs()).toBe(1);
+  });
+});
+
+describe('a transaction conflict', () => {
+  it('is run again, as a deadlock is', async () => {
+    const { dataSource, runs } = failingThen([new TransactionConflict('linked meanwhile')]);
+    await expect(retryingTransaction(dataSource, async () => 'saved')).resolves.toBe('saved');
+    expect(runs()).toBe(2);
+  });
+
+  it('a duplicate key is told apart on either engine', () => {
+    expect(isDuplicateKey(Object.assign(new Error('Duplicate'), { driverError: { errno: 1062 } }))).toBe(true);
+    expect(isDuplicateKey(Object.assign(new Error('UNIQUE constraint failed'), { driverError: { code: 'SQLITE_CONSTRAINT_UNIQUE' } }))).toBe(true);
+    expect(isDuplicateKey(deadlock)).toBe(false);
+    expect(isDuplicateKey(new Error('other'))).toBe(false);
   });
 });

@@ -5,10 +5,11 @@
  * the sales module reads it (docs/decisions.md, "Session 40"), as auto reconcile's matching
  * statement is the one place reconciliation reads the sale table.
  *
- * Every fragment takes the alias of the sale table in the statement it goes into. While the
- * sale's stored columns (step, count, total, unreconciled revenue) are still written beside the
- * links, the derived values equal them; once auto reconcile writes only links, the stored step
- * stays recorded or modified and these are what users see.
+ * Every fragment takes the alias of the sale table in the statement it goes into. Nothing
+ * writes the sale's stored reconcile columns any more (count, total and unreconciled revenue stay
+ * at "no line", the step recorded or modified: migration RecLinkSlots), so these are what users
+ * see. A stored 'reconciled' (older data a migration did not see, a test's set-up) still reads
+ * as reconciled.
  */
 
 import type { SaleStep } from './entities/sale.entity';
@@ -52,7 +53,7 @@ export function stepInSql(sale: string, steps: readonly SaleStep[]): string {
     asStored.push(...LINKABLE_STEPS, 'reconciled');
   } else {
     if (linkable.length) clauses.push(`(${stored} IN (${quoted(linkable)}) AND NOT ${linkedSql(sale)})`);
-    // Stored 'reconciled' while the run still writes the step; a linked recorded or modified sale after.
+    // A stored 'reconciled' (see above), or a linked recorded or modified sale.
     if (wanted.has('reconciled')) clauses.push(`(${stored} = 'reconciled' OR (${stored} IN ${LINKABLE} AND ${linkedSql(sale)}))`);
   }
   if (asStored.length) clauses.push(`${stored} IN (${quoted(asStored)})`);

@@ -19,15 +19,8 @@ export interface SaleLinkSource {
   /** The revenue adjustment each link writes on its sale (a match rule's tolerance); none when left out. */
   adjustment?: string;
   params: Record<string, unknown>;
-  /** How many rows the source holds: the sale update must touch exactly this many sales. */
+  /** How many rows the source holds (none: nothing to write). */
   count: number;
-}
-
-/** The sale update touched fewer sales than the source links: another transaction linked one first. Thrown to roll back (a job retries). */
-export class SaleLinkConflict extends Error {
-  constructor(expected: number, affected: number) {
-    super(`Expected to update ${expected} sales, updated ${affected}: a sale changed meanwhile`);
-  }
 }
 
 const HISTORY_DESCRIPTION_MAX = 1000;
@@ -84,9 +77,7 @@ export async function updateSalesFrom(
 }
 
 /**
- * One history row per sale of the source, written before the sales are updated (one INSERT ...
- * SELECT), so the sale update sets currentHistoryID in the same statement (CURRENT_HISTORY_ID).
- * `step` is SQL for the step the sale will have: a constant, or an expression over the sale
+ * One history row per sale of the source (one INSERT ... SELECT). `step` is SQL for the step the sale will have: a constant, or an expression over the sale
  * (alias `s`), in which case the source is joined to the sale table to read it.
  */
 export async function writeHistoryFrom(
@@ -107,15 +98,6 @@ export async function writeHistoryFrom(
     { ...params, ...(fromSale ? (step.params ?? {}) : { hStep: step.constant }) },
   );
 }
-
-/**
- * The SET clause that points each sale at its newest history row (written just before by
- * writeHistoryFrom): one dive into the history's (documentType, documentID) index per sale. It
- * reads only the sale's own history, never rows other transactions are writing for other sales
- * (a join over the history written since some id, read under the update's locks, made two
- * auto reconciles of different sheets wait for each other's new rows: a deadlock).
- */
-export const CURRENT_HISTORY_ID = `currentHistoryID = ${newestHistorySql('sale')}`;
 
 /**
  * The sale's newest history row: every history row of a sale is written with the change it

@@ -26,9 +26,9 @@ import { Sale, SaleAnalysisValue } from './entities';
 import type { SaleStep } from './entities/sale.entity';
 import { autoFilledCode, checkAnalysisAnswers, type AnalysisAnswer } from './sale-analysis';
 import { saleAmounts } from './sale-amounts';
-import { readyToReconcileSql } from './sale-links';
-import { CREDIT_CHECK_FAIL_ORDER_REF, EDITABLE_STEPS, isEditable, reconcileStateOf, saleList, stepOf } from './sale-rows';
-import { CURRENT_HISTORY_ID, persistedNow, SaleLinkConflict, updateSalesFrom, writeHistoryFrom, type SaleLinkSource } from './sale-reconciliation';
+import { linkCountSql, readyToReconcileSql } from './sale-links';
+import { CREDIT_CHECK_FAIL_ORDER_REF, isEditable, saleList, stepOf } from './sale-rows';
+import { persistedNow, updateSalesFrom, writeHistoryFrom, type SaleLinkSource } from './sale-reconciliation';
 import { ChangeRateCardBody, REASON_MESSAGE, SaleBody } from './sale.body';
 
 export const SKU_NOT_AVAILABLE = 'The selected SKU is not available at that store on this rate card for this sale type';
@@ -37,13 +37,14 @@ export const CREDIT_CHECK_FAIL_NOTE = 'Credit check fail';
 const DOCUMENT = 'sale';
 const EDIT_AREAS: SystemArea[] = ['RecordSales', 'UpdateSales'];
 /** A link's adjustment onto the sale, and back (after the unreconciled revenue, which reads the old adjusted revenue). */
-const ADJUST_BY_SOURCE = [
-  'adjustment = ROUND(sale.adjustment + src.linkAdjustment, 2)',
-  'adjustedRevenue = ROUND(sale.adjustedRevenue + src.linkAdjustment, 2)',
-];
-const UNADJUST_BY_SOURCE = [
-  'adjustment = ROUND(sale.adjustment - src.linkAdjustment, 2)',
-  'adjustedRevenue = ROUND(sale.adjustedRevenue - src.linkAdjustment, 2)',
+/**
+ * A link's revenue adjustment (a match rule's tolerance) added to its sale, or taken back. The
+ * stored unreconciled revenue is the adjusted revenue: the links' part is derived (sale-links.ts).
+ */
+const adjustBySource = (sign: '+' | '-') => [
+  `adjustment = ROUND(sale.adjustment ${sign} src.linkAdjustment, 2)`,
+  `adjustedRevenue = ROUND(sale.adjustedRevenue ${sign} src.linkAdjustment, 2)`,
+  `unreconciledRevenue = ROUND(sale.adjustedRevenue ${sign} src.linkAdjustment, 2)`,
 ];
 
 type Row = Record<string, unknown>;
@@ -218,68 +219,43 @@ export class SalesService implements OnModuleInit {
   }
 
   /**
-   * Links many sales, each to one rec sheet line, in one statement (auto reconcile): count + 1,
-   * total + the line's revenue, the source's adjustment (if any) added to the sale's adjustment
-   * and adjusted revenue, unreconciled revenue = adjusted revenue - total, step reconciled,
-   * then one history row each. Only sales ready to reconcile (recorded or modified, no line yet)
-   * are touched; when that is not every sale of the source, another transaction linked one first:
-   * SaleLinkConflict rolls the caller's transaction back.
+   * What a sale records when lines are linked to it in bulk (auto reconcile): the link itself is
+   * the reconciliation module's row (recLink), from which the sale's step, count, total and
+   * unreconciled revenue are read (sale-links.ts), so the sale row is written only where a link
+   * brings a revenue adjustment (a match rule's tolerance: the source's adjustment added to the
+   * sale's adjustment and adjusted revenue). Every sale of the source gets its history row,
+   * step 'reconciled'.
    */
   async linkReconciled(manager: EntityManager, source: SaleLinkSource, description: string, user: Pick<AuthUser, 'name'>): Promise<void> {
     if (source.count === 0) return;
     const now = new Date();
-    // History first (every sale of the source becomes reconciled, or all is rolled back), so the
-    // one sale update also points each sale at its new history row.
     await writeHistoryFrom(manager, source, { constant: 'reconciled' }, description, user.name, now);
-    const affected = await updateSalesFrom(
-      manager,
-      source,
-      [
-        'unreconciledRevenue = ROUND(sale.adjustedRevenue + src.linkAdjustment - sale.recSheetLinesTotal - src.revenue, 2)',
-        'recSheetLinesTotal = ROUND(sale.recSheetLinesTotal + src.revenue, 2)',
-        'recSheetLinesCount = sale.recSheetLinesCount + 1',
-        ...(source.adjustment ? ADJUST_BY_SOURCE : []),
-        'currentHistoryStep = :reconciledStep',
-        'updatedByUserName = :updatedBy',
-        'updatedDate = :updatedAt',
-        CURRENT_HISTORY_ID,
-      ].join(', '),
-      'sale.recSheetLinesCount = 0 AND sale.currentHistoryStep IN (:...readySteps)',
-      { reconciledStep: 'reconciled', updatedBy: user.name, updatedAt: persistedNow(manager, now), readySteps: [...EDITABLE_STEPS] },
-    );
-    if (affected !== source.count) throw new SaleLinkConflict(source.count, affected);
+    if (source.adjustment) await this.adjustLinked(manager, source, '+', user, now);
   }
 
   /**
-   * The reverse of linkReconciled for many sales (undo of an auto-reconcile run): count - 1,
-   * total - the line's revenue, the source's adjustment taken back, and the step back to modified when the history has a change,
-   * else recorded (reconciled while other lines remain); one history row each.
+   * The reverse of linkReconciled (undo of an auto-reconcile run), called while the source's
+   * links still stand: the source's adjustments taken back, and a history row each with the step
+   * the sale has once the link goes: still reconciled when another line links it, else its
+   * stored step (recorded, or modified when it was changed).
    */
   async unlinkReconciled(manager: EntityManager, source: SaleLinkSource, description: string, user: Pick<AuthUser, 'name'>): Promise<void> {
     if (source.count === 0) return;
     const now = new Date();
-    const stepOf = (alias: string) =>
-      `CASE WHEN ${alias}.recSheetLinesCount > 1 THEN :reconciledStep WHEN EXISTS (SELECT 1 FROM history mh WHERE mh.documentType = :saleDoc AND mh.documentID = ${alias}.saleID AND mh.step = :modifiedStep) THEN :modifiedStep ELSE :recordedStep END`;
-    const steps = { reconciledStep: 'reconciled', modifiedStep: 'modified', recordedStep: 'recorded', saleDoc: DOCUMENT };
-    // The step is worked out before the history row of this change exists, in both statements.
-    await writeHistoryFrom(manager, source, { overSale: stepOf('s'), params: steps }, description, user.name, now);
-    const affected = await updateSalesFrom(
+    const stepAfter = `CASE WHEN ${linkCountSql('s')} > 1 THEN :reconciledStep ELSE s.currentHistoryStep END`;
+    await writeHistoryFrom(manager, source, { overSale: stepAfter, params: { reconciledStep: 'reconciled' } }, description, user.name, now);
+    if (source.adjustment) await this.adjustLinked(manager, source, '-', user, now);
+  }
+
+  /** The source's adjustments added to (`+`) or taken off (`-`) the sales whose link carries one; the totals triggers fire for those alone. */
+  private async adjustLinked(manager: EntityManager, source: SaleLinkSource, sign: '+' | '-', user: Pick<AuthUser, 'name'>, now: Date): Promise<void> {
+    await updateSalesFrom(
       manager,
       source,
-      [
-        `currentHistoryStep = ${stepOf('sale')}`,
-        'unreconciledRevenue = ROUND(sale.adjustedRevenue - src.linkAdjustment - sale.recSheetLinesTotal + src.revenue, 2)',
-        'recSheetLinesTotal = ROUND(sale.recSheetLinesTotal - src.revenue, 2)',
-        'recSheetLinesCount = sale.recSheetLinesCount - 1',
-        ...(source.adjustment ? UNADJUST_BY_SOURCE : []),
-        'updatedByUserName = :updatedBy',
-        'updatedDate = :updatedAt',
-        CURRENT_HISTORY_ID,
-      ].join(', '),
-      'sale.currentHistoryStep = :reconciledStep AND sale.recSheetLinesCount >= 1',
-      { ...steps, updatedBy: user.name, updatedAt: persistedNow(manager, now) },
+      [...adjustBySource(sign), 'updatedByUserName = :updatedBy', 'updatedDate = :updatedAt'].join(', '),
+      'src.linkAdjustment <> 0',
+      { updatedBy: user.name, updatedAt: persistedNow(manager, now) },
     );
-    if (affected !== source.count) throw new SaleLinkConflict(source.count, affected);
   }
 
   /**
@@ -334,21 +310,18 @@ export class SalesService implements OnModuleInit {
   }
 
   /**
-   * Links one sale to one rec sheet line by hand: the planned sale (planReconcileChanges) with
-   * `adjustment` added, count + 1, total + the line's revenue, step reconciled, one history row.
+   * Links one sale to one rec sheet line by hand, the sale's part (the link itself is the
+   * reconciliation module's row): the planned sale (planReconcileChanges) with `adjustment`
+   * added, and one history row, step reconciled. The stored step stays: the link makes it read
+   * as reconciled (sale-links.ts).
    */
-  async linkManual(manager: EntityManager, planned: Sale, link: { revenue: number; adjustment: number }, description: string, user: AuthUser): Promise<void> {
+  async linkManual(manager: EntityManager, planned: Sale, link: { adjustment: number }, description: string, user: AuthUser): Promise<void> {
     planned.adjustment = toMoney(planned.adjustment + link.adjustment);
     planned.adjustedRevenue = toMoney(planned.revenue + planned.adjustment);
-    // From the lines that link it now (the derived state), plus this one.
-    const linked = reconcileStateOf(planned);
-    planned.recSheetLinesTotal = toMoney(linked.total + link.revenue);
-    planned.recSheetLinesCount = linked.count + 1;
-    planned.unreconciledRevenue = toMoney(planned.adjustedRevenue - planned.recSheetLinesTotal);
-    planned.currentHistoryStep = 'reconciled';
+    planned.unreconciledRevenue = planned.adjustedRevenue;
     stampUpdated(planned, user.name);
     await manager.save(Sale, planned);
-    await this.writeHistory(manager, planned, description, user);
+    await this.writeHistory(manager, planned, description, user, 'reconciled');
   }
 
   /**
@@ -628,8 +601,9 @@ export class SalesService implements OnModuleInit {
     }
   }
 
-  private async writeHistory(manager: EntityManager, sale: Sale, description: string, user: AuthUser): Promise<void> {
-    const historyID = await this.history.write(manager, { documentType: DOCUMENT, documentID: sale.saleID, step: sale.currentHistoryStep, description }, user);
+  /** A history row of the sale, step its stored step unless `step` is given (a link's 'reconciled', which is derived, not stored). */
+  private async writeHistory(manager: EntityManager, sale: Sale, description: string, user: AuthUser, step: SaleStep = sale.currentHistoryStep): Promise<void> {
+    const historyID = await this.history.write(manager, { documentType: DOCUMENT, documentID: sale.saleID, step, description }, user);
     await manager.update(Sale, { saleID: sale.saleID }, { currentHistoryID: historyID });
     sale.currentHistoryID = historyID;
   }

@@ -4,9 +4,10 @@ import { DataSource, EntityManager } from 'typeorm';
 import type { AuthUser } from '../../../common/auth/auth-user';
 import { forUpdate } from '../../../common/db/locks';
 import { toNumber } from '../../../common/db/numbers';
+import { retryingTransaction } from '../../../common/db/transactions';
 import { InvalidInput, RecordNotFound } from '../../../common/http/validation-result';
 import { execute, isMySql, persistedNow, readyToReconcileSql, type SaleLinkSource } from '../../sales';
-import { lineLinkedSql } from '../rec-links';
+import { lineLinkedSql, writingLinks } from '../rec-links';
 import { SalesService } from '../../sales';
 import { AutoRecRun, RecSheet } from '../entities';
 import { adjustmentReason, MATCH_RULES, ruleNoteText, type LinkRule, type MatchRuleSettings } from '../../../shared/match-rules';
@@ -65,12 +66,17 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
  * sheet never sit in one transaction, and a run taken up again after a crash carries on after
  * its last committed batch (the run keeps lastLineID) without linking anything twice.
  *
+ * A link is a row of recLink, and a sale's reconcile state is read from its links, so a batch
+ * writes the sale table only for a revenue tolerance's adjustment (and each linked sale's
+ * history row, through SalesService).
+ *
  * Each batch locks the sheet's row first, so two runs of one sheet (or a run and a manual link)
  * take turns batch by batch; batches run at READ COMMITTED on MySQL, so runs of different
- * sheets take no gap or read locks on the tables they share (history, sales) and do not
- * deadlock. Sales are changed through SalesService, whose update only touches sales still ready
- * to reconcile and throws when that is not all of them (the batch rolls back; the job retries
- * and carries on from there).
+ * sheets take no gap or read locks on the tables they share (history, sales, links) and do not
+ * deadlock. Two runs of different sheets whose lines match one sale: recLink's unique key
+ * (saleID, slot) takes the first link, the other batch's insert is refused (LinkConflict), rolls
+ * back and runs again, its match then seeing the committed link. Links are inserted in sale
+ * order, so two batches wanting the same sales wait for each other rather than deadlock.
  */
 @Injectable()
 export class AutoRecService {
@@ -87,9 +93,9 @@ export class AutoRecService {
     return sheet;
   }
 
-  /** A transaction of one batch: READ COMMITTED on MySQL (see the class comment); SQLite's own otherwise. */
+  /** A transaction of one batch, run again after a LinkConflict: READ COMMITTED on MySQL (see the class comment); SQLite's own otherwise. */
   private batch<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return isMySql(this.dataSource.manager) ? this.dataSource.transaction('READ COMMITTED', work) : this.dataSource.transaction(work);
+    return retryingTransaction(this.dataSource, work, 3, isMySql(this.dataSource.manager) ? 'READ COMMITTED' : undefined);
   }
 
   private batchLines(): number {
@@ -257,14 +263,17 @@ export class AutoRecService {
         { ...range, ...notes },
       );
     }
-    // The batch's links (recLink), after the lines' updates (which pass over linked lines) and
-    // before the sales' (which read them).
-    await execute(
-      manager,
-      `INSERT INTO recLink (recSheetLineID, saleID, autoRecRunID, rule, adjustment, adjustmentReason, linkedByUserName, linkedDate) ` +
-        `SELECT k.recSheetLineID, k.saleID, k.autoRecRunID, k.rule, k.adjustment, CASE WHEN k.adjustment <> 0 THEN :reason ELSE '' END, :by, :at ` +
-        `FROM autoRecLink k WHERE k.autoRecRunID = :run AND k.recSheetLineID > :after AND k.recSheetLineID <= :upto AND k.saleID <> 0`,
-      { ...range, reason: notes.reason, by: notes.by, at: notes.at },
+    // The batch's links (recLink), after the lines' updates (which pass over linked lines), each
+    // its sale's first (slot 0: the unique key refuses a sale another transaction linked first),
+    // in sale order (see the class comment).
+    await writingLinks(() =>
+      execute(
+        manager,
+        `INSERT INTO recLink (recSheetLineID, saleID, slot, autoRecRunID, rule, adjustment, adjustmentReason, linkedByUserName, linkedDate) ` +
+          `SELECT k.recSheetLineID, k.saleID, 0, k.autoRecRunID, k.rule, k.adjustment, CASE WHEN k.adjustment <> 0 THEN :reason ELSE '' END, :by, :at ` +
+          `FROM autoRecLink k WHERE k.autoRecRunID = :run AND k.recSheetLineID > :after AND k.recSheetLineID <= :upto AND k.saleID <> 0 ORDER BY k.saleID`,
+        { ...range, reason: notes.reason, by: notes.by, at: notes.at },
+      ),
     );
     await this.sales.linkReconciled(
       manager,
@@ -320,9 +329,9 @@ export class AutoRecService {
   }
 
   /**
-   * Undo of a run (beyond the spec): every link it made whose line (of the user's stores) still
-   * links the same sale is reversed: line unreconciled with the note 'Undone', the sale's figures
-   * and step back, history written. In committed batches of links, like the run; a batch only
+   * Undo of a run (beyond the spec): every link it made that still stands, of a line of the
+   * user's stores, is deleted: line unreconciled with the note 'Undone', the sale's tolerance
+   * adjustment taken back, history written. In committed batches of links, like the run; a batch only
    * finds links not yet reversed, so an undo taken up again carries on. The run is then marked
    * undone.
    */

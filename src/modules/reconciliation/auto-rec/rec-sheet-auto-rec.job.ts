@@ -15,7 +15,7 @@ declare module '../../jobs/job-payloads' {
 
 /**
  * Auto reconcile as a job: the run commits in batches and is keyed by the operation, so a
- * retried job (after a SaleLinkConflict or a crash) carries on after the last committed batch
+ * retried job (after a crash, or a batch refused three times: LinkConflict) carries on after the last committed batch
  * and links nothing twice. resultID is the run's id (Undo).
  */
 @JobHandler('recSheetAutoRec')

@@ -4,15 +4,15 @@ import { RecSheetLine } from './rec-sheet-line.entity';
 
 /**
  * A rec sheet line's link to its sale, by auto reconcile or by hand: one row per linked line,
- * none for an unlinked one. The first step of issue 24's links-only redesign
- * (docs/plans/reconcile-links-redesign.md): written beside the line's own link columns
- * (`recSheetLine.saleID` and the rest) by every path that links or unlinks, and kept equal to
- * them, so the reads can move to it before the run stops writing lines and sales. Keyed on the
- * line (a line links one sale); no foreign keys, as each would take a lock on its parent row per
- * link written.
+ * none for an unlinked one. It is the reconcile state of both (issue 24's links-only redesign,
+ * docs/plans/reconcile-links-redesign.md): a sale reads as reconciled while a line links it, and
+ * auto reconcile writes the sale only for a revenue tolerance's adjustment. The line's own link
+ * columns (`recSheetLine.saleID` and the rest) are still written beside it, and kept equal to
+ * it, until the lines' notes are derived too. Keyed on the line (a line links one sale); no
+ * foreign keys, as each would take a lock on its parent row per link written.
  */
 @Entity('recLink')
-@Index(['saleID'])
+@Index(['saleID', 'slot'], { unique: true })
 @Index(['autoRecRunID', 'recSheetLineID'])
 export class RecLink {
   @PrimaryColumn({ type: 'integer' })
@@ -25,6 +25,14 @@ export class RecLink {
 
   @Column({ type: 'integer' })
   saleID: number;
+
+  /**
+   * 0 for the sale's first link; a further line linked by hand takes its own line id. The
+   * unique key (saleID, slot) is what stops two transactions both making a sale's first link
+   * (firstLinkSlot, LinkConflict).
+   */
+  @Column({ type: 'integer', default: 0 })
+  slot: number;
 
   /** The auto-reconcile run that made it; null when linked by hand. */
   @Column({ type: 'integer', nullable: true })

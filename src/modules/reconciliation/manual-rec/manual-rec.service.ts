@@ -10,7 +10,7 @@ import { pounds } from '../../../shared/pounds';
 import { reconcileStateOf, SalesService } from '../../sales';
 import { AutoRecService } from '../auto-rec/auto-rec.service';
 import { RecLink, RecSheetLine } from '../entities';
-import { isLineLinked } from '../rec-links';
+import { firstLinkSlot, isLineLinked, writingLinks } from '../rec-links';
 
 type Row = Record<string, unknown>;
 
@@ -210,26 +210,25 @@ export class ManualRecService {
           updatedDate: now,
         },
       );
-      await manager.insert(RecLink, {
-        recSheetLineID: line.recSheetLineID,
-        saleID: sale.saleID,
-        autoRecRunID: null,
-        rule: 'manual',
-        adjustment: body.adjustment,
-        adjustmentReason: body.recNotes,
-        linkedByUserName: user.name,
-        linkedDate: now,
-      });
+      // The sale's first link, or a further line on a reconciled sale (RecLink.slot).
+      const slot = firstLinkSlot(planned.count > 0, line.recSheetLineID);
+      await writingLinks(() =>
+        manager.insert(RecLink, {
+          recSheetLineID: line.recSheetLineID,
+          saleID: sale.saleID,
+          slot,
+          autoRecRunID: null,
+          rule: 'manual',
+          adjustment: body.adjustment,
+          adjustmentReason: body.recNotes,
+          linkedByUserName: user.name,
+          linkedDate: now,
+        }),
+      );
       const parts = [`Reconciled by hand: rec sheet ${sheet.name}, line ${line.recSheetLineID}`];
       if (body.adjustment !== 0) parts.push(`adjustment ${pounds(body.adjustment)}`);
       if (plan.moved.length) parts.push(`changed ${plan.moved.join(' and ')}`);
-      await this.sales.linkManual(
-        manager,
-        plan.sale,
-        { revenue: line.revenue, adjustment: body.adjustment },
-        `${parts.join(', ')}${body.recNotes ? `: ${body.recNotes}` : ''}`,
-        user,
-      );
+      await this.sales.linkManual(manager, plan.sale, { adjustment: body.adjustment }, `${parts.join(', ')}${body.recNotes ? `: ${body.recNotes}` : ''}`, user);
       return { warning, data };
     });
   }

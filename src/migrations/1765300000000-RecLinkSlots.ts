@@ -1,0 +1,61 @@
+import { MigrationInterface, QueryRunner, TableColumn } from 'typeorm';
+import { index, int } from './columns';
+
+/** The steps a link turns into 'reconciled' on read (sales/sale-links.ts). */
+const LINKABLE = "('recorded', 'modified')";
+
+/**
+ * Issue 24's links-only redesign, slice 6 (docs/plans/reconcile-links-redesign.md): a sale's
+ * reconcile state is its links alone, so auto reconcile no longer writes the sale.
+ *
+ * - recLink gets a `slot` and a unique key (saleID, slot): the guard that two transactions do
+ *   not both make a sale's first link (the conditional sale update gave it before). A sale's
+ *   first link takes slot 0; a further line linked by hand takes its own line id. The key also
+ *   serves every lookup by sale, so the index on saleID alone goes.
+ * - The stored step goes back from 'reconciled' to the step the sale had (modified when its
+ *   history has a change, else recorded), and the stored count, total and unreconciled revenue
+ *   to "no line": what a sale shows is derived from its links (a linked recorded or modified
+ *   sale reads as reconciled), and nothing writes those any more. Every one of these steps is
+ *   counted in the figures, so the totals triggers change nothing.
+ */
+export class RecLinkSlots1765300000000 implements MigrationInterface {
+  name = 'RecLinkSlots1765300000000';
+
+  async up(q: QueryRunner): Promise<void> {
+    await q.addColumn('recLink', new TableColumn(int('slot', false, 0)));
+    await q.query(
+      'UPDATE recLink SET slot = recSheetLineID WHERE recSheetLineID > (SELECT MIN(first.recSheetLineID) FROM (SELECT saleID, recSheetLineID FROM recLink) first WHERE first.saleID = recLink.saleID)',
+    );
+    await this.dropSaleIndex(q);
+    await q.createIndex('recLink', index(['saleID', 'slot'], true));
+    await q.query(
+      "UPDATE sale SET currentHistoryStep = CASE WHEN EXISTS (SELECT 1 FROM history h WHERE h.documentType = 'sale' AND h.documentID = sale.saleID AND h.step = 'modified') " +
+        "THEN 'modified' ELSE 'recorded' END WHERE currentHistoryStep = 'reconciled'",
+    );
+    await q.query(
+      'UPDATE sale SET recSheetLinesCount = 0, recSheetLinesTotal = 0, unreconciledRevenue = adjustedRevenue WHERE recSheetLinesCount <> 0 OR recSheetLinesTotal <> 0 OR unreconciledRevenue <> adjustedRevenue',
+    );
+  }
+
+  async down(q: QueryRunner): Promise<void> {
+    const linked = 'EXISTS (SELECT 1 FROM recLink k WHERE k.saleID = sale.saleID)';
+    const total =
+      '(SELECT COALESCE(SUM(l.revenue), 0) FROM recLink k INNER JOIN recSheetLine l ON l.recSheetLineID = k.recSheetLineID WHERE k.saleID = sale.saleID)';
+    await q.query(
+      `UPDATE sale SET recSheetLinesCount = (SELECT COUNT(*) FROM recLink k WHERE k.saleID = sale.saleID), recSheetLinesTotal = ${total}, ` +
+        `unreconciledRevenue = ROUND(adjustedRevenue - ${total}, 2) WHERE ${linked}`,
+    );
+    await q.query(`UPDATE sale SET currentHistoryStep = 'reconciled' WHERE currentHistoryStep IN ${LINKABLE} AND ${linked}`);
+    const table = await q.getTable('recLink');
+    const unique = table?.indices.find((i) => i.columnNames.join() === 'saleID,slot');
+    if (unique) await q.dropIndex('recLink', unique);
+    await q.createIndex('recLink', index(['saleID']));
+    await q.dropColumn('recLink', 'slot');
+  }
+
+  private async dropSaleIndex(q: QueryRunner): Promise<void> {
+    const table = await q.getTable('recLink');
+    const found = table?.indices.find((i) => i.columnNames.join() === 'saleID');
+    if (found) await q.dropIndex('recLink', found);
+  }
+}
