@@ -861,7 +861,7 @@ async function jobStatements(pool: Pool, database: string, from: string, to: str
     list.forEach((r, k) => {
       const sql = String(r.statement);
       // The job's work on the sheet, not the API's polling of the operation nor progress writes.
-      if (!/autoRecLink|recSheetLine|`sale`|\bsale\b|history/.test(sql) || /`operation`|\boperation\b/.test(sql)) return;
+      if (!/autoRecLink|recLink|recSheetLine|`sale`|\bsale\b|history/.test(sql) || /`operation`|\boperation\b/.test(sql)) return;
       const next = list[k + 1];
       const at = new Date(r.at).getTime();
       out.push({ sql, ms: next ? new Date(next.at).getTime() - at : -1, at });
@@ -873,6 +873,7 @@ async function jobStatements(pool: Pool, database: string, from: string, to: str
 const STATEMENT_KINDS: Array<[string, RegExp]> = [
   ['match (INSERT autoRecLink ... JOIN sale)', /^\s*INSERT INTO autoRecLink/i],
   ['line notes and links', /^\s*UPDATE recSheetLine/i],
+  ['links (INSERT recLink)', /^\s*INSERT INTO recLink/i],
   ['history rows', /^\s*INSERT INTO history/i],
   ['sale update', /^\s*UPDATE sale/i],
   ['drop unlinked work rows', /^\s*DELETE FROM autoRecLink/i],

@@ -19,7 +19,7 @@ import { RecImportTemplates1765000000001 } from './1765000000001-RecImportTempla
 import { MatchRulesAndClawbacks1765000000002 } from './1765000000002-MatchRulesAndClawbacks';
 import { ProfilesThatSell1765100000000 } from './1765100000000-ProfilesThatSell';
 import { RecLinks1765200000000 } from './1765200000000-RecLinks';
-import { RecLinkSlots1765300000000 } from './1765300000000-RecLinkSlots';
+import { ReconcileByLinks1765300000000 } from './1765300000000-ReconcileByLinks';
 
 /** Every migration in order; both engines run the same list at start. */
 export const MIGRATIONS = [
@@ -44,5 +44,5 @@ export const MIGRATIONS = [
   MatchRulesAndClawbacks1765000000002,
   ProfilesThatSell1765100000000,
   RecLinks1765200000000,
-  RecLinkSlots1765300000000,
+  ReconcileByLinks1765300000000,
 ];

@@ -200,9 +200,9 @@ describe.each(engines.map((engine) => [engine().name, engine] as const))('migrat
     ]);
   });
 
-  it("RecLinkSlots gives each sale's first link slot 0 and a further one its line id, and takes the stored step back from 'reconciled'; down() puts it back", async () => {
+  it("ReconcileByLinks gives each sale's first link slot 0 and a further one its line id, and takes the stored step back from 'reconciled'; down() puts it back", async () => {
     const ds = dataSource!;
-    await undoThrough(ds, 'RecLinkSlots1765300000000');
+    await undoThrough(ds, 'ReconcileByLinks1765300000000');
     // Sales as the conditional sale update left them (the store, type, user and card they name
     // do not exist here: keys are not checked for these rows).
     const runner = ds.createQueryRunner();

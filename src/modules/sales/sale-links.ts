@@ -7,7 +7,7 @@
  *
  * Every fragment takes the alias of the sale table in the statement it goes into. Nothing
  * writes the sale's stored reconcile columns any more (count, total and unreconciled revenue stay
- * at "no line", the step recorded or modified: migration RecLinkSlots), so these are what users
+ * at "no line", the step recorded or modified: migration ReconcileByLinks), so these are what users
  * see. A stored 'reconciled' (older data a migration did not see, a test's set-up) still reads
  * as reconciled.
  */

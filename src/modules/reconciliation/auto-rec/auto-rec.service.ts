@@ -281,8 +281,6 @@ export class AutoRecService {
       `Reconciled automatically: rec sheet ${sheet.name}, run ${runID}`,
       user,
     );
-    // Only links remain: what Undo reverses.
-    await execute(manager, 'DELETE FROM autoRecLink WHERE autoRecRunID = :run AND recSheetLineID > :after AND saleID = 0', range);
     const next = {
       considered: run.considered + considered,
       reconciled: run.reconciled + linked,

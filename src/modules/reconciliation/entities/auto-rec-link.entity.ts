@@ -2,12 +2,12 @@ import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { moneyTransformer } from '../../../common/db/numbers';
 
 /**
- * A link an auto-reconcile run made (line → sale). Matches are first written here in one
- * INSERT ... SELECT, then lines and sales are updated from it in a statement each: the run's
- * work table, kept so the run can be undone.
+ * What an auto-reconcile run matched for a line (line → sale, or how many sales): the run's work
+ * table. Each match statement writes here in one INSERT ... SELECT; the lines' notes, the run's
+ * counts and the links (recLink) are written from it. Its rows are kept (a line's match count
+ * and rule stay readable) and give an undo its batches.
  */
 @Entity('autoRecLink')
-@Index(['autoRecRunID', 'saleID'])
 @Index(['autoRecRunID', 'recSheetLineID'], { unique: true })
 export class AutoRecLink {
   @PrimaryGeneratedColumn({ type: 'integer' })
@@ -19,15 +19,11 @@ export class AutoRecLink {
   @Column({ type: 'integer' })
   recSheetLineID: number;
 
-  /** The sale linked; 0 while the run works on a line it could not link (several matches). */
+  /** The sale matched when exactly one did; 0 when several did (the line is left to link by hand). */
   @Column({ type: 'integer' })
   saleID: number;
 
-  /**
-   * How many sales matched the line. The run's INSERT ... SELECT writes every line with a match
-   * (so the notes need no second join), then deletes the rows it did not link before it commits:
-   * after a run only links remain.
-   */
+  /** How many sales matched the line: every line with a match has a row (so the notes need no second join). */
   @Column({ type: 'integer', default: 1 })
   matches: number;
 

@@ -10,14 +10,14 @@ const money = { type: 'decimal', precision: 12, scale: 2, default: 0, transforme
 
 /**
  * One line of a rec sheet (spec 02 section 3, Rec sheet line): what the supplier paid for one
- * order. `saleID` 0 = unreconciled (not a foreign key, so 0 can mean "none"). The store is kept
+ * order. Its link to a sale is its recLink row (RecLink, `link`); the line's own link columns
+ * (`saleID` 0 = unreconciled, and the rest) are still written beside it, not read, so they have
+ * no index (migration ReconcileByLinks). The store is kept
  * by id as well as by the sheet's name, so matching joins on the sale's own index.
  * (recSheetID, orderRef) is unique: the same order number is never created twice in a sheet.
  */
 @Entity('recSheetLine')
 @Index(['recSheetID', 'orderRef'], { unique: true })
-@Index(['recSheetID', 'saleID'])
-@Index(['saleID'])
 @Index(['storeID', 'saleDate'])
 @Index(['fileID'])
 export class RecSheetLine extends AuditedEntity {

@@ -17,17 +17,23 @@ const LINKABLE = "('recorded', 'modified')";
  *   to "no line": what a sale shows is derived from its links (a linked recorded or modified
  *   sale reads as reconciled), and nothing writes those any more. Every one of these steps is
  *   counted in the figures, so the totals triggers change nothing.
+ * - autoRecLink, the run's work table, loses its index on (autoRecRunID, saleID), and
+ *   recSheetLine its indexes on (recSheetID, saleID) and (saleID): links are read from recLink
+ *   (session 40), and each index cost a run a random write per match or link.
  */
-export class RecLinkSlots1765300000000 implements MigrationInterface {
-  name = 'RecLinkSlots1765300000000';
+export class ReconcileByLinks1765300000000 implements MigrationInterface {
+  name = 'ReconcileByLinks1765300000000';
 
   async up(q: QueryRunner): Promise<void> {
     await q.addColumn('recLink', new TableColumn(int('slot', false, 0)));
     await q.query(
       'UPDATE recLink SET slot = recSheetLineID WHERE recSheetLineID > (SELECT MIN(first.recSheetLineID) FROM (SELECT saleID, recSheetLineID FROM recLink) first WHERE first.saleID = recLink.saleID)',
     );
-    await this.dropSaleIndex(q);
+    await dropIndexOn(q, 'recLink', ['saleID']);
     await q.createIndex('recLink', index(['saleID', 'slot'], true));
+    await dropIndexOn(q, 'autoRecLink', ['autoRecRunID', 'saleID']);
+    await dropIndexOn(q, 'recSheetLine', ['recSheetID', 'saleID']);
+    await dropIndexOn(q, 'recSheetLine', ['saleID']);
     await q.query(
       "UPDATE sale SET currentHistoryStep = CASE WHEN EXISTS (SELECT 1 FROM history h WHERE h.documentType = 'sale' AND h.documentID = sale.saleID AND h.step = 'modified') " +
         "THEN 'modified' ELSE 'recorded' END WHERE currentHistoryStep = 'reconciled'",
@@ -46,16 +52,17 @@ export class RecLinkSlots1765300000000 implements MigrationInterface {
         `unreconciledRevenue = ROUND(adjustedRevenue - ${total}, 2) WHERE ${linked}`,
     );
     await q.query(`UPDATE sale SET currentHistoryStep = 'reconciled' WHERE currentHistoryStep IN ${LINKABLE} AND ${linked}`);
-    const table = await q.getTable('recLink');
-    const unique = table?.indices.find((i) => i.columnNames.join() === 'saleID,slot');
-    if (unique) await q.dropIndex('recLink', unique);
+    await q.createIndex('recSheetLine', index(['saleID']));
+    await q.createIndex('recSheetLine', index(['recSheetID', 'saleID']));
+    await q.createIndex('autoRecLink', index(['autoRecRunID', 'saleID']));
+    await dropIndexOn(q, 'recLink', ['saleID', 'slot']);
     await q.createIndex('recLink', index(['saleID']));
     await q.dropColumn('recLink', 'slot');
   }
+}
 
-  private async dropSaleIndex(q: QueryRunner): Promise<void> {
-    const table = await q.getTable('recLink');
-    const found = table?.indices.find((i) => i.columnNames.join() === 'saleID');
-    if (found) await q.dropIndex('recLink', found);
-  }
+async function dropIndexOn(q: QueryRunner, tableName: string, columns: string[]): Promise<void> {
+  const table = await q.getTable(tableName);
+  const found = table?.indices.find((i) => i.columnNames.join() === columns.join());
+  if (found) await q.dropIndex(tableName, found);
 }
