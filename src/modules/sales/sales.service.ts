@@ -247,11 +247,15 @@ export class SalesService implements OnModuleInit {
     if (source.adjustment) await this.adjustLinked(manager, source, '-', user, now);
   }
 
-  /** The source's adjustments added to (`+`) or taken off (`-`) the sales whose link carries one; the totals triggers fire for those alone. */
+  /**
+   * The source's adjustments added to (`+`) or taken off (`-`) the sales whose link carries one;
+   * the totals triggers fire for those alone. The source is narrowed to those links before the
+   * join, so a batch without adjustments reads no sale.
+   */
   private async adjustLinked(manager: EntityManager, source: SaleLinkSource, sign: '+' | '-', user: Pick<AuthUser, 'name'>, now: Date): Promise<void> {
     await updateSalesFrom(
       manager,
-      source,
+      { ...source, where: `(${source.where}) AND ${source.adjustment} <> 0` },
       [...adjustBySource(sign), 'updatedByUserName = :updatedBy', 'updatedDate = :updatedAt'].join(', '),
       'src.linkAdjustment <> 0',
       { updatedBy: user.name, updatedAt: persistedNow(manager, now) },
