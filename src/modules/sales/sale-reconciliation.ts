@@ -3,19 +3,17 @@ import { History } from '../../common/history/history.entity';
 
 /**
  * What reconciliation hands SalesService to link or unlink many sales in one statement: a set of
- * rows (each sale at most once) with the sale id and the rec sheet line revenue it brings. Written
+ * rows (each sale at most once) with the sale id and, when any brings one, the adjustment. Written
  * by the reconciliation module over its own tables (never the sale table, which MySQL cannot read
  * in a statement that updates it), with named parameters (`:name`, `:...list`).
  *
- *   { from: 'autoRecLink l INNER JOIN recSheetLine r ON r.recSheetLineID = l.recSheetLineID',
- *     where: 'l.autoRecRunID = :run AND l.saleID <> 0', saleID: 'l.saleID', revenue: 'r.revenue',
- *     params: { run: 5 }, count: 1234 }
+ *   { from: 'recLink l', where: 'l.autoRecRunID = :run', saleID: 'l.saleID',
+ *     adjustment: 'l.adjustment', params: { run: 5 }, count: 1234 }
  */
 export interface SaleLinkSource {
   from: string;
   where: string;
   saleID: string;
-  revenue: string;
   /** The revenue adjustment each link writes on its sale (a match rule's tolerance); none when left out. */
   adjustment?: string;
   params: Record<string, unknown>;
@@ -58,9 +56,9 @@ export function persistedNow(manager: EntityManager, now: Date): unknown {
 /**
  * UPDATE sale from the source as a join, in each engine's own form (MySQL's multi-table UPDATE,
  * SQLite's UPDATE ... FROM): a correlated `saleID IN (subquery)` is not turned into a join by
- * MariaDB 10's single-table UPDATE and would visit every sale. `set` may use `src.revenue`, and
- * `src.linkAdjustment` and CURRENT_HISTORY_ID. Assignments must read only columns no earlier assignment changes (MySQL
- * applies them in order, SQLite reads the old row).
+ * MariaDB 10's single-table UPDATE and would visit every sale. `set` may use `src.linkAdjustment`.
+ * Assignments must read only columns no earlier assignment changes (MySQL applies them in order,
+ * SQLite reads the old row).
  */
 export async function updateSalesFrom(
   manager: EntityManager,
@@ -69,7 +67,7 @@ export async function updateSalesFrom(
   where: string,
   params: Record<string, unknown>,
 ): Promise<number> {
-  const src = `(SELECT ${source.saleID} AS saleID, ${source.revenue} AS revenue, ${source.adjustment ?? '0'} AS linkAdjustment FROM ${source.from} WHERE ${source.where})`;
+  const src = `(SELECT ${source.saleID} AS saleID, ${source.adjustment ?? '0'} AS linkAdjustment FROM ${source.from} WHERE ${source.where})`;
   const sql = isMySql(manager)
     ? `UPDATE sale INNER JOIN ${src} src ON src.saleID = sale.saleID SET ${set} WHERE ${where}`
     : `UPDATE sale SET ${set} FROM ${src} AS src WHERE src.saleID = sale.saleID AND ${where}`;

@@ -194,16 +194,17 @@ export class AutoRecService {
         { ...range, ...match.params, rule: match.rule },
       );
     }
-    const byRule = new Map<string, { matched: number; linked: number }>();
+    const byRule = new Map<string, { matched: number; linked: number; adjusted: number }>();
     for (const row of (
       await execute(
         manager,
-        `SELECT rule, COUNT(*) AS matched, SUM(CASE WHEN saleID <> 0 THEN 1 ELSE 0 END) AS linked FROM autoRecLink WHERE autoRecRunID = :run AND recSheetLineID > :after GROUP BY rule`,
+        `SELECT rule, COUNT(*) AS matched, SUM(CASE WHEN saleID <> 0 THEN 1 ELSE 0 END) AS linked, ` +
+          `SUM(CASE WHEN saleID <> 0 AND adjustment <> 0 THEN 1 ELSE 0 END) AS adjusted FROM autoRecLink WHERE autoRecRunID = :run AND recSheetLineID > :after GROUP BY rule`,
         range,
       )
     ).records)
-      byRule.set(String(row.rule), { matched: toNumber(row.matched), linked: toNumber(row.linked) });
-    const sum = (key: 'matched' | 'linked') => [...byRule.values()].reduce((total, counts) => total + counts[key], 0);
+      byRule.set(String(row.rule), { matched: toNumber(row.matched), linked: toNumber(row.linked), adjusted: toNumber(row.adjusted) });
+    const sum = (key: 'matched' | 'linked' | 'adjusted') => [...byRule.values()].reduce((total, counts) => total + counts[key], 0);
     const linked = sum('linked');
     const matched = sum('matched');
     const linkedBy = (rule: LinkRule) => byRule.get(rule)?.linked ?? 0;
@@ -277,7 +278,7 @@ export class AutoRecService {
     );
     await this.sales.linkReconciled(
       manager,
-      this.runLinks(runID, linked, { after: run.lastLineID, upto: range.upto }),
+      this.runLinks(runID, linked, sum('adjusted') > 0, { after: run.lastLineID, upto: range.upto }),
       `Reconciled automatically: rec sheet ${sheet.name}, run ${runID}`,
       user,
     );
@@ -301,18 +302,18 @@ export class AutoRecService {
 
   /**
    * The links a run made that still stand (recLink: undo and unreconcile delete theirs), of lines
-   * in (after, upto] when given, of `stores` when given.
+   * in (after, upto] when given, of `stores` when given (read from the lines). `adjusted`: some
+   * carry an adjustment for their sale (else the sale table is not touched at all).
    */
-  private runLinks(runID: number, count: number, lines?: { after: number; upto: number }, stores?: number[]): SaleLinkSource {
+  private runLinks(runID: number, count: number, adjusted: boolean, lines?: { after: number; upto: number }, stores?: number[]): SaleLinkSource {
     return {
-      from: 'recLink l INNER JOIN recSheetLine r ON r.recSheetLineID = l.recSheetLineID',
+      from: stores ? 'recLink l INNER JOIN recSheetLine r ON r.recSheetLineID = l.recSheetLineID' : 'recLink l',
       where:
         'l.autoRecRunID = :linkRun' +
         (lines ? ' AND l.recSheetLineID > :linkAfter AND l.recSheetLineID <= :linkUpto' : '') +
         (stores ? ' AND r.storeID IN (:...linkStores)' : ''),
       saleID: 'l.saleID',
-      revenue: 'r.revenue',
-      adjustment: 'l.adjustment',
+      ...(adjusted ? { adjustment: 'l.adjustment' } : {}),
       params: { linkRun: runID, ...(lines ? { linkAfter: lines.after, linkUpto: lines.upto } : {}), ...(stores ? { linkStores: stores } : {}) },
       count,
     };
@@ -376,10 +377,17 @@ export class AutoRecService {
       return { done: true, upto: after, undoneLinks: run.undoneLinks };
     }
     const upto = toNumber(bounds.upto);
-    const probe = this.runLinks(autoRecRunID, 0, { after, upto }, stores);
-    const [{ n }] = (await execute(manager, `SELECT COUNT(*) AS n FROM ${probe.from} WHERE ${probe.where}`, probe.params)).records;
+    const stillLinked = this.runLinks(autoRecRunID, 0, false, { after, upto }, stores);
+    const [{ n, adjusted }] = (
+      await execute(
+        manager,
+        `SELECT COUNT(*) AS n, SUM(CASE WHEN l.adjustment <> 0 THEN 1 ELSE 0 END) AS adjusted FROM ${stillLinked.from} WHERE ${stillLinked.where}`,
+        stillLinked.params,
+      )
+    ).records;
     const undone = toNumber(n);
-    await this.sales.unlinkReconciled(manager, { ...probe, count: undone }, `Unreconciled (undo of auto reconcile run ${autoRecRunID})`, user);
+    const probe = this.runLinks(autoRecRunID, undone, toNumber(adjusted ?? 0) > 0, { after, upto }, stores);
+    await this.sales.unlinkReconciled(manager, probe, `Unreconciled (undo of auto reconcile run ${autoRecRunID})`, user);
     const unlinkedLines = `recSheetID = :sheet AND autoRecRunID = :linkRun AND storeID IN (:...linkStores) AND recSheetLineID > :linkAfter AND recSheetLineID <= :linkUpto`;
     const links = await execute(
       manager,
