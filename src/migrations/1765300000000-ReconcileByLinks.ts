@@ -1,5 +1,5 @@
 import { MigrationInterface, QueryRunner, TableColumn } from 'typeorm';
-import { index, int } from './columns';
+import { index, int, text } from './columns';
 
 /** The steps a link turns into 'reconciled' on read (sales/sale-links.ts). */
 const LINKABLE = "('recorded', 'modified')";
@@ -17,6 +17,9 @@ const LINKABLE = "('recorded', 'modified')";
  *   to "no line": what a sale shows is derived from its links (a linked recorded or modified
  *   sale reads as reconciled), and nothing writes those any more. Every one of these steps is
  *   counted in the figures, so the totals triggers change nothing.
+ * - recLink gets the note an auto link's line shows (`note`, filled from the lines' notes): a run
+ *   writes no linked line. The lines' own link columns (saleID and the rest) are no longer
+ *   written nor read; down() writes them back from the links.
  * - autoRecLink, the run's work table, loses its index on (autoRecRunID, saleID), and
  *   recSheetLine its indexes on (recSheetID, saleID) and (saleID): links are read from recLink
  *   (session 40), and each index cost a run a random write per match or link.
@@ -26,6 +29,10 @@ export class ReconcileByLinks1765300000000 implements MigrationInterface {
 
   async up(q: QueryRunner): Promise<void> {
     await q.addColumn('recLink', new TableColumn(int('slot', false, 0)));
+    await q.addColumn('recLink', new TableColumn(text('note', 255, { default: '' })));
+    await q.query(
+      'UPDATE recLink SET note = (SELECT l.autoRecNotes FROM recSheetLine l WHERE l.recSheetLineID = recLink.recSheetLineID) WHERE autoRecRunID IS NOT NULL',
+    );
     await q.query(
       'UPDATE recLink SET slot = recSheetLineID WHERE recSheetLineID > (SELECT MIN(first.recSheetLineID) FROM (SELECT saleID, recSheetLineID FROM recLink) first WHERE first.saleID = recLink.saleID)',
     );
@@ -44,6 +51,17 @@ export class ReconcileByLinks1765300000000 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
+    // The lines' own link columns and notes, as the runs and manual links wrote them before.
+    const fromLink = (column: string) => `(SELECT k.${column} FROM recLink k WHERE k.recSheetLineID = recSheetLine.recSheetLineID)`;
+    await q.query(
+      `UPDATE recSheetLine SET saleID = ${fromLink('saleID')}, autoRecRunID = ${fromLink('autoRecRunID')}, recByUserName = ${fromLink('linkedByUserName')}, ` +
+        `recDate = ${fromLink('linkedDate')}, adjustment = ${fromLink('adjustment')}, adjustmentReason = ${fromLink('adjustmentReason')}, ` +
+        `autoRecNotes = COALESCE(NULLIF(${fromLink('note')}, ''), autoRecNotes) WHERE EXISTS (SELECT 1 FROM recLink k WHERE k.recSheetLineID = recSheetLine.recSheetLineID)`,
+    );
+    await q.query(
+      "UPDATE recSheetLine SET saleID = 0, autoRecRunID = NULL, recByUserName = '', recDate = NULL, adjustment = 0, adjustmentReason = '' " +
+        'WHERE saleID <> 0 AND NOT EXISTS (SELECT 1 FROM recLink k WHERE k.recSheetLineID = recSheetLine.recSheetLineID)',
+    );
     const linked = 'EXISTS (SELECT 1 FROM recLink k WHERE k.saleID = sale.saleID)';
     const total =
       '(SELECT COALESCE(SUM(l.revenue), 0) FROM recLink k INNER JOIN recSheetLine l ON l.recSheetLineID = k.recSheetLineID WHERE k.saleID = sale.saleID)';
@@ -58,6 +76,7 @@ export class ReconcileByLinks1765300000000 implements MigrationInterface {
     await dropIndexOn(q, 'recLink', ['saleID', 'slot']);
     await q.createIndex('recLink', index(['saleID']));
     await q.dropColumn('recLink', 'slot');
+    await q.dropColumn('recLink', 'note');
   }
 }
 

@@ -36,8 +36,9 @@ export async function createRecLine(api: Client, body: Row): Promise<Row> {
 }
 
 /**
- * Marks a line reconciled the way reconcile would leave it (saleID, and autoRecRunID when an
- * auto run linked it, and its recLink row; sale 0 unmarks it), straight in the database: the reconcile calls are tested elsewhere.
+ * Marks a line reconciled the way reconcile would leave it (its recLink row, with autoRecRunID
+ * when an auto run linked it; sale 0 unmarks it), straight in the database: the reconcile calls
+ * are tested elsewhere.
  */
 export async function markReconciled(
   dataSource: DataSource,
@@ -46,8 +47,6 @@ export async function markReconciled(
   extra: { autoRecRunID?: number; adjustment?: number } = {},
 ): Promise<void> {
   const link = [saleID, extra.autoRecRunID ?? null, (extra.adjustment ?? 0).toFixed(2), recSheetLineID];
-  await dataSource.query('UPDATE recSheetLine SET saleID = ?, autoRecRunID = ?, adjustment = ? WHERE recSheetLineID = ?', link);
-  // And its link row, as reconcile writes it beside the line (recLink); sale 0 unlinks.
   await dataSource.query('DELETE FROM recLink WHERE recSheetLineID = ?', [recSheetLineID]);
   if (saleID === 0) return;
   // The sale's first link takes slot 0, a further one its line's id (RecLink.slot).
@@ -135,35 +134,4 @@ export async function importWorkbook(api: Client, recSheetID: number, sheets: Wo
   const fileID = options.fileID ?? (await uploadRecFile(api, await recSheetWorkbook(sheets)));
   const mappings = options.mappings ?? Object.fromEntries(sheets.map((s) => [s.name, FULL_MAPPING]));
   return runImport(api, { fileID, recSheetID, mappings, commit: options.commit ?? true, autoRec: options.autoRec ?? false });
-}
-
-/**
- * Every line's link as recLink holds it equals the line's own link columns (issue 24's
- * redesign keeps the two equal until the reads move to recLink): the same lines, sales, runs,
- * adjustments and reasons, user and time, whichever path linked or unlinked them.
- */
-export async function expectLinksMatchLines(dataSource: DataSource): Promise<void> {
-  const norm = (rows: Array<Record<string, unknown>>) =>
-    rows
-      .map((r) => ({
-        recSheetLineID: Number(r.recSheetLineID),
-        saleID: Number(r.saleID),
-        autoRecRunID: r.autoRecRunID == null ? null : Number(r.autoRecRunID),
-        adjustment: Number(r.adjustment),
-        adjustmentReason: String(r.adjustmentReason),
-        linkedBy: String(r.linkedBy),
-        linkedAt: r.linkedAt == null ? null : new Date(r.linkedAt as string).getTime(),
-      }))
-      .sort((a, b) => a.recSheetLineID - b.recSheetLineID);
-  const lines = norm(
-    await dataSource.query(
-      'SELECT recSheetLineID, saleID, autoRecRunID, adjustment, adjustmentReason, recByUserName AS linkedBy, recDate AS linkedAt FROM recSheetLine WHERE saleID <> 0',
-    ),
-  );
-  const links = norm(
-    await dataSource.query(
-      'SELECT recSheetLineID, saleID, autoRecRunID, adjustment, adjustmentReason, linkedByUserName AS linkedBy, linkedDate AS linkedAt FROM recLink',
-    ),
-  );
-  expect(links).toEqual(lines);
 }

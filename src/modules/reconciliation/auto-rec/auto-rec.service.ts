@@ -210,8 +210,8 @@ export class AutoRecService {
     const linkedBy = (rule: LinkRule) => byRule.get(rule)?.linked ?? 0;
     const clawbacksWithoutRefund = toNumber(bounds.clawbacks ?? 0) - (byRule.get('clawback')?.matched ?? 0);
 
-    // Every line of the batch says what happened to it, and a linked one gets its sale (and the
-    // adjustment a revenue tolerance wrote, with its reason).
+    // Every line of the batch says what happened to it: a linked line through its link's note
+    // (recLink.note), every other line in its own note. A linked line is not written at all.
     const notes = {
       noteLinked: NOTE_LINKED,
       noteMultiple: NOTE_MULTIPLE,
@@ -225,55 +225,40 @@ export class AutoRecService {
       ...Object.fromEntries(LINK_RULES.map((rule) => [`rule_${rule}`, ruleNoteText(rule, rules)])),
     };
     const ruleText = (k: string) => `CASE ${k}.rule ${LINK_RULES.map((rule) => `WHEN '${rule}' THEN :rule_${rule}`).join(' ')} ELSE ${k}.rule END`;
-    const note = (k: string) =>
+    const linkedNote = (k: string) =>
+      `CASE WHEN ${k}.rule = 'clawback' THEN CONCAT(:noteClawbackLinked, ${k}.saleID) ELSE CONCAT(:noteLinked, ${k}.saleID, ' (', ${ruleText(k)}, ')') END`;
+    const unlinkedNote = (k: string) =>
       `CASE WHEN ${k}.recSheetLineID IS NULL THEN (CASE WHEN r.revenue < 0 THEN :noteClawbackNone ELSE :noteNone END) ` +
-      `WHEN ${k}.saleID <> 0 AND ${k}.rule = 'clawback' THEN CONCAT(:noteClawbackLinked, ${k}.saleID) ` +
-      `WHEN ${k}.saleID <> 0 THEN CONCAT(:noteLinked, ${k}.saleID, ' (', ${ruleText(k)}, ')') ` +
       `ELSE CONCAT(${k}.matches, :noteMultiple, ' (', ${ruleText(k)}, ')', :noteByHand) END`;
     const inScope = '(r.storeID IS NULL OR r.storeID IN (:...stores))';
     if (isMySql(manager)) {
-      // One pass over the batch's lines: MySQL's multi-table UPDATE with the run's links outer-joined
-      // (the line's own columns are assigned last, as MySQL applies assignments in order).
+      // MySQL's multi-table UPDATE with the run's matches outer-joined.
       await execute(
         manager,
-        `UPDATE recSheetLine r LEFT JOIN autoRecLink k ON k.autoRecRunID = :run AND k.recSheetLineID = r.recSheetLineID SET ` +
-          `r.autoRecNotes = ${note('k')}, ` +
-          `r.recByUserName = CASE WHEN k.saleID <> 0 THEN :by ELSE r.recByUserName END, ` +
-          `r.recDate = CASE WHEN k.saleID <> 0 THEN :at ELSE r.recDate END, ` +
-          `r.autoRecRunID = CASE WHEN k.saleID <> 0 THEN :run ELSE r.autoRecRunID END, ` +
-          `r.adjustmentReason = CASE WHEN k.saleID <> 0 AND k.adjustment <> 0 THEN :reason ELSE r.adjustmentReason END, ` +
-          `r.adjustment = CASE WHEN k.saleID <> 0 THEN k.adjustment ELSE r.adjustment END, ` +
-          `r.saleID = CASE WHEN k.saleID <> 0 THEN k.saleID ELSE r.saleID END ` +
-          `WHERE ${batchLines} AND ${inScope}`,
+        `UPDATE recSheetLine r LEFT JOIN autoRecLink k ON k.autoRecRunID = :run AND k.recSheetLineID = r.recSheetLineID SET r.autoRecNotes = ${unlinkedNote('k')} ` +
+          `WHERE ${batchLines} AND ${inScope} AND (k.saleID IS NULL OR k.saleID = 0)`,
         { ...range, ...notes },
       );
     } else {
-      // SQLite's UPDATE ... FROM is an inner join: the notes of every line, then the links.
+      // SQLite's UPDATE ... FROM is an inner join: a correlated read of the line's match instead.
       await execute(
         manager,
-        `UPDATE recSheetLine AS r SET autoRecNotes = COALESCE((SELECT ${note('l')} FROM autoRecLink l WHERE l.autoRecRunID = :run AND l.recSheetLineID = r.recSheetLineID), ` +
+        `UPDATE recSheetLine AS r SET autoRecNotes = COALESCE((SELECT ${unlinkedNote('l')} FROM autoRecLink l WHERE l.autoRecRunID = :run AND l.recSheetLineID = r.recSheetLineID), ` +
           `CASE WHEN r.revenue < 0 THEN :noteClawbackNone ELSE :noteNone END) ` +
-          `WHERE ${batchLines} AND ${inScope}`,
-        { ...range, ...notes },
-      );
-      await execute(
-        manager,
-        `UPDATE recSheetLine AS r SET saleID = l.saleID, autoRecRunID = :run, recByUserName = :by, recDate = :at, adjustment = l.adjustment, ` +
-          `adjustmentReason = CASE WHEN l.adjustment <> 0 THEN :reason ELSE r.adjustmentReason END FROM autoRecLink l ` +
-          `WHERE l.autoRecRunID = :run AND l.recSheetLineID = r.recSheetLineID AND l.saleID <> 0 AND ${batchLines}`,
+          `WHERE ${batchLines} AND ${inScope} AND NOT EXISTS (SELECT 1 FROM autoRecLink l WHERE l.autoRecRunID = :run AND l.recSheetLineID = r.recSheetLineID AND l.saleID <> 0)`,
         { ...range, ...notes },
       );
     }
-    // The batch's links (recLink), after the lines' updates (which pass over linked lines), each
+    // The batch's links (recLink), after the lines' notes (which pass over linked lines), each
     // its sale's first (slot 0: the unique key refuses a sale another transaction linked first),
     // in sale order (see the class comment).
     await writingLinks(() =>
       execute(
         manager,
-        `INSERT INTO recLink (recSheetLineID, saleID, slot, autoRecRunID, rule, adjustment, adjustmentReason, linkedByUserName, linkedDate) ` +
-          `SELECT k.recSheetLineID, k.saleID, 0, k.autoRecRunID, k.rule, k.adjustment, CASE WHEN k.adjustment <> 0 THEN :reason ELSE '' END, :by, :at ` +
+        `INSERT INTO recLink (recSheetLineID, saleID, slot, autoRecRunID, rule, adjustment, adjustmentReason, linkedByUserName, linkedDate, note) ` +
+          `SELECT k.recSheetLineID, k.saleID, 0, k.autoRecRunID, k.rule, k.adjustment, CASE WHEN k.adjustment <> 0 THEN :reason ELSE '' END, :by, :at, ${linkedNote('k')} ` +
           `FROM autoRecLink k WHERE k.autoRecRunID = :run AND k.recSheetLineID > :after AND k.recSheetLineID <= :upto AND k.saleID <> 0 ORDER BY k.saleID`,
-        { ...range, reason: notes.reason, by: notes.by, at: notes.at },
+        { ...range, ...notes },
       ),
     );
     await this.sales.linkReconciled(
@@ -388,19 +373,21 @@ export class AutoRecService {
     const undone = toNumber(n);
     const probe = this.runLinks(autoRecRunID, undone, toNumber(adjusted ?? 0) > 0, { after, upto }, stores);
     await this.sales.unlinkReconciled(manager, probe, `Unreconciled (undo of auto reconcile run ${autoRecRunID})`, user);
-    const unlinkedLines = `recSheetID = :sheet AND autoRecRunID = :linkRun AND storeID IN (:...linkStores) AND recSheetLineID > :linkAfter AND recSheetLineID <= :linkUpto`;
+    // The lines whose links this batch deletes (of the user's stores) say so; then the links go.
+    const undoneLines =
+      `recSheetID = :sheet AND storeID IN (:...linkStores) AND recSheetLineID > :linkAfter AND recSheetLineID <= :linkUpto ` +
+      `AND recSheetLineID IN (SELECT recSheetLineID FROM recLink WHERE autoRecRunID = :linkRun AND recSheetLineID > :linkAfter AND recSheetLineID <= :linkUpto)`;
+    const lines = await execute(manager, `UPDATE recSheetLine SET autoRecNotes = :note WHERE ${undoneLines}`, {
+      note: NOTE_UNDONE,
+      sheet: run.recSheetID,
+      ...probe.params,
+    });
     const links = await execute(
       manager,
       `DELETE FROM recLink WHERE autoRecRunID = :linkRun AND recSheetLineID > :linkAfter AND recSheetLineID <= :linkUpto ` +
         `AND recSheetLineID IN (SELECT recSheetLineID FROM recSheetLine WHERE recSheetID = :sheet AND storeID IN (:...linkStores) ` +
         `AND recSheetLineID > :linkAfter AND recSheetLineID <= :linkUpto)`,
       { sheet: run.recSheetID, ...probe.params },
-    );
-    const lines = await execute(
-      manager,
-      `UPDATE recSheetLine SET saleID = 0, autoRecRunID = NULL, recByUserName = '', recDate = NULL, adjustment = 0, adjustmentReason = '', autoRecNotes = :note ` +
-        `WHERE ${unlinkedLines}`,
-      { note: NOTE_UNDONE, sheet: run.recSheetID, ...probe.params },
     );
     if (lines.affected !== undone || links.affected !== undone)
       throw new Error(`Undo of run ${autoRecRunID}: unlinked ${lines.affected} lines and ${links.affected} links of ${undone}`);

@@ -49,6 +49,14 @@ export class RecLink {
   @Column({ type: 'varchar', length: 1000, default: '' })
   adjustmentReason: string;
 
+  /**
+   * What auto reconcile wrote when it made the link ("Reconciled automatically to sale N
+   * (rule)"): the line's note while the link stands, so a run writes no linked line. Empty for a
+   * link made by hand (the line keeps its own note).
+   */
+  @Column({ type: 'varchar', length: 255, default: '' })
+  note: string;
+
   @Column({ type: 'varchar', length: 100, default: '' })
   linkedByUserName: string;
 

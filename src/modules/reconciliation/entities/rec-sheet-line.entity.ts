@@ -10,10 +10,10 @@ const money = { type: 'decimal', precision: 12, scale: 2, default: 0, transforme
 
 /**
  * One line of a rec sheet (spec 02 section 3, Rec sheet line): what the supplier paid for one
- * order. Its link to a sale is its recLink row (RecLink, `link`); the line's own link columns
- * (`saleID` 0 = unreconciled, and the rest) are still written beside it, not read, so they have
- * no index (migration ReconcileByLinks). The store is kept
- * by id as well as by the sheet's name, so matching joins on the sale's own index.
+ * order. Its link to a sale is its recLink row (RecLink, `link`), which also holds an auto
+ * link's note. The line's own link columns (`saleID` and the rest) are neither written nor read
+ * since migration ReconcileByLinks (which dropped their indexes), and can be dropped. The store
+ * is kept by id as well as by the sheet's name, so matching joins on the sale's own index.
  * (recSheetID, orderRef) is unique: the same order number is never created twice in a sheet.
  */
 @Entity('recSheetLine')

@@ -196,20 +196,7 @@ export class ManualRecService {
       removeHiddenFigures(data, RECONCILE_FIGURES, user);
       if (!commit) return { warning, data };
       const now = new Date();
-      await manager.update(
-        RecSheetLine,
-        { recSheetLineID: line.recSheetLineID },
-        {
-          saleID: sale.saleID,
-          autoRecRunID: null,
-          recByUserName: user.name,
-          recDate: now,
-          adjustment: body.adjustment,
-          adjustmentReason: body.recNotes,
-          updatedByUserName: user.name,
-          updatedDate: now,
-        },
-      );
+      await manager.update(RecSheetLine, { recSheetLineID: line.recSheetLineID }, { updatedByUserName: user.name, updatedDate: now });
       // The sale's first link, or a further line on a reconciled sale (RecLink.slot).
       const slot = firstLinkSlot(planned.count > 0, line.recSheetLineID);
       await writingLinks(() =>
@@ -255,12 +242,6 @@ export class ManualRecService {
           RecSheetLine,
           { recSheetLineID: In(links.map((k) => k.recSheetLineID)) },
           {
-            saleID: 0,
-            autoRecRunID: null,
-            recByUserName: '',
-            recDate: null,
-            adjustment: 0,
-            adjustmentReason: '',
             autoRecNotes: `Unreconciled from sale ${saleID}`,
             updatedByUserName: user.name,
             updatedDate: new Date(),

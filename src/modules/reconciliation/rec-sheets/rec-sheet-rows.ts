@@ -105,7 +105,8 @@ export const recSheetLineList: ListDefinition<RecSheetLine> = {
     adjustment: { column: 'COALESCE(link.adjustment, 0)', type: 'number', excel: 'Adjustment', notNull: true },
     adjustmentReason: { column: "COALESCE(link.adjustmentReason, '')", type: 'text', maxLength: 1000, excel: 'Adjustment reason', notNull: true },
     fileID: { column: 'line.fileID', type: 'integer', pattern: ID },
-    autoRecNotes: { column: 'line.autoRecNotes', type: 'text', quick: true, excel: 'Auto reconcile notes' },
+    // An auto link's note (what the run wrote when it linked the line), else the line's own (the run's note on a line it did not link, 'Undone', 'Unreconciled from sale N').
+    autoRecNotes: { column: "COALESCE(NULLIF(link.note, ''), line.autoRecNotes)", type: 'text', quick: true, excel: 'Auto reconcile notes', notNull: true },
     saleID: { column: 'COALESCE(link.saleID, 0)', type: 'integer', pattern: ID, excel: 'Sale ID', notNull: true },
     recByUserName: { column: "COALESCE(link.linkedByUserName, '')", type: 'text', maxLength: 100, excel: 'Reconciled by', notNull: true },
     recDate: { column: 'link.linkedDate', type: 'datetime', excel: 'Reconciled' },
@@ -129,6 +130,7 @@ export const recSheetLineList: ListDefinition<RecSheetLine> = {
     recDate: link?.linkedDate ?? null,
     adjustment: link?.adjustment ?? 0,
     adjustmentReason: link?.adjustmentReason ?? '',
+    autoRecNotes: link?.note || line.autoRecNotes,
     saleDate: recordDate(line.saleDate),
     ...(joins.has('file') ? { file: file ? { fileID: file.fileID, originalName: file.originalName } : null } : {}),
   }),
