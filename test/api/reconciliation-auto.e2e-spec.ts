@@ -364,8 +364,15 @@ describe('undo of a run', () => {
     const runs = expectStatus(await rec.api.get(`/api/autoRecRuns?recSheetID=${sheet.recSheetID}`), 200).body.listData;
     expect(runs[0]).toEqual(expect.objectContaining({ autoRecRunID: run, undone: true, undoneByUserName: rec.data.name }));
     expect(expectFailure(await rec.api.put(`/api/autoRecRun/${run}/undo`)).failMessages).toEqual({ autoRecRunID: RUN_ALREADY_UNDONE });
-    // The lines can be reconciled again.
-    expect((await autoRec(rec.api, sheet.recSheetID)).result).toEqual(expect.objectContaining({ considered: 3, reconciled: 3 }));
+    // The lines can be reconciled again, and that run undone too (its lines' own notes already say 'Undone').
+    const again = (await autoRec(rec.api, sheet.recSheetID)).result;
+    expect(again).toEqual(expect.objectContaining({ considered: 3, reconciled: 3 }));
+    expect((await linesOf(sheet.recSheetID)).get(l1.recSheetLineID)!.autoRecNotes).toBe(`${NOTE_LINKED}${s1.saleID} (exact match)`);
+    const second = expectStatus(await rec.api.put(`/api/autoRecRun/${again.autoRecRunID}/undo`), 202).body.data;
+    expect(await waitForOperation(rec.api, second.operationID)).toEqual(
+      expect.objectContaining({ state: 'completed', result: { autoRecRunID: again.autoRecRunID, undone: 3 } }),
+    );
+    expect((await linesOf(sheet.recSheetID)).get(l1.recSheetLineID)).toEqual(expect.objectContaining({ saleID: 0, autoRecNotes: NOTE_UNDONE }));
   });
 });
 

@@ -374,14 +374,17 @@ export class AutoRecService {
     const probe = this.runLinks(autoRecRunID, undone, toNumber(adjusted ?? 0) > 0, { after, upto }, stores);
     await this.sales.unlinkReconciled(manager, probe, `Unreconciled (undo of auto reconcile run ${autoRecRunID})`, user);
     // The lines whose links this batch deletes (of the user's stores) say so; then the links go.
-    const undoneLines =
-      `recSheetID = :sheet AND storeID IN (:...linkStores) AND recSheetLineID > :linkAfter AND recSheetLineID <= :linkUpto ` +
-      `AND recSheetLineID IN (SELECT recSheetLineID FROM recLink WHERE autoRecRunID = :linkRun AND recSheetLineID > :linkAfter AND recSheetLineID <= :linkUpto)`;
-    const lines = await execute(manager, `UPDATE recSheetLine SET autoRecNotes = :note WHERE ${undoneLines}`, {
-      note: NOTE_UNDONE,
-      sheet: run.recSheetID,
-      ...probe.params,
-    });
+    // MySQL joins from the run's links (an IN subquery in a single-table UPDATE is read per line);
+    // SQLite's IN list is read once.
+    const runLinksInBatch = 'k.autoRecRunID = :linkRun AND k.recSheetLineID > :linkAfter AND k.recSheetLineID <= :linkUpto';
+    const undoneLines = 'r.recSheetID = :sheet AND r.storeID IN (:...linkStores)';
+    const lines = await execute(
+      manager,
+      isMySql(manager)
+        ? `UPDATE recLink k INNER JOIN recSheetLine r ON r.recSheetLineID = k.recSheetLineID SET r.autoRecNotes = :note WHERE ${runLinksInBatch} AND ${undoneLines}`
+        : `UPDATE recSheetLine AS r SET autoRecNotes = :note WHERE ${undoneLines} AND r.recSheetLineID IN (SELECT k.recSheetLineID FROM recLink k WHERE ${runLinksInBatch})`,
+      { note: NOTE_UNDONE, sheet: run.recSheetID, ...probe.params },
+    );
     const links = await execute(
       manager,
       `DELETE FROM recLink WHERE autoRecRunID = :linkRun AND recSheetLineID > :linkAfter AND recSheetLineID <= :linkUpto ` +
