@@ -28,7 +28,7 @@ export class LinkConflict extends TransactionConflict {
 }
 
 /** The slot of a new link (see RecLink.slot): 0 for the sale's first, else the line's own id. */
-export const firstLinkSlot = (saleIsLinked: boolean, recSheetLineID: number) => (saleIsLinked ? recSheetLineID : 0);
+export const linkSlot = (saleIsLinked: boolean, recSheetLineID: number) => (saleIsLinked ? recSheetLineID : 0);
 
 /** Runs a statement that writes links; a duplicate sale slot becomes a LinkConflict. */
 export async function writingLinks<T>(write: () => Promise<T>): Promise<T> {

@@ -29,7 +29,7 @@ export class RecLink {
   /**
    * 0 for the sale's first link; a further line linked by hand takes its own line id. The
    * unique key (saleID, slot) is what stops two transactions both making a sale's first link
-   * (firstLinkSlot, LinkConflict).
+   * (linkSlot, LinkConflict).
    */
   @Column({ type: 'integer', default: 0 })
   slot: number;

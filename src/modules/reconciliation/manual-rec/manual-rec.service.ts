@@ -10,7 +10,7 @@ import { pounds } from '../../../shared/pounds';
 import { reconcileStateOf, SalesService } from '../../sales';
 import { AutoRecService } from '../auto-rec/auto-rec.service';
 import { RecLink, RecSheetLine } from '../entities';
-import { firstLinkSlot, isLineLinked, writingLinks } from '../rec-links';
+import { isLineLinked, linkSlot, writingLinks } from '../rec-links';
 
 type Row = Record<string, unknown>;
 
@@ -198,7 +198,7 @@ export class ManualRecService {
       const now = new Date();
       await manager.update(RecSheetLine, { recSheetLineID: line.recSheetLineID }, { updatedByUserName: user.name, updatedDate: now });
       // The sale's first link, or a further line on a reconciled sale (RecLink.slot).
-      const slot = firstLinkSlot(planned.count > 0, line.recSheetLineID);
+      const slot = linkSlot(planned.count > 0, line.recSheetLineID);
       await writingLinks(() =>
         manager.insert(RecLink, {
           recSheetLineID: line.recSheetLineID,
