@@ -225,10 +225,21 @@ describe.each(engines.map((engine) => [engine().name, engine] as const))('migrat
     );
     for (const [line, saleID] of [
       [9102, 601],
-      [9101, 601],
       [9103, 602],
     ])
       await ds.query("INSERT INTO recLink (recSheetLineID, saleID, rule) VALUES (?, ?, 'manual')", [line, saleID]);
+    // A line a run linked, with the note the run wrote on it (revenue 0, as the lines above).
+    await ds.query("INSERT INTO recSheet (recSheetID, name, recDate) VALUES (902, 'Before slots', '2016-02-01')");
+    await ds.query(
+      "INSERT INTO recSheetLine (recSheetLineID, recSheetID, saleDate, orderRef, saleID, autoRecRunID, autoRecNotes) VALUES (9101, 902, '2016-02-01', 'B1', 601, 77, 'Reconciled automatically to sale 601 (exact match)')",
+    );
+    await ds.query("INSERT INTO recLink (recSheetLineID, saleID, autoRecRunID, rule) VALUES (9101, 601, 77, 'exact')");
+    const lineLink = async () =>
+      (await ds.query<Array<Record<string, unknown>>>('SELECT saleID, autoRecRunID, autoRecNotes FROM recSheetLine WHERE recSheetLineID = 9101')).map((r) => [
+        Number(r.saleID),
+        Number(r.autoRecRunID),
+        r.autoRecNotes,
+      ]);
     const slots = async () =>
       (await ds.query<Array<Record<string, unknown>>>('SELECT recSheetLineID, slot FROM recLink WHERE saleID IN (601, 602) ORDER BY recSheetLineID')).map(
         (k) => [Number(k.recSheetLineID), Number(k.slot)],
@@ -255,6 +266,11 @@ describe.each(engines.map((engine) => [engine().name, engine] as const))('migrat
       ],
     });
     await expect(ds.query("INSERT INTO recLink (recSheetLineID, saleID, slot, rule) VALUES (9104, 601, 0, 'manual')")).rejects.toThrow();
+    // The run's note moved onto its link (the line is no longer written while the link stands).
+    const [{ note }] = await ds.query<Array<{ note: string }>>('SELECT note FROM recLink WHERE recSheetLineID = 9101');
+    expect(note).toBe('Reconciled automatically to sale 601 (exact match)');
+    // Written by today's code: the line's own columns cleared, the note only on the link; down() puts them back.
+    await ds.query("UPDATE recSheetLine SET saleID = 0, autoRecRunID = NULL, autoRecNotes = '' WHERE recSheetLineID = 9101");
 
     await ds.undoLastMigration({ transaction: 'each' });
     // The lines' revenue is 0 here (no such lines): the count and step come back from the links.
@@ -263,6 +279,7 @@ describe.each(engines.map((engine) => [engine().name, engine] as const))('migrat
       [602, 'reconciled', 1, 0, 100],
       [603, 'recorded', 0, 0, 100],
     ]);
+    expect(await lineLink()).toEqual([[601, 77, 'Reconciled automatically to sale 601 (exact match)']]);
     await runMigrationsOnce(ds);
     expect(await schemaDrift(ds)).toEqual([]);
   });
